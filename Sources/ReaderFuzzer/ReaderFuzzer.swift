@@ -1,0 +1,1 @@
+@main struct ReaderFuzzer { static func main() {} }

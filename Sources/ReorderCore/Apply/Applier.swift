@@ -1,0 +1,79 @@
+/// A difference as an applier captured it at the drop. ID-based appliers keep
+/// only the difference; the legacy path also freezes offsets then (3.4).
+public struct CapturedDifference<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Hashable, Sendable {
+    public var difference: ReorderDifference<ItemID, CollectionID>
+    public var offsets: LegacyOffsets?
+
+    public init(difference: ReorderDifference<ItemID, CollectionID>, offsets: LegacyOffsets? = nil) {
+        self.difference = difference
+        self.offsets = offsets
+    }
+}
+
+/// The arguments of `move(fromOffsets:toOffset:)`, taken in the target
+/// collection's reorderable items at the drop.
+public struct LegacyOffsets: Hashable, Sendable {
+    public var collection: Int
+    public var from: [Int]
+    public var to: Int
+}
+
+/// "Apply this difference to the data": the function under test.
+///
+/// `capture` runs at the drop and `apply` when the difference is applied (at
+/// once, or at a later `apply` event for a deferred drop).
+public struct Applier<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Sendable {
+    public typealias Container = ReorderContainer<ItemID, CollectionID>
+    public typealias Difference = ReorderDifference<ItemID, CollectionID>
+    public typealias Warnings = [ReorderWarning<ItemID, CollectionID>]
+
+    /// The name recordings and the CLI use (`canonical`, `offsets`, ...).
+    public let name: String
+    public let capture: @Sendable (Difference, Container) -> CapturedDifference<ItemID, CollectionID>
+    public let apply: @Sendable (CapturedDifference<ItemID, CollectionID>, inout Container, inout Warnings) -> Void
+
+    public init(
+        name: String,
+        capture: @escaping @Sendable (Difference, Container) -> CapturedDifference<ItemID, CollectionID> = { d, _ in CapturedDifference(difference: d) },
+        apply: @escaping @Sendable (CapturedDifference<ItemID, CollectionID>, inout Container, inout Warnings) -> Void
+    ) {
+        self.name = name
+        self.capture = capture
+        self.apply = apply
+    }
+
+    /// Wraps a plain function over the reorderable items of each collection,
+    /// the shape of an app's own `apply(_:)`: it gets the orders and the
+    /// difference, and returns the new orders.
+    public static func orders(
+        name: String,
+        _ body: @escaping @Sendable ([[ItemID]], [CollectionID], Difference) -> [[ItemID]]
+    ) -> Self {
+        Self(name: name) { captured, container, _ in
+            let result = body(container.orders, container.collections.map(\.id), captured.difference)
+            for c in container.collections.indices where c < result.count { container.collections[c].items = result[c] }
+        }
+    }
+
+    /// Spec 3.1: the reference.
+    public static var canonical: Self {
+        Self(name: "canonical") { captured, container, warnings in
+            container.applyCanonical(captured.difference, warnings: &warnings)
+        }
+    }
+
+    /// The applier names the CLI accepts, in the order `--help` lists them.
+    public static var builtInNames: [String] { ["canonical", "offsets", "array-order", "self-anchor-to-end", "insert-before-remove"] }
+
+    /// A built-in applier by name.
+    public static func named(_ name: String) -> Self? {
+        switch name {
+        case "canonical": .canonical
+        case "offsets": .offsets
+        case "array-order": .arrayOrder
+        case "self-anchor-to-end": .selfAnchorToEnd
+        case "insert-before-remove": .insertBeforeRemove
+        default: nil
+        }
+    }
+}

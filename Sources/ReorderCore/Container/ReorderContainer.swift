@@ -1,0 +1,103 @@
+/// One collection of a container: a `ForEach` marked `reorderable(collectionID:)`,
+/// preceded by the entries of a non-reorderable `ForEach` (`fixed`).
+public struct ReorderCollection<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Hashable, Sendable {
+    public var id: CollectionID
+    /// The reorderable items, in order.
+    public var items: [ItemID]
+    /// Non-reorderable entries laid out before `items`; never lifted or moved.
+    public var fixed: [ItemID]
+    /// The most reorderable items this collection accepts from outside.
+    public var capacity: Int?
+
+    public init(id: CollectionID, items: [ItemID], fixed: [ItemID] = [], capacity: Int? = nil) {
+        self.id = id
+        self.items = items
+        self.fixed = fixed
+        self.capacity = capacity
+    }
+
+    /// `fixed` followed by `items`: what the layout shows.
+    @inlinable public var entryCount: Int { fixed.count + items.count }
+
+    /// The entry at `index` of `fixed + items`, without building that array.
+    @inlinable
+    public func entry(at index: Int) -> ItemID {
+        index < fixed.count ? fixed[index] : items[index - fixed.count]
+    }
+}
+
+/// Where an item stands in a container.
+public struct ItemLocation: Hashable, Sendable {
+    /// Index of the collection in `ReorderContainer.collections`.
+    public var collection: Int
+    /// Index among that collection's `fixed` or `items`.
+    public var index: Int
+    public var isFixed: Bool
+}
+
+/// The data a `reorderContainer` shows: collections, locks and `isEnabled`.
+///
+/// Value semantics: copying a container is O(1) until one copy is mutated.
+public struct ReorderContainer<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Hashable, Sendable {
+    public typealias Collection = ReorderCollection<ItemID, CollectionID>
+
+    public var collections: [Collection]
+    /// Items that cannot be lifted, and whose collection refuses drops (3.3).
+    public var locked: Set<ItemID>
+    public var isEnabled: Bool
+
+    public init(collections: [Collection], locked: Set<ItemID> = [], isEnabled: Bool = true) {
+        self.collections = collections
+        self.locked = locked
+        self.isEnabled = isEnabled
+    }
+
+    /// - Complexity: O(c) for c collections.
+    @inlinable
+    public func collectionIndex(of id: CollectionID) -> Int? {
+        collections.firstIndex { $0.id == id }
+    }
+
+    /// Every item (fixed and reorderable) and where it stands.
+    /// - Complexity: O(n).
+    public func locations() -> [ItemID: ItemLocation] {
+        var result: [ItemID: ItemLocation] = [:]
+        result.reserveCapacity(itemCount)
+        for (c, collection) in collections.enumerated() {
+            for (i, id) in collection.fixed.enumerated() {
+                result[id] = ItemLocation(collection: c, index: i, isFixed: true)
+            }
+            for (i, id) in collection.items.enumerated() {
+                result[id] = ItemLocation(collection: c, index: i, isFixed: false)
+            }
+        }
+        return result
+    }
+
+    /// Where `id` stands, or `nil` when it is not in the container.
+    /// - Complexity: O(n); use `locations()` for many look-ups.
+    public func locate(_ id: ItemID) -> ItemLocation? {
+        for (c, collection) in collections.enumerated() {
+            if let i = collection.items.firstIndex(of: id) { return ItemLocation(collection: c, index: i, isFixed: false) }
+            if let i = collection.fixed.firstIndex(of: id) { return ItemLocation(collection: c, index: i, isFixed: true) }
+        }
+        return nil
+    }
+
+    /// Every ID, fixed and reorderable, as a set.
+    /// - Complexity: O(n).
+    public func allItems() -> Set<ItemID> {
+        var result = Set<ItemID>(minimumCapacity: itemCount)
+        for collection in collections {
+            result.formUnion(collection.fixed)
+            result.formUnion(collection.items)
+        }
+        return result
+    }
+
+    /// The number of items, fixed and reorderable.
+    public var itemCount: Int { collections.reduce(0) { $0 + $1.entryCount } }
+
+    /// The reorderable items of each collection, in order.
+    public var orders: [[ItemID]] { collections.map(\.items) }
+}

@@ -1,0 +1,64 @@
+import ReorderCore
+
+/// A seeded generator for tests: the same seed, the same sequence, on every
+/// machine (the system generator is never used in tests).
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+public typealias TContainer = ReorderContainer<String, String?>
+public typealias TEngine = DragEngine<String, String?>
+public typealias TDifference = ReorderDifference<String, String?>
+
+/// "a b c" -> ["a", "b", "c"].
+public func ids(_ s: String) -> [String] { s.split(separator: " ").map(String.init) }
+
+/// A single unnamed collection of reorderable items.
+public func single(_ items: String, fixed: String = "", capacity: Int? = nil) -> TContainer {
+    TContainer(collections: [.init(id: nil, items: ids(items), fixed: ids(fixed), capacity: capacity)])
+}
+
+/// Named collections: `named(["todo": "a b", "done": "c"])` keeps the argument order.
+public func named(_ pairs: KeyValuePairs<String, String>) -> TContainer {
+    TContainer(collections: pairs.map { .init(id: $0.key, items: ids($0.value)) })
+}
+
+/// A list layout with rows of 10 points, no spacing, 100 x 1000.
+public func rows(rowHeight: Double = 10) -> Layout<String> {
+    Layout(kind: .list(rowHeight: rowHeight, spacing: 0, headerHeight: 0, heights: [:]), width: 100, height: 1000)
+}
+
+/// In `rows()`: a point in the leading half of entry `i` (targets slot i).
+public func before(_ i: Int) -> Point { Point(x: 50, y: Double(i) * 10 + 2) }
+
+/// The end of a one-section `rows()` layout (past every midpoint).
+public let endPoint = Point(x: 50, y: 999)
+
+public func destination(_ collection: String?, _ anchor: String?) -> TDifference.Destination {
+    .init(collectionID: collection, position: anchor.map { .before($0) } ?? .end)
+}
+
+public func difference(_ sources: String, before anchor: String?, in collection: String? = nil) -> TDifference {
+    TDifference(sources: ids(sources), destination: destination(collection, anchor))
+}
+
+/// Applies `d` with `applier` to a copy of `container` and returns the orders, space-joined.
+public func applied(_ applier: Applier<String, String?>, _ d: TDifference, to container: TContainer) -> [String] {
+    var c = container
+    var warnings: [ReorderWarning<String, String?>] = []
+    applier.apply(applier.capture(d, c), &c, &warnings)
+    return c.orders.map { $0.joined(separator: " ") }
+}
+
+extension DragEngine where ItemID == String, CollectionID == String? {
+    /// Reorderable items of every collection, space-joined, collections split by " | ".
+    public var order: String { container.orders.map { $0.joined(separator: " ") }.joined(separator: " | ") }
+}
