@@ -1,0 +1,115 @@
+// The one place that calls json-c. Everything else in the package sees
+// `_JSONCTokener` and `_JSONCValue`, never a json-c pointer.
+import CJSONC
+
+/// A reusable json-c tokener in strict mode with UTF-8 validation. Strict
+/// json-c still accepts single-quoted keys, `NaN`, `Infinity`, raw control
+/// characters in strings and clamps integer overflow: the reader checks those.
+final class _JSONCTokener {
+    private let tokener: UnsafeMutablePointer<json_tokener>
+
+    /// `maxDepth` counts the top-level value as depth 1. json-c counts a
+    /// scalar as a level of its own, so it gets one more; the reader checks
+    /// the spec's depth itself before json-c sees the line.
+    init(maxDepth: Int32) {
+        // Only allocation failure returns nil; there is nothing to recover then.
+        tokener = json_tokener_new_ex(maxDepth + 1)!
+        json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8)
+    }
+
+    deinit { json_tokener_free(tokener) }
+
+    enum Result {
+        case value(_JSONCRoot)
+        /// A parse error at a byte offset, with json-c's description.
+        case failure(offset: Int, message: String)
+    }
+
+    /// Parses one complete JSON text.
+    func parse(_ bytes: UnsafeRawBufferPointer) -> Result {
+        json_tokener_reset(tokener)
+        let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) ?? UnsafePointer<CChar>(bitPattern: 1)!
+        let object = json_tokener_parse_ex(tokener, base, Int32(clamping: bytes.count))
+        let error = json_tokener_get_error(tokener)
+        let end = Int(json_tokener_get_parse_end(tokener))
+        if let object, error == json_tokener_success {
+            return .value(_JSONCRoot(object))
+        }
+        if let object { json_object_put(object) }
+        if error == json_tokener_continue || (object == nil && error == json_tokener_success) {
+            return .failure(offset: bytes.count, message: "unexpected end of line: the JSON value is not complete")
+        }
+        return .failure(offset: end, message: String(cString: json_tokener_error_desc(error)))
+    }
+}
+
+/// Owns a parsed tree; values borrowed from it live as long as it does.
+final class _JSONCRoot {
+    let value: _JSONCValue
+    init(_ object: OpaquePointer) { value = _JSONCValue(object) }
+    deinit { json_object_put(value.object) }
+}
+
+/// A borrowed json-c value.
+struct _JSONCValue {
+    let object: OpaquePointer
+    init(_ object: OpaquePointer) { self.object = object }
+
+    enum Kind { case null, bool, double, int, object, array, string }
+
+    var kind: Kind {
+        switch json_object_get_type(object) {
+        case json_type_boolean: .bool
+        case json_type_double: .double
+        case json_type_int: .int
+        case json_type_object: .object
+        case json_type_array: .array
+        case json_type_string: .string
+        default: .null
+        }
+    }
+
+    var bool: Bool { json_object_get_boolean(object) != 0 }
+    var int64: Int64 { json_object_get_int64(object) }
+    var double: Double { json_object_get_double(object) }
+
+    var string: String {
+        let length = Int(json_object_get_string_len(object))
+        guard let p = json_object_get_string(object) else { return "" }
+        return p.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    var count: Int { Int(json_object_array_length(object)) }
+
+    func element(_ i: Int) -> _JSONCValue? {
+        json_object_array_get_idx(object, i).map(_JSONCValue.init)
+    }
+
+    /// The member `key`; `nil` when absent. A `null` member is returned as a
+    /// value of kind `.null` (json-c represents it as a null pointer).
+    func member(_ key: String) -> (present: Bool, value: _JSONCValue?) {
+        var out: OpaquePointer?
+        let found = json_object_object_get_ex(object, key, &out) != 0
+        return (found, out.map(_JSONCValue.init))
+    }
+
+    /// Every member, in file order.
+    var members: [(String, _JSONCValue?)] {
+        var result: [(String, _JSONCValue?)] = []
+        var it = json_object_iter_begin(object)
+        var end = json_object_iter_end(object)
+        while json_object_iter_equal(&it, &end) == 0 {
+            let name = String(cString: json_object_iter_peek_name(&it))
+            result.append((name, json_object_iter_peek_value(&it).map(_JSONCValue.init)))
+            json_object_iter_next(&it)
+        }
+        return result
+    }
+
+    /// The value as compact JSON, for messages ("got 1e999").
+    var text: String {
+        String(cString: json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN))
+    }
+}

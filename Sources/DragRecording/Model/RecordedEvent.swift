@@ -1,0 +1,77 @@
+import ReorderCore
+
+/// One event line (spec 2), without its line number.
+public struct RecordedEvent: Hashable, Sendable {
+    /// Milliseconds since the start.
+    public var t: Double
+    /// The drag session (drag events; 0 by default).
+    public var session: Int
+    public var kind: Kind
+
+    public init(t: Double, session: Int = 0, _ kind: Kind) {
+        self.t = t
+        self.session = session
+        self.kind = kind
+    }
+
+    public enum Kind: Hashable, Sendable {
+        case lift(items: [String], x: Double, y: Double, ops: DropOperation.Set, external: Bool)
+        case move(x: Double, y: Double)
+        case drop(x: Double, y: Double, deferred: Bool)
+        case cancel
+        case apply
+        case insert(items: [String], collection: String?, index: Int?)
+        case delete(items: [String])
+        case relocate(items: [String], collection: String?, before: String?)
+        case update(item: String)
+        case reload(collections: [CollectionSpec])
+        case enable
+        case disable
+        case lock(items: [String])
+        case unlock(items: [String])
+        case expect(Expectation)
+
+        /// The `type` written in the file.
+        public var type: String {
+            switch self {
+            case .lift: "lift"
+            case .move: "move"
+            case .drop: "drop"
+            case .cancel: "cancel"
+            case .apply: "apply"
+            case .insert: "insert"
+            case .delete: "delete"
+            case .relocate: "relocate"
+            case .update: "update"
+            case .reload: "reload"
+            case .enable: "enable"
+            case .disable: "disable"
+            case .lock: "lock"
+            case .unlock: "unlock"
+            case .expect: "expect"
+            }
+        }
+
+        /// Drag events carry a session; mutations and expectations do not.
+        public var isDragEvent: Bool {
+            switch self {
+            case .lift, .move, .drop, .cancel, .apply: true
+            default: false
+            }
+        }
+    }
+
+    /// Every `type` a v1 recording may use, in the order of the spec.
+    public static let types = ["lift", "move", "drop", "cancel", "apply", "insert", "delete", "relocate", "update",
+                               "reload", "enable", "disable", "lock", "unlock", "expect"]
+}
+
+/// A value with the physical line it was read from (1-based).
+public struct Located<Value: Sendable>: Sendable {
+    public var line: Int
+    public var value: Value
+    public init(line: Int, _ value: Value) { self.line = line; self.value = value }
+}
+
+extension Located: Equatable where Value: Equatable {}
+extension Located: Hashable where Value: Hashable {}

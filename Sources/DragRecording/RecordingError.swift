@@ -1,0 +1,62 @@
+/// A problem at a place in a file, printed the way compilers print them:
+/// `path:line:column: error: message`.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable { case error, warning }
+
+    public var path: String
+    /// Physical line, from 1; 0 when the problem is the file as a whole.
+    public var line: Int
+    /// Byte column, from 1.
+    public var column: Int
+    public var severity: Severity
+    public var message: String
+
+    public init(path: String, line: Int, column: Int = 1, severity: Severity = .error, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.severity = severity
+        self.message = message
+    }
+
+    public var description: String {
+        line > 0 ? "\(path):\(line):\(column): \(severity.rawValue): \(message)" : "\(path): \(severity.rawValue): \(message)"
+    }
+}
+
+/// The errors of the recording module: bad input, or a file that cannot be
+/// read or written.
+public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The recording breaks the format; the diagnostic names line and field.
+    case input(Diagnostic)
+    /// The file could not be opened, read or written.
+    case io(path: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .input(let d): d.description
+        case .io(let path, let message): "\(path): error: \(message)"
+        }
+    }
+
+    public var diagnostic: Diagnostic {
+        switch self {
+        case .input(let d): d
+        case .io(let path, let message): Diagnostic(path: path, line: 0, message: message)
+        }
+    }
+}
+
+/// A problem with one field, before it is placed in a file: the reader turns
+/// it into a `Diagnostic` with the field's column.
+public struct FieldError: Error, Hashable, Sendable {
+    /// The field as written in the line (`x`, `container.layout.width`), or
+    /// `nil` for the line as a whole.
+    public var field: String?
+    public var message: String
+
+    public init(field: String?, _ message: String) {
+        self.field = field
+        self.message = message
+    }
+}

@@ -1,0 +1,236 @@
+import ReorderCore
+
+/// Writes recordings in canonical form: one object per line, keys in a fixed
+/// order (`type`, `t`, `session`, then the fields in the order of the spec;
+/// `meta` and map keys sorted), defaults omitted (`session` 0, `ops`
+/// `["move"]`, `external` false, spacings 0, `enabled` true), shortest
+/// round-trip numbers, integral values without `.0`.
+///
+///     CanonicalWriter.line(for: RecordedEvent(t: 5, .move(x: 1, y: 2.5)))
+///     // {"type":"move","t":5,"x":1,"y":2.5}
+///
+/// Reading a canonical file and writing it again reproduces it byte for byte.
+public enum CanonicalWriter {
+    /// The header line, without its newline.
+    public static func line(for header: RecordingHeader) -> String {
+        var w = _JSONBuffer()
+        w.open()
+        w.key("format"); w.string("dragrec")
+        w.key("version"); w.number(1)
+        w.key("container"); w.open()
+        w.key("layout"); layout(header.layout, &w)
+        if !header.enabled { w.key("enabled"); w.bool(false) }
+        w.key("collections"); collections(header.collections, &w)
+        w.close()
+        if let meta = header.meta { w.key("meta"); w.value(meta) }
+        w.close()
+        return w.string
+    }
+
+    /// One event line, without its newline.
+    public static func line(for event: RecordedEvent) -> String {
+        var w = _JSONBuffer()
+        w.open()
+        w.key("type"); w.string(event.kind.type)
+        w.key("t"); w.number(event.t)
+        if event.kind.isDragEvent && event.session != 0 { w.key("session"); w.number(Double(event.session)) }
+        switch event.kind {
+        case .lift(let items, let x, let y, let ops, let external):
+            w.key("items"); w.strings(items)
+            w.key("x"); w.number(x)
+            w.key("y"); w.number(y)
+            if ops != .move {
+                w.key("ops"); w.strings((ops.contains(.move) ? ["move"] : []) + (ops.contains(.copy) ? ["copy"] : []))
+            }
+            if external { w.key("external"); w.bool(true) }
+        case .move(let x, let y):
+            w.key("x"); w.number(x)
+            w.key("y"); w.number(y)
+        case .drop(let x, let y, let deferred):
+            w.key("x"); w.number(x)
+            w.key("y"); w.number(y)
+            if deferred { w.key("apply"); w.string("deferred") }
+        case .cancel, .apply, .enable, .disable:
+            break
+        case .insert(let items, let collection, let index):
+            w.key("items"); w.strings(items)
+            if let collection { w.key("collection"); w.string(collection) }
+            if let index { w.key("index"); w.number(Double(index)) }
+        case .delete(let items), .lock(let items), .unlock(let items):
+            w.key("items"); w.strings(items)
+        case .relocate(let items, let collection, let before):
+            w.key("items"); w.strings(items)
+            if let collection { w.key("collection"); w.string(collection) }
+            w.key("before"); if let before { w.string(before) } else { w.null() }
+        case .update(let item):
+            w.key("item"); w.string(item)
+        case .reload(let specs):
+            w.key("collections"); collections(specs, &w)
+        case .expect(let e):
+            if let s = e.session { w.key("session"); w.number(Double(s)) }
+            if let order = e.order { w.key("order"); w.strings(order) }
+            if let cs = e.collections {
+                w.key("collections"); w.open()
+                for (id, items) in cs.sorted(by: { $0.key < $1.key }) { w.key(id); w.strings(items) }
+                w.close()
+            }
+            if let o = e.outcome { w.key("outcome"); w.string(o.rawValue) }
+            if let d = e.difference {
+                w.key("difference"); w.open()
+                w.key("sources"); w.strings(d.sources)
+                if let c = d.collection { w.key("collection"); w.string(c) }
+                w.key("before"); if let b = d.before { w.string(b) } else { w.null() }
+                w.close()
+            }
+            if let op = e.operation { w.key("operation"); w.string(op.rawValue) }
+        }
+        w.close()
+        return w.string
+    }
+
+    /// A whole recording, one line each, every line ending in `\n`.
+    public static func text(header: RecordingHeader, events: [RecordedEvent]) -> String {
+        var out = line(for: header) + "\n"
+        for e in events { out += line(for: e) + "\n" }
+        return out
+    }
+
+    private static func layout(_ l: Layout<String>, _ w: inout _JSONBuffer) {
+        w.open()
+        w.key("kind"); w.string(l.kindName)
+        w.key("width"); w.number(l.width)
+        w.key("height"); w.number(l.height)
+        func optional(_ name: String, _ v: Double) { if v != 0 { w.key(name); w.number(v) } }
+        func sizes(_ name: String, _ m: [String: Double]) {
+            if m.isEmpty { return }
+            w.key(name); w.open()
+            for (k, v) in m.sorted(by: { $0.key < $1.key }) { w.key(k); w.number(v) }
+            w.close()
+        }
+        switch l.kind {
+        case .list(let rowHeight, let spacing, let headerHeight, let heights):
+            w.key("rowHeight"); w.number(rowHeight)
+            optional("spacing", spacing); optional("headerHeight", headerHeight); sizes("heights", heights)
+        case .hstack(let itemWidth, let spacing, let widths):
+            w.key("itemWidth"); w.number(itemWidth)
+            optional("spacing", spacing); sizes("widths", widths)
+        case .grid(let columns, let rowHeight, let spacing, let headerHeight):
+            switch columns {
+            case .fixed(let n): w.key("columns"); w.number(Double(n))
+            case .adaptive(let m): w.key("minimum"); w.number(m)
+            }
+            w.key("rowHeight"); w.number(rowHeight)
+            optional("spacing", spacing); optional("headerHeight", headerHeight)
+        case .board(let columnWidth, let spacing, let rowHeight, let rowSpacing, let headerHeight):
+            w.key("columnWidth"); w.number(columnWidth)
+            optional("spacing", spacing)
+            w.key("rowHeight"); w.number(rowHeight)
+            optional("rowSpacing", rowSpacing); optional("headerHeight", headerHeight)
+        }
+        w.close()
+    }
+
+    private static func collections(_ specs: [CollectionSpec], _ w: inout _JSONBuffer) {
+        w.openArray()
+        for c in specs {
+            w.element(); w.open()
+            if let id = c.id { w.key("id"); w.string(id) }
+            w.key("items"); w.strings(c.items)
+            if !c.fixed.isEmpty { w.key("fixed"); w.strings(c.fixed) }
+            if !c.locked.isEmpty { w.key("locked"); w.strings(c.locked) }
+            if let cap = c.capacity { w.key("capacity"); w.number(Double(cap)) }
+            w.close()
+        }
+        w.closeArray()
+    }
+
+    /// The shortest text that reads back as `v`; integral values without `.0`.
+    public static func number(_ v: Double) -> String {
+        if v == v.rounded(.towardZero) && abs(v) < 9.007_199_254_740_992e15 { return String(Int64(v)) }
+        return String(v)  // Swift prints the shortest round-trip form
+    }
+}
+
+/// A byte buffer that writes compact JSON, placing commas itself.
+struct _JSONBuffer {
+    private(set) var bytes: [UInt8] = []
+    private var needsComma = false
+
+    init() { bytes.reserveCapacity(128) }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+    }
+
+    mutating func open() { bytes.append(UInt8(ascii: "{")); needsComma = false }
+    mutating func close() { bytes.append(UInt8(ascii: "}")); needsComma = true }
+    mutating func openArray() { bytes.append(UInt8(ascii: "[")); needsComma = false }
+    mutating func closeArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+    /// Before an array element that is itself an object or array.
+    mutating func element() { separate(); needsComma = false }
+
+    mutating func key(_ k: String) {
+        separate()
+        quote(k)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    mutating func string(_ s: String) { scalar(); quote(s) }
+    mutating func number(_ v: Double) { scalar(); bytes.append(contentsOf: CanonicalWriter.number(v).utf8) }
+    mutating func bool(_ b: Bool) { scalar(); bytes.append(contentsOf: (b ? "true" : "false").utf8) }
+    mutating func null() { scalar(); bytes.append(contentsOf: "null".utf8) }
+
+    mutating func strings(_ items: [String]) {
+        scalar()
+        bytes.append(UInt8(ascii: "["))
+        for (i, s) in items.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            quote(s)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    mutating func value(_ v: JSONValue) {
+        switch v {
+        case .null: null()
+        case .bool(let b): bool(b)
+        case .number(let n): number(n)
+        case .string(let s): string(s)
+        case .array(let a):
+            element(); openArray()
+            for x in a { value(x) }
+            closeArray()
+        case .object(let o):
+            element(); open()
+            for (k, x) in o.sorted(by: { $0.key < $1.key }) { key(k); value(x) }
+            close()
+        }
+    }
+
+    private mutating func scalar() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+    }
+
+    private mutating func quote(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
+            case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
+            case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
+            case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
+            default: bytes.append(b)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
