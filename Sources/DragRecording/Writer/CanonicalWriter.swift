@@ -144,6 +144,13 @@ public enum CanonicalWriter {
         w.closeArray()
     }
 
+    /// `s` as a JSON string literal.
+    public static func quoted(_ s: String) -> String {
+        var w = _JSONBuffer()
+        w.string(s)
+        return w.string
+    }
+
     /// The shortest text that reads back as `v`; integral values without `.0`.
     public static func number(_ v: Double) -> String {
         if v == v.rounded(.towardZero) && abs(v) < 9.007_199_254_740_992e15 { return String(Int64(v)) }
@@ -152,39 +159,42 @@ public enum CanonicalWriter {
 }
 
 /// A byte buffer that writes compact JSON, placing commas itself.
-struct _JSONBuffer {
-    private(set) var bytes: [UInt8] = []
+package struct _JSONBuffer {
+    package private(set) var bytes: [UInt8] = []
     private var needsComma = false
 
-    init() { bytes.reserveCapacity(128) }
+    package init() { bytes.reserveCapacity(128) }
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
 
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = true
     }
 
-    mutating func open() { bytes.append(UInt8(ascii: "{")); needsComma = false }
-    mutating func close() { bytes.append(UInt8(ascii: "}")); needsComma = true }
-    mutating func openArray() { bytes.append(UInt8(ascii: "[")); needsComma = false }
-    mutating func closeArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+    package mutating func open() { bytes.append(UInt8(ascii: "{")); needsComma = false }
+    package mutating func close() { bytes.append(UInt8(ascii: "}")); needsComma = true }
+    package mutating func openArray() { bytes.append(UInt8(ascii: "[")); needsComma = false }
+    package mutating func closeArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
     /// Before an array element that is itself an object or array.
-    mutating func element() { separate(); needsComma = false }
+    package mutating func element() { separate(); needsComma = false }
 
-    mutating func key(_ k: String) {
+    package mutating func key(_ k: String) {
         separate()
         quote(k)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
-    mutating func string(_ s: String) { scalar(); quote(s) }
-    mutating func number(_ v: Double) { scalar(); bytes.append(contentsOf: CanonicalWriter.number(v).utf8) }
-    mutating func bool(_ b: Bool) { scalar(); bytes.append(contentsOf: (b ? "true" : "false").utf8) }
-    mutating func null() { scalar(); bytes.append(contentsOf: "null".utf8) }
+    package mutating func string(_ s: String) { scalar(); quote(s) }
+    package mutating func number(_ v: Double) { scalar(); bytes.append(contentsOf: CanonicalWriter.number(v).utf8) }
+    package mutating func bool(_ b: Bool) { scalar(); bytes.append(contentsOf: (b ? "true" : "false").utf8) }
+    package mutating func null() { scalar(); bytes.append(contentsOf: "null".utf8) }
 
-    mutating func strings(_ items: [String]) {
+    /// Appends already-rendered JSON as one value.
+    package mutating func raw(_ json: String) { scalar(); bytes.append(contentsOf: json.utf8) }
+
+    package mutating func strings(_ items: [String]) {
         scalar()
         bytes.append(UInt8(ascii: "["))
         for (i, s) in items.enumerated() {
@@ -194,7 +204,7 @@ struct _JSONBuffer {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    mutating func value(_ v: JSONValue) {
+    package mutating func value(_ v: JSONValue) {
         switch v {
         case .null: null()
         case .bool(let b): bool(b)
