@@ -32,12 +32,14 @@ public struct ReportedOutcome: Hashable, Sendable {
     public var session: Int
     public var outcome: Outcome
     public var line: Int
+    public init(session: Int, outcome: Outcome, line: Int) { self.session = session; self.outcome = outcome; self.line = line }
 }
 
 /// The end state of one collection.
 public struct FinalCollection: Hashable, Sendable {
     public var id: String?
     public var items: [String]
+    public init(id: String?, items: [String]) { self.id = id; self.items = items }
 }
 
 /// The result of replaying one recording. Outcomes are streamed to the
