@@ -532,7 +532,12 @@ func decodeEvent(_ root: _JSONCValue, _ context: _LineContext) throws(FieldError
         guard o.value.member("before").present else {
             throw FieldError(field: nil, "missing field \"before\" (expected an ID, or null for the end)")
         }
-        kind = .relocate(items: items, collection: collection, before: try o.id("before"))
+        var viaApplier = false
+        if let via = try o.string("via") {
+            guard via == "applier" else { throw FieldError(field: "via", "field \"via\" must be \"applier\" (or absent for an outside reorder), got \"\(via)\"") }
+            viaApplier = true
+        }
+        kind = .relocate(items: items, collection: collection, before: try o.id("before"), viaApplier: viaApplier)
     case "update": kind = .update(item: try o.requiredID("item"))
     case "reload": kind = .reload(collections: try decodeCollections(o.required("collections", "an array of collections"), "collections", context))
     case "enable": kind = .enable

@@ -172,7 +172,11 @@ public struct Replayer: Sendable {
         case .apply: return .apply(session: s)
         case .insert(let items, let c, let index): return .insert(items: items, collection: c ?? single, index: index)
         case .delete(let items): return .delete(items: items)
-        case .relocate(let items, let c, let before): return .relocate(items: items, collection: c ?? single, before: before)
+        case .relocate(let items, let c, let before, let viaApplier):
+            if viaApplier {
+                return .deliver(ReorderDifference(sources: items, destination: .init(collectionID: c ?? single, position: before.map { .before($0) } ?? .end)))
+            }
+            return .relocate(items: items, collection: c ?? single, before: before)
         case .update(let item): return .update(item: item)
         case .reload(let specs): return .reload(collections: specs.map(\.collection), locked: specs.flatMap(\.locked))
         case .enable: return .setEnabled(true)

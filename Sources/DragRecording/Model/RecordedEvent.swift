@@ -22,7 +22,8 @@ public struct RecordedEvent: Hashable, Sendable {
         case apply
         case insert(items: [String], collection: String?, index: Int?)
         case delete(items: [String])
-        case relocate(items: [String], collection: String?, before: String?)
+        /// `viaApplier`: the DragReplay extension `"via":"applier"` (see docs/dragrec-extensions.md).
+        case relocate(items: [String], collection: String?, before: String?, viaApplier: Bool = false)
         case update(item: String)
         case reload(collections: [CollectionSpec])
         case enable

@@ -62,7 +62,7 @@ public struct RecordingValidator: Sendable {
             try checkCollectionReference(collection)
         case .delete(let items), .lock(let items), .unlock(let items):
             try Self.checkIDs(items, field: "items")
-        case .relocate(let items, let collection, let before):
+        case .relocate(let items, let collection, let before, _):
             try Self.checkIDs(items, field: "items")
             try checkCollectionReference(collection)
             if let before { try Self.checkIDs([before], field: "before") }

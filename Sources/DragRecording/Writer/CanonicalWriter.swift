@@ -58,10 +58,11 @@ public enum CanonicalWriter {
             if let index { w.key("index"); w.number(Double(index)) }
         case .delete(let items), .lock(let items), .unlock(let items):
             w.key("items"); w.strings(items)
-        case .relocate(let items, let collection, let before):
+        case .relocate(let items, let collection, let before, let viaApplier):
             w.key("items"); w.strings(items)
             if let collection { w.key("collection"); w.string(collection) }
             w.key("before"); if let before { w.string(before) } else { w.null() }
+            if viaApplier { w.key("via"); w.string("applier") }
         case .update(let item):
             w.key("item"); w.string(item)
         case .reload(let specs):

@@ -74,6 +74,8 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         case .relocate(let items, let collection, let before):
             let d = Difference(sources: items, destination: .init(collectionID: collection, position: before.map { .before($0) } ?? .end))
             container.applyCanonical(d, warnings: &step.warnings)
+        case .deliver(let d):
+            commit(applier.capture(d, container), external: false, &step)
         case .update(let item):
             if container.locate(item) == nil { step.warnings.append(.missingItem(item, action: "update")) }
         case .reload(let collections, let locked): reload(collections, locked)
@@ -197,6 +199,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
 
     private mutating func commit(_ captured: CapturedDifference<ItemID, CollectionID>, external: Bool, _ step: inout Step) {
         step.applied = captured.difference
+        step.appliedExternally = external
         if external {
             insertExternal(captured.difference, &step)
         } else {

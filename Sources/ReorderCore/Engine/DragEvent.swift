@@ -9,6 +9,10 @@ public enum DragEvent<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
     case insert(items: [ItemID], collection: CollectionID, index: Int?)
     case delete(items: [ItemID])
     case relocate(items: [ItemID], collection: CollectionID, before: ItemID?)
+    /// A difference handed to the app's `move` closure outside a drag (the
+    /// framework, an accessibility action): it goes through the applier
+    /// under test, captured and applied at once.
+    case deliver(ReorderDifference<ItemID, CollectionID>)
     case update(item: ItemID)
     /// Replaces all data; `locked` adds to the locks of items that remain.
     case reload(collections: [ReorderCollection<ItemID, CollectionID>], locked: [ItemID])
@@ -70,6 +74,8 @@ public struct StepResult<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     public var emitted: ReorderDifference<ItemID, CollectionID>?
     /// The difference applied at this step (an immediate drop or an `apply`).
     public var applied: ReorderDifference<ItemID, CollectionID>?
+    /// `applied` came from an external drag: its items were inserted, not moved.
+    public var appliedExternally = false
     public var warnings: [ReorderWarning<ItemID, CollectionID>] = []
 
     public init() {}

@@ -1,0 +1,109 @@
+/// Minimizes a failing choice sequence, Hypothesis-style: every candidate is
+/// a choice sequence replayed through the generator, so every shrunk case is
+/// valid by construction. Deterministic: it counts attempts, not seconds, so
+/// the same failure always shrinks to the same case.
+///
+/// Passes, repeated until none helps: delete blocks of choices (fewer
+/// events, items, sessions, collections), zero blocks (simplest choices:
+/// drag events over mutations, entry centres over free coordinates), and
+/// lower single values (smaller numbers).
+public struct Shrinker: Sendable {
+    public var runner: CaseRunner
+    public var invariant: Invariant
+    public var maxAttempts: Int
+
+    public init(runner: CaseRunner, invariant: Invariant, maxAttempts: Int = 20_000) {
+        self.runner = runner
+        self.invariant = invariant
+        self.maxAttempts = maxAttempts
+    }
+
+    public struct Outcome: Sendable {
+        public var choices: [UInt64]
+        public var result: CaseRunner.Result
+        public var attempts: Int
+    }
+
+    public func shrink(_ start: [UInt64]) -> Outcome {
+        var attempts = 0
+        guard var best = attempt(start, &attempts) else {
+            var c = ChoiceSequence(replaying: start)
+            return Outcome(choices: start, result: runner.run(&c), attempts: attempts)
+        }
+        var improved = true
+        while improved && attempts < maxAttempts {
+            improved = false
+            // 0. Delete whole steps (their choices start at known places).
+            var step = best.result.stepStarts.count - 1
+            while step >= 0 && attempts < maxAttempts {
+                let starts = best.result.stepStarts
+                if step < starts.count {
+                    let end = step + 1 < starts.count ? starts[step + 1] : best.choices.count
+                    var candidate = best.choices
+                    candidate.removeSubrange(starts[step]..<min(end, candidate.count))
+                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) { best = better; improved = true }
+                }
+                step -= 1
+            }
+            // 1. Delete blocks, largest first, from the end (later choices depend on earlier ones).
+            for size in [16, 8, 4, 2, 1] {
+                var i = best.choices.count - size
+                while i >= 0 && attempts < maxAttempts {
+                    var candidate = best.choices
+                    candidate.removeSubrange(i..<min(i + size, candidate.count))
+                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) { best = better; improved = true }
+                    i -= 1
+                }
+            }
+            // 2. Zero blocks.
+            for size in [8, 4, 2, 1] {
+                var i = 0
+                while i + size <= best.choices.count && attempts < maxAttempts {
+                    if best.choices[i..<(i + size)].contains(where: { $0 != 0 }) {
+                        var candidate = best.choices
+                        for j in i..<(i + size) { candidate[j] = 0 }
+                        if let better = attempt(candidate, &attempts), better.isSimpler(than: best) { best = better; improved = true }
+                    }
+                    i += 1
+                }
+            }
+            // 3. Lower single values: halve, then step down.
+            var i = 0
+            while i < best.choices.count && attempts < maxAttempts {
+                var v = best.choices[i]
+                while v > 0 && attempts < maxAttempts {
+                    var candidate = best.choices
+                    candidate[i] = v / 2
+                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) { best = better; improved = true; v = candidate[i]; continue }
+                    candidate[i] = v - 1
+                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) { best = better; improved = true; v = candidate[i]; continue }
+                    break
+                }
+                i += 1
+            }
+        }
+        return Outcome(choices: best.choices, result: best.result, attempts: attempts)
+    }
+
+    struct Candidate {
+        var choices: [UInt64]
+        var result: CaseRunner.Result
+
+        /// Fewer steps first, then fewer choices, then shortlex.
+        func isSimpler(than other: Candidate) -> Bool {
+            let a = result.fuzzCase.steps.count, b = other.result.fuzzCase.steps.count
+            if a != b { return a < b }
+            if choices.count != other.choices.count { return choices.count < other.choices.count }
+            return choices.lexicographicallyPrecedes(other.choices)
+        }
+    }
+
+    /// The candidate, cut to the choices it used, when it still breaks the invariant.
+    func attempt(_ choices: [UInt64], _ attempts: inout Int) -> Candidate? {
+        attempts += 1
+        var sequence = ChoiceSequence(replaying: choices)
+        let result = runner.run(&sequence)
+        guard result.violation?.invariant == invariant else { return nil }
+        return Candidate(choices: sequence.choices, result: result)
+    }
+}

@@ -1,0 +1,78 @@
+/// A rectangle in the container's local space.
+public struct Rect: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
+}
+
+extension Layout {
+    /// The frame of every entry (`fixed + items`) of every collection,
+    /// computed forward from the spec's layout rules (1.2). Hit testing
+    /// inverts this; the fuzzer's hit-test oracle checks one against the other.
+    /// - Complexity: O(n).
+    public func frames<CollectionID>(in container: ReorderContainer<ItemID, CollectionID>) -> [[Rect]] {
+        var result: [[Rect]] = []
+        result.reserveCapacity(container.collections.count)
+        switch kind {
+        case .list(let rowHeight, let spacing, let headerHeight, let heights):
+            var y = 0.0
+            for c in container.collections {
+                y += headerHeight
+                var frames: [Rect] = []
+                for k in 0..<c.entryCount {
+                    let h = heights[c.entry(at: k)] ?? rowHeight
+                    frames.append(Rect(x: 0, y: y, width: width, height: h))
+                    y += h + spacing
+                }
+                result.append(frames)
+            }
+        case .hstack(let itemWidth, let spacing, let widths):
+            var x = 0.0
+            for c in container.collections {
+                var frames: [Rect] = []
+                for k in 0..<c.entryCount {
+                    let w = widths[c.entry(at: k)] ?? itemWidth
+                    frames.append(Rect(x: x, y: 0, width: w, height: height))
+                    x += w + spacing
+                }
+                result.append(frames)
+            }
+        case .grid(_, let rowHeight, let spacing, let headerHeight):
+            let (columns, cellWidth) = gridMetrics()!
+            var top = 0.0
+            for c in container.collections {
+                let contentTop = top + headerHeight
+                var frames: [Rect] = []
+                for k in 0..<c.entryCount {
+                    let row = k / columns, col = k % columns
+                    frames.append(Rect(x: Double(col) * (cellWidth + spacing), y: contentTop + Double(row) * (rowHeight + spacing),
+                                       width: cellWidth, height: rowHeight))
+                }
+                let rows = (c.entryCount + columns - 1) / columns
+                top = contentTop + Double(rows) * (rowHeight + spacing)
+                result.append(frames)
+            }
+        case .board(let columnWidth, let spacing, let rowHeight, let rowSpacing, let headerHeight):
+            for (i, c) in container.collections.enumerated() {
+                let x = Double(i) * (columnWidth + spacing)
+                result.append((0..<c.entryCount).map {
+                    Rect(x: x, y: headerHeight + Double($0) * (rowHeight + rowSpacing), width: columnWidth, height: rowHeight)
+                })
+            }
+        }
+        return result
+    }
+
+    /// A point in the leading half of `frame` along the axis that orders
+    /// entries (top half in lists and boards, left half in stacks and grids).
+    public func leadingHalfPoint(of frame: Rect) -> Point {
+        switch kind {
+        case .list, .board: Point(x: frame.midX, y: frame.y + frame.height / 4)
+        case .hstack, .grid: Point(x: frame.x + frame.width / 4, y: frame.midY)
+        }
+    }
+}
