@@ -8,7 +8,7 @@ extension Applier {
     /// *array* order (not selection order), and an anchor that is among the
     /// sources is gone after the removal, so `firstIndex` fails and the block
     /// goes to the end.
-    public static var arrayOrder: Self {
+    @inlinable public static var arrayOrder: Self {
         Self(name: "array-order") { captured, container, _ in
             let d = captured.difference
             guard let t = container.collectionIndex(of: d.destination.collectionID) else { return }
@@ -26,11 +26,11 @@ extension Applier {
     /// The helper of the list article: selection order (via `compactMap`,
     /// which also repeats a duplicated source), but an anchor among the
     /// sources sends the block to the end.
-    public static var selfAnchorToEnd: Self {
+    @inlinable public static var selfAnchorToEnd: Self {
         Self(name: "self-anchor-to-end") { captured, container, _ in
             let d = captured.difference
             guard let t = container.collectionIndex(of: d.destination.collectionID) else { return }
-            let present = Set(container.collections.flatMap(\.items))
+            let present = Set(container.collections.flatMap { $0.items })
             let moved = d.sources.filter { present.contains($0) }
             guard !moved.isEmpty else { return }
             let sources = Set(d.sources)
@@ -41,13 +41,13 @@ extension Applier {
 
     /// "Every forward move lands one slot too far": the insertion index is
     /// taken in the target's items *before* the sources are removed.
-    public static var insertBeforeRemove: Self {
+    @inlinable public static var insertBeforeRemove: Self {
         Self(name: "insert-before-remove") { captured, container, _ in
             let d = captured.difference
             guard let t = container.collectionIndex(of: d.destination.collectionID) else { return }
             let target = container.collections[t].items
             let index = d.destination.position.anchor.flatMap { target.firstIndex(of: $0) } ?? target.count
-            let present = Set(container.collections.flatMap(\.items))
+            let present = Set(container.collections.flatMap { $0.items })
             var seen = Set<ItemID>()
             let moved = d.sources.filter { present.contains($0) && seen.insert($0).inserted }
             guard !moved.isEmpty else { return }
@@ -60,7 +60,7 @@ extension Applier {
 
 extension ReorderCollection {
     /// Inserts `block` before `anchor` (found with `firstIndex`), or at the end.
-    mutating func insertBlock(_ block: [ItemID], before anchor: ItemID?) {
+    @inlinable @usableFromInline mutating func insertBlock(_ block: [ItemID], before anchor: ItemID?) {
         let index = anchor.flatMap { items.firstIndex(of: $0) } ?? items.count
         items.insert(contentsOf: block, at: index)
     }

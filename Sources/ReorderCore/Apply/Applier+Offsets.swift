@@ -11,7 +11,7 @@ extension Applier {
     ///     // a b c d, sources [d, b] before a -> offsets {1, 3} -> 0: b d a c
     ///
     /// - Complexity: O(n + k log k).
-    public static var offsets: Self {
+    @inlinable public static var offsets: Self {
         Self(name: "offsets", capture: { difference, container in
             guard let t = container.collectionIndex(of: difference.destination.collectionID) else {
                 return CapturedDifference(difference: difference)
@@ -42,7 +42,7 @@ extension Array {
     /// library's `RangeSet`: offsets out of range are dropped, and a
     /// `toOffset` past the end means the end.
     /// - Complexity: O(n).
-    public mutating func move(fromOffsets offsets: [Int], toOffset: Int) {
+    @inlinable public mutating func move(fromOffsets offsets: [Int], toOffset: Int) {
         var ranges = RangeSet<Int>()
         for o in offsets where o >= 0 && o < count { ranges.insert(o, within: self) }
         if ranges.isEmpty { return }

@@ -4,7 +4,7 @@ public struct CapturedDifference<ItemID: Hashable & Sendable, CollectionID: Hash
     public var difference: ReorderDifference<ItemID, CollectionID>
     public var offsets: LegacyOffsets?
 
-    public init(difference: ReorderDifference<ItemID, CollectionID>, offsets: LegacyOffsets? = nil) {
+    @inlinable public init(difference: ReorderDifference<ItemID, CollectionID>, offsets: LegacyOffsets? = nil) {
         self.difference = difference
         self.offsets = offsets
     }
@@ -16,6 +16,13 @@ public struct LegacyOffsets: Hashable, Sendable {
     public var collection: Int
     public var from: [Int]
     public var to: Int
+
+    @inlinable
+    public init(collection: Int, from: [Int], to: Int) {
+        self.collection = collection
+        self.from = from
+        self.to = to
+    }
 }
 
 /// "Apply this difference to the data": the function under test.
@@ -32,7 +39,7 @@ public struct Applier<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
     public let capture: @Sendable (Difference, Container) -> CapturedDifference<ItemID, CollectionID>
     public let apply: @Sendable (CapturedDifference<ItemID, CollectionID>, inout Container, inout Warnings) -> Void
 
-    public init(
+    @inlinable public init(
         name: String,
         capture: @escaping @Sendable (Difference, Container) -> CapturedDifference<ItemID, CollectionID> = { d, _ in CapturedDifference(difference: d) },
         apply: @escaping @Sendable (CapturedDifference<ItemID, CollectionID>, inout Container, inout Warnings) -> Void
@@ -45,18 +52,18 @@ public struct Applier<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
     /// Wraps a plain function over the reorderable items of each collection,
     /// the shape of an app's own `apply(_:)`: it gets the orders and the
     /// difference, and returns the new orders.
-    public static func orders(
+    @inlinable public static func orders(
         name: String,
         _ body: @escaping @Sendable ([[ItemID]], [CollectionID], Difference) -> [[ItemID]]
     ) -> Self {
         Self(name: name) { captured, container, _ in
-            let result = body(container.orders, container.collections.map(\.id), captured.difference)
+            let result = body(container.orders, container.collections.map { $0.id }, captured.difference)
             for c in container.collections.indices where c < result.count { container.collections[c].items = result[c] }
         }
     }
 
     /// Spec 3.1: the reference.
-    public static var canonical: Self {
+    @inlinable public static var canonical: Self {
         Self(name: "canonical") { captured, container, warnings in
             container.applyCanonical(captured.difference, warnings: &warnings)
         }
@@ -66,7 +73,7 @@ public struct Applier<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
     public static var builtInNames: [String] { ["canonical", "offsets", "array-order", "self-anchor-to-end", "insert-before-remove"] }
 
     /// A built-in applier by name.
-    public static func named(_ name: String) -> Self? {
+    @inlinable public static func named(_ name: String) -> Self? {
         switch name {
         case "canonical": .canonical
         case "offsets": .offsets

@@ -7,7 +7,7 @@ public struct ResolvedMove<ItemID: Hashable & Sendable>: Hashable, Sendable {
     /// The resolved anchor (3.1 step 3), `nil` for the end.
     public var anchor: ItemID?
 
-    public init(moved: [ItemID], collection: Int, anchor: ItemID?) {
+    @inlinable public init(moved: [ItemID], collection: Int, anchor: ItemID?) {
         self.moved = moved
         self.collection = collection
         self.anchor = anchor
@@ -27,7 +27,7 @@ extension ReorderContainer {
     /// - Complexity: O(n + k) for n items and k sources: one hashed pass over
     ///   the items and one copy; no O(n * k) scans.
     @discardableResult
-    public mutating func applyCanonical(
+    @inlinable public mutating func applyCanonical(
         _ difference: ReorderDifference<ItemID, CollectionID>,
         warnings: inout [ReorderWarning<ItemID, CollectionID>]
     ) -> ResolvedMove<ItemID>? {

@@ -9,7 +9,7 @@ public struct ReorderCollection<ItemID: Hashable & Sendable, CollectionID: Hasha
     /// The most reorderable items this collection accepts from outside.
     public var capacity: Int?
 
-    public init(id: CollectionID, items: [ItemID], fixed: [ItemID] = [], capacity: Int? = nil) {
+    @inlinable public init(id: CollectionID, items: [ItemID], fixed: [ItemID] = [], capacity: Int? = nil) {
         self.id = id
         self.items = items
         self.fixed = fixed
@@ -33,6 +33,13 @@ public struct ItemLocation: Hashable, Sendable {
     /// Index among that collection's `fixed` or `items`.
     public var index: Int
     public var isFixed: Bool
+
+    @inlinable
+    public init(collection: Int, index: Int, isFixed: Bool) {
+        self.collection = collection
+        self.index = index
+        self.isFixed = isFixed
+    }
 }
 
 /// The data a `reorderContainer` shows: collections, locks and `isEnabled`.
@@ -46,7 +53,7 @@ public struct ReorderContainer<ItemID: Hashable & Sendable, CollectionID: Hashab
     public var locked: Set<ItemID>
     public var isEnabled: Bool
 
-    public init(collections: [Collection], locked: Set<ItemID> = [], isEnabled: Bool = true) {
+    @inlinable public init(collections: [Collection], locked: Set<ItemID> = [], isEnabled: Bool = true) {
         self.collections = collections
         self.locked = locked
         self.isEnabled = isEnabled
@@ -60,7 +67,7 @@ public struct ReorderContainer<ItemID: Hashable & Sendable, CollectionID: Hashab
 
     /// Every item (fixed and reorderable) and where it stands.
     /// - Complexity: O(n).
-    public func locations() -> [ItemID: ItemLocation] {
+    @inlinable public func locations() -> [ItemID: ItemLocation] {
         var result: [ItemID: ItemLocation] = [:]
         result.reserveCapacity(itemCount)
         for (c, collection) in collections.enumerated() {
@@ -76,7 +83,7 @@ public struct ReorderContainer<ItemID: Hashable & Sendable, CollectionID: Hashab
 
     /// Where `id` stands, or `nil` when it is not in the container.
     /// - Complexity: O(n); use `locations()` for many look-ups.
-    public func locate(_ id: ItemID) -> ItemLocation? {
+    @inlinable public func locate(_ id: ItemID) -> ItemLocation? {
         for (c, collection) in collections.enumerated() {
             if let i = collection.items.firstIndex(of: id) { return ItemLocation(collection: c, index: i, isFixed: false) }
             if let i = collection.fixed.firstIndex(of: id) { return ItemLocation(collection: c, index: i, isFixed: true) }
@@ -86,7 +93,7 @@ public struct ReorderContainer<ItemID: Hashable & Sendable, CollectionID: Hashab
 
     /// Every ID, fixed and reorderable, as a set.
     /// - Complexity: O(n).
-    public func allItems() -> Set<ItemID> {
+    @inlinable public func allItems() -> Set<ItemID> {
         var result = Set<ItemID>(minimumCapacity: itemCount)
         for collection in collections {
             result.formUnion(collection.fixed)
@@ -99,5 +106,5 @@ public struct ReorderContainer<ItemID: Hashable & Sendable, CollectionID: Hashab
     public var itemCount: Int { collections.reduce(0) { $0 + $1.entryCount } }
 
     /// The reorderable items of each collection, in order.
-    public var orders: [[ItemID]] { collections.map(\.items) }
+    public var orders: [[ItemID]] { collections.map { $0.items } }
 }

@@ -24,6 +24,15 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         public var isExternal: Bool
         /// The lift was rejected: later events until drop/cancel do nothing.
         public var isRejected: Bool
+
+        @inlinable
+        public init(items: [ItemID], sources: [ItemID], operations: DropOperation.Set, isExternal: Bool, isRejected: Bool) {
+            self.items = items
+            self.sources = sources
+            self.operations = operations
+            self.isExternal = isExternal
+            self.isRejected = isRejected
+        }
     }
 
     /// A deferred drop's difference, waiting for its `apply`.
@@ -37,10 +46,14 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     public var layout: Layout<ItemID>
     public var applier: Applier<ItemID, CollectionID>
     public var policy: DropPolicy<ItemID, CollectionID>
-    public private(set) var sessions: [Int: Session] = [:]
-    public private(set) var pending: [Int: Pending] = [:]
+    @usableFromInline var _sessions: [Int: Session] = [:]
+    /// Active drags by session.
+    @inlinable public var sessions: [Int: Session] { _sessions }
+    @usableFromInline var _pending: [Int: Pending] = [:]
+    /// Deferred differences waiting for their `apply`, by session.
+    @inlinable public var pending: [Int: Pending] { _pending }
 
-    public init(
+    @inlinable public init(
         container: Container, layout: Layout<ItemID>,
         applier: Applier<ItemID, CollectionID> = .canonical, policy: DropPolicy<ItemID, CollectionID> = .standard
     ) {
@@ -51,7 +64,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     }
 
     /// Feeds one event.
-    public mutating func handle(_ event: DragEvent<ItemID, CollectionID>) -> Step {
+    @inlinable public mutating func handle(_ event: DragEvent<ItemID, CollectionID>) -> Step {
         var step = Step()
         switch event {
         case .lift(let s, let items, let p, let ops, let external): lift(s, items, p, ops, external, &step)
@@ -61,10 +74,10 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         case .drop(let s, let p, let deferred): drop(s, p, deferred, &step)
         case .cancel(let s):
             guard let session = active(s, "cancel", &step) else { break }
-            sessions[s] = nil
+            _sessions[s] = nil
             if !session.isRejected { step.outcome = SessionOutcome(session: s, outcome: .cancelled) }
         case .apply(let s):
-            guard let waiting = pending.removeValue(forKey: s) else {
+            guard let waiting = _pending.removeValue(forKey: s) else {
                 step.warnings.append(.grammar("session \(s): apply with no deferred drop pending; ignored"))
                 break
             }
@@ -96,10 +109,10 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
 
     /// Ends a recording: warnings for drags still active and deferred
     /// differences never applied. Nothing is applied.
-    public func finish() -> [ReorderWarning<ItemID, CollectionID>] {
+    @inlinable public func finish() -> [ReorderWarning<ItemID, CollectionID>] {
         var warnings: [ReorderWarning<ItemID, CollectionID>] = []
-        for s in sessions.keys.sorted() { warnings.append(.sessionActiveAtEnd(session: s)) }
-        for (s, p) in pending.sorted(by: { $0.key < $1.key }) {
+        for s in _sessions.keys.sorted() { warnings.append(.sessionActiveAtEnd(session: s)) }
+        for (s, p) in _pending.sorted(by: { $0.key < $1.key }) {
             if case .difference = p { warnings.append(.pendingAtEnd(session: s)) }
         }
         return warnings
@@ -107,29 +120,29 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
 
     // MARK: - Drag events
 
-    private func active(_ s: Int, _ what: String, _ step: inout Step) -> Session? {
-        if let session = sessions[s] { return session }
+    @inlinable @usableFromInline func active(_ s: Int, _ what: String, _ step: inout Step) -> Session? {
+        if let session = _sessions[s] { return session }
         step.warnings.append(.grammar("session \(s): \(what) with no active lift; ignored"))
         return nil
     }
 
-    private mutating func lift(_ s: Int, _ items: [ItemID], _ p: Point, _ ops: DropOperation.Set, _ external: Bool, _ step: inout Step) {
-        if sessions[s] != nil {
+    @inlinable @usableFromInline mutating func lift(_ s: Int, _ items: [ItemID], _ p: Point, _ ops: DropOperation.Set, _ external: Bool, _ step: inout Step) {
+        if _sessions[s] != nil {
             step.warnings.append(.grammar("session \(s): lift while the session is active; ignored"))
             return
         }
-        if let old = pending.removeValue(forKey: s), case .difference = old {
+        if let old = _pending.removeValue(forKey: s), case .difference = old {
             step.warnings.append(.pendingDiscarded(session: s))
         }
         let rejection = liftRejection(items, external)
-        sessions[s] = Session(items: items, sources: items, operations: ops, isExternal: external, isRejected: rejection != nil)
+        _sessions[s] = Session(items: items, sources: items, operations: ops, isExternal: external, isRejected: rejection != nil)
         if let rejection {
             step.outcome = SessionOutcome(session: s, outcome: .liftRejected)
             step.liftRejection = rejection
         }
     }
 
-    private func liftRejection(_ items: [ItemID], _ external: Bool) -> LiftRejection<ItemID>? {
+    @inlinable @usableFromInline func liftRejection(_ items: [ItemID], _ external: Bool) -> LiftRejection<ItemID>? {
         if !container.isEnabled { return .disabled }
         if external {
             let present = container.allItems()
@@ -141,14 +154,14 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
             if location.isFixed { return .fixed(id) }
             if container.locked.contains(id) { return .locked(id) }
         }
-        for (other, session) in sessions.sorted(by: { $0.key < $1.key }) where !session.isRejected && !session.isExternal {
+        for (other, session) in _sessions.sorted(by: { $0.key < $1.key }) where !session.isRejected && !session.isExternal {
             if let id = items.first(where: session.sources.contains) { return .alreadyLifted(id, bySession: other) }
         }
         return nil
     }
 
     /// Asks the policy at `p` (3.3).
-    private func configure(_ session: Session, at p: Point) -> DropConfiguration<ItemID, CollectionID> {
+    @inlinable @usableFromInline func configure(_ session: Session, at p: Point) -> DropConfiguration<ItemID, CollectionID> {
         let sourceSet = Set(session.sources)
         let target = layout.hitTest(p, in: container)
         let request = DropRequest(
@@ -160,11 +173,11 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         return policy.configure(request)
     }
 
-    private mutating func drop(_ s: Int, _ p: Point, _ deferred: Bool, _ step: inout Step) {
+    @inlinable @usableFromInline mutating func drop(_ s: Int, _ p: Point, _ deferred: Bool, _ step: inout Step) {
         guard let session = active(s, "drop", &step) else { return }
-        sessions[s] = nil
+        _sessions[s] = nil
         if session.isRejected {
-            if deferred { pending[s] = .nothing }
+            if deferred { _pending[s] = .nothing }
             return
         }
         let configuration = configure(session, at: p)
@@ -185,19 +198,19 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         step.outcome = SessionOutcome(session: s, outcome: outcome)
         step.emitted = difference
         guard let difference else {
-            if deferred { pending[s] = .nothing }
+            if deferred { _pending[s] = .nothing }
             return
         }
         // External items are not in the container: nothing for the applier to capture.
         let captured = session.isExternal ? CapturedDifference(difference: difference) : applier.capture(difference, container)
         if deferred {
-            pending[s] = .difference(captured, external: session.isExternal)
+            _pending[s] = .difference(captured, external: session.isExternal)
         } else {
             commit(captured, external: session.isExternal, &step)
         }
     }
 
-    private mutating func commit(_ captured: CapturedDifference<ItemID, CollectionID>, external: Bool, _ step: inout Step) {
+    @inlinable @usableFromInline mutating func commit(_ captured: CapturedDifference<ItemID, CollectionID>, external: Bool, _ step: inout Step) {
         step.applied = captured.difference
         step.appliedExternally = external
         if external {
@@ -210,7 +223,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     /// An external drop inserts its items before the anchor (or at the end,
     /// when the anchor is gone or no longer among the collection's
     /// reorderable items); items that exist by then are skipped.
-    private mutating func insertExternal(_ d: Difference, _ step: inout Step) {
+    @inlinable @usableFromInline mutating func insertExternal(_ d: Difference, _ step: inout Step) {
         guard let t = container.collectionIndex(of: d.destination.collectionID) else {
             step.warnings.append(.unknownCollection(d.destination.collectionID))
             return
@@ -225,7 +238,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
 
     // MARK: - Mutations
 
-    private mutating func insert(_ items: [ItemID], _ collection: CollectionID, _ index: Int?, _ step: inout Step) {
+    @inlinable @usableFromInline mutating func insert(_ items: [ItemID], _ collection: CollectionID, _ index: Int?, _ step: inout Step) {
         guard let c = container.collectionIndex(of: collection) else {
             step.warnings.append(.unknownCollection(collection))
             return
@@ -239,7 +252,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         container.collections[c].items.insert(contentsOf: block, at: min(index ?? count, count))
     }
 
-    private mutating func delete(_ items: [ItemID], _ step: inout Step) {
+    @inlinable @usableFromInline mutating func delete(_ items: [ItemID], _ step: inout Step) {
         let present = container.allItems()
         var gone = Set<ItemID>()
         for id in items {
@@ -254,7 +267,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         leaveSessions { gone.contains($0) }
     }
 
-    private mutating func reload(_ collections: [ReorderCollection<ItemID, CollectionID>], _ locked: [ItemID]) {
+    @inlinable @usableFromInline mutating func reload(_ collections: [ReorderCollection<ItemID, CollectionID>], _ locked: [ItemID]) {
         container.collections = collections
         let present = container.allItems()
         container.locked = container.locked.filter(present.contains).union(locked)
@@ -262,10 +275,10 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     }
 
     /// Removes items from every session's sources for good.
-    private mutating func leaveSessions(_ leaves: (ItemID) -> Bool) {
+    @inlinable @usableFromInline mutating func leaveSessions(_ leaves: (ItemID) -> Bool) {
         for (s, session) in sessions where !session.isExternal {
             let kept = session.sources.filter { !leaves($0) }
-            if kept.count != session.sources.count { sessions[s]!.sources = kept }
+            if kept.count != session.sources.count { _sessions[s]!.sources = kept }
         }
     }
 }

@@ -21,7 +21,7 @@ public enum DragEvent<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
     case unlock(items: [ItemID])
 
     /// The session of a drag event, `nil` for a mutation.
-    public var session: Int? {
+    @inlinable public var session: Int? {
         switch self {
         case .lift(let s, _, _, _, _), .move(let s, _), .drop(let s, _, _), .cancel(let s), .apply(let s): s
         default: nil
@@ -78,12 +78,12 @@ public struct StepResult<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     public var appliedExternally = false
     public var warnings: [ReorderWarning<ItemID, CollectionID>] = []
 
-    public init() {}
+    @inlinable public init() {}
 }
 
 /// A session's outcome, as reports list them.
 public struct SessionOutcome: Hashable, Sendable {
     public var session: Int
     public var outcome: Outcome
-    public init(session: Int, outcome: Outcome) { self.session = session; self.outcome = outcome }
+    @inlinable public init(session: Int, outcome: Outcome) { self.session = session; self.outcome = outcome }
 }

@@ -4,10 +4,10 @@ public struct DropConfiguration<ItemID: Hashable & Sendable, CollectionID: Hasha
     public var operation: DropOperation
     public var destination: ReorderDifference<ItemID, CollectionID>.Destination?
 
-    public init(operation: DropOperation, destination: ReorderDifference<ItemID, CollectionID>.Destination? = nil) {
+    @inlinable public init(operation: DropOperation, destination: ReorderDifference<ItemID, CollectionID>.Destination? = nil) {
         self.operation = operation
         self.destination = destination
     }
 
-    public static var forbidden: Self { Self(operation: .forbidden) }
+    @inlinable public static var forbidden: Self { Self(operation: .forbidden) }
 }

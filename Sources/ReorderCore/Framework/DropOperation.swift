@@ -7,7 +7,7 @@ public enum DropOperation: String, Hashable, Sendable, CaseIterable {
     /// A set of operations, as in `DropSession.suggestedOperations`.
     public struct Set: OptionSet, Hashable, Sendable {
         public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
 
         public static let move = Set(rawValue: 1 << 0)
         public static let copy = Set(rawValue: 1 << 1)

@@ -9,7 +9,7 @@ public struct DropSession: Hashable, Sendable {
     /// The size of the destination view.
     public var size: Size
 
-    public init(location: Point, suggestedOperations: DropOperation.Set, itemsCount: Int, size: Size) {
+    @inlinable public init(location: Point, suggestedOperations: DropOperation.Set, itemsCount: Int, size: Size) {
         self.location = location
         self.suggestedOperations = suggestedOperations
         self.itemsCount = itemsCount

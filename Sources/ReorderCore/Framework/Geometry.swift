@@ -3,7 +3,7 @@
 public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
     public var description: String { "(\(formatCoordinate(x)), \(formatCoordinate(y)))" }
 }
 
@@ -11,7 +11,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 public struct Size: Hashable, Sendable {
     public var width: Double
     public var height: Double
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    @inlinable public init(width: Double, height: Double) { self.width = width; self.height = height }
 }
 
 /// `12` rather than `12.0` for integral values: what people write in recordings.

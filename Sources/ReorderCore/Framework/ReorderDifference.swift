@@ -18,7 +18,7 @@ public struct ReorderDifference<ItemID: Hashable & Sendable, CollectionID: Hasha
         public var collectionID: CollectionID
         public var position: Position
 
-        public init(collectionID: CollectionID, position: Position) {
+        @inlinable public init(collectionID: CollectionID, position: Position) {
             self.collectionID = collectionID
             self.position = position
         }
@@ -28,7 +28,7 @@ public struct ReorderDifference<ItemID: Hashable & Sendable, CollectionID: Hasha
     public var sources: [ItemID]
     public var destination: Destination
 
-    public init(sources: [ItemID], destination: Destination) {
+    @inlinable public init(sources: [ItemID], destination: Destination) {
         self.sources = sources
         self.destination = destination
     }
@@ -36,7 +36,7 @@ public struct ReorderDifference<ItemID: Hashable & Sendable, CollectionID: Hasha
 
 /// The collection identifier of a container with a single, unnamed collection.
 public struct ReorderableSingleCollectionIdentifier: Hashable, Sendable {
-    public init() {}
+    @inlinable public init() {}
 }
 
 extension ReorderDifference.Destination.Position {

@@ -4,7 +4,7 @@ public struct Rect: Hashable, Sendable {
     public var y: Double
     public var width: Double
     public var height: Double
-    public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
+    @inlinable public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
     public var midX: Double { x + width / 2 }
     public var midY: Double { y + height / 2 }
 }
@@ -14,7 +14,7 @@ extension Layout {
     /// computed forward from the spec's layout rules (1.2). Hit testing
     /// inverts this; the fuzzer's hit-test oracle checks one against the other.
     /// - Complexity: O(n).
-    public func frames<CollectionID>(in container: ReorderContainer<ItemID, CollectionID>) -> [[Rect]] {
+    @inlinable public func frames<CollectionID>(in container: ReorderContainer<ItemID, CollectionID>) -> [[Rect]] {
         var result: [[Rect]] = []
         result.reserveCapacity(container.collections.count)
         switch kind {
@@ -69,7 +69,7 @@ extension Layout {
 
     /// A point in the leading half of `frame` along the axis that orders
     /// entries (top half in lists and boards, left half in stacks and grids).
-    public func leadingHalfPoint(of frame: Rect) -> Point {
+    @inlinable public func leadingHalfPoint(of frame: Rect) -> Point {
         switch kind {
         case .list, .board: Point(x: frame.midX, y: frame.y + frame.height / 4)
         case .hstack, .grid: Point(x: frame.x + frame.width / 4, y: frame.midY)

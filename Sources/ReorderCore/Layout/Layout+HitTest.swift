@@ -3,7 +3,7 @@
 public struct HitTarget: Hashable, Sendable {
     public var collection: Int
     public var slot: Int
-    public init(collection: Int, slot: Int) { self.collection = collection; self.slot = slot }
+    @inlinable public init(collection: Int, slot: Int) { self.collection = collection; self.slot = slot }
 }
 
 extension Layout {
@@ -14,7 +14,7 @@ extension Layout {
     ///     layout.hitTest(Point(x: 1, y: 12), in: container)  // slot 1: a's midpoint 5 <= 12 < 15
     ///
     /// - Complexity: O(n) for the entries of the sections above the point.
-    public func hitTest<CollectionID>(_ p: Point, in container: ReorderContainer<ItemID, CollectionID>) -> HitTarget? {
+    @inlinable public func hitTest<CollectionID>(_ p: Point, in container: ReorderContainer<ItemID, CollectionID>) -> HitTarget? {
         if isOutside(p) { return nil }
         let collections = container.collections
         switch kind {
@@ -37,7 +37,7 @@ extension Layout {
     }
 
     /// Sections stacked along one axis; `extent` is an entry's length.
-    private func stackHit<CollectionID>(
+    @inlinable @usableFromInline func stackHit<CollectionID>(
         _ coordinate: Double, _ collections: [ReorderCollection<ItemID, CollectionID>],
         header: Double, spacing: Double, extent: (ItemID) -> Double
     ) -> HitTarget? {
@@ -64,7 +64,7 @@ extension Layout {
         return HitTarget(collection: index, slot: slot)
     }
 
-    private func gridHit<CollectionID>(
+    @inlinable @usableFromInline func gridHit<CollectionID>(
         _ p: Point, _ collections: [ReorderCollection<ItemID, CollectionID>],
         rowHeight: Double, spacing: Double, headerHeight: Double
     ) -> HitTarget? {
@@ -97,7 +97,7 @@ extension ReorderContainer {
     /// collection from `max(slot, fixed.count)`; the first entry that is not
     /// a source gives `.before(it)`, and none gives `.end`.
     /// - Complexity: O(n) for the entries after the slot.
-    public func destination(
+    @inlinable public func destination(
         for target: HitTarget, excluding sources: Set<ItemID>
     ) -> ReorderDifference<ItemID, CollectionID>.Destination {
         let collection = collections[target.collection]

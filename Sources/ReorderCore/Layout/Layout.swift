@@ -23,14 +23,14 @@ public struct Layout<ItemID: Hashable & Sendable>: Hashable, Sendable {
     public var width: Double
     public var height: Double
 
-    public init(kind: Kind, width: Double, height: Double) {
+    @inlinable public init(kind: Kind, width: Double, height: Double) {
         self.kind = kind
         self.width = width
         self.height = height
     }
 
     /// The name used in recordings: `list`, `hstack`, `grid` or `board`.
-    public var kindName: String {
+    @inlinable public var kindName: String {
         switch kind {
         case .list: "list"
         case .hstack: "hstack"
@@ -46,7 +46,7 @@ public struct Layout<ItemID: Hashable & Sendable>: Hashable, Sendable {
     }
 
     /// For a grid: the resolved number of columns and the cell width.
-    public func gridMetrics() -> (columns: Int, cellWidth: Double)? {
+    @inlinable public func gridMetrics() -> (columns: Int, cellWidth: Double)? {
         guard case .grid(let cols, _, let spacing, _) = kind else { return nil }
         let columns: Int
         switch cols {

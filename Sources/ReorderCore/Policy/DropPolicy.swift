@@ -14,6 +14,18 @@ public struct DropRequest<ItemID: Hashable & Sendable, CollectionID: Hashable & 
     public var isExternal: Bool
     /// The destination of 1.4 for `target`.
     public var destination: ReorderDifference<ItemID, CollectionID>.Destination?
+
+    @inlinable
+    public init(session: DropSession, container: ReorderContainer<ItemID, CollectionID>, target: HitTarget?, sources: [ItemID],
+                sourceSet: Set<ItemID>, isExternal: Bool, destination: ReorderDifference<ItemID, CollectionID>.Destination?) {
+        self.session = session
+        self.container = container
+        self.target = target
+        self.sources = sources
+        self.sourceSet = sourceSet
+        self.isExternal = isExternal
+        self.destination = destination
+    }
 }
 
 /// The closure that answers the drop configuration: the default policy of
@@ -25,18 +37,18 @@ public struct DropRequest<ItemID: Hashable & Sendable, CollectionID: Hashable & 
 public struct DropPolicy<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Sendable {
     public var configure: @Sendable (DropRequest<ItemID, CollectionID>) -> DropConfiguration<ItemID, CollectionID>
 
-    public init(_ configure: @escaping @Sendable (DropRequest<ItemID, CollectionID>) -> DropConfiguration<ItemID, CollectionID>) {
+    @inlinable public init(_ configure: @escaping @Sendable (DropRequest<ItemID, CollectionID>) -> DropConfiguration<ItemID, CollectionID>) {
         self.configure = configure
     }
 
     /// Spec 3.3, in order: disabled, no target, the operation the drag
     /// suggests, a locked non-source item in the target collection, capacity.
-    public static var standard: Self { Self(standardConfiguration) }
+    @inlinable public static var standard: Self { Self(standardConfiguration) }
 }
 
 /// Spec 3.3 as a function, so custom policies can start from it.
 /// - Complexity: O(m) for the m entries of the target collection.
-public func standardConfiguration<ItemID, CollectionID>(
+@inlinable public func standardConfiguration<ItemID, CollectionID>(
     _ request: DropRequest<ItemID, CollectionID>
 ) -> DropConfiguration<ItemID, CollectionID> {
     let container = request.container
