@@ -10,6 +10,10 @@ public struct CaseRunner: Sendable {
     public var maxItems = 16
     public var maxEvents = 24
     public var maxSessions = 3
+    /// 1 for an apply function over a single array.
+    public var maxCollections = 3
+    /// Differences may name a collection that does not exist.
+    public var unknownCollections = true
 
     public init(applier: Applier<Int, Int>, mode: FuzzMode) {
         self.applier = applier
@@ -59,7 +63,7 @@ struct _Generation {
     // MARK: Data and layout
 
     mutating func makeContainer() {
-        let n = 1 + choices.draw(2)
+        let n = 1 + choices.draw(runner.maxCollections - 1)
         var budget = runner.maxItems
         var collections: [ReorderCollection<Int, Int>] = []
         for c in 0..<n {
@@ -249,7 +253,7 @@ struct _Generation {
         for _ in 0..<choices.draw(3) {
             sources.append(all.isEmpty || choices.weighted(15) ? 1000 + choices.draw(2) : pick(all))
         }
-        let collection = choices.weighted(10) ? 99 : choices.draw(n - 1)
+        let collection = runner.unknownCollections && choices.weighted(10) ? 99 : choices.draw(n - 1)
         let position: FuzzDifference.Destination.Position
         if choices.weighted(25) { position = .end } else {
             position = .before(all.isEmpty || choices.weighted(10) ? 1000 + choices.draw(2) : pick(all))

@@ -67,7 +67,28 @@ public struct Shrinker: Sendable {
                     i += 1
                 }
             }
-            // 3. Lower single values: halve, then step down.
+            // 3. Lower a value and delete a small block of the choices that
+            // follow it: a count that drops (fewer collections, fewer items) no
+            // longer draws what the dropped elements drew, so the rest realigns.
+            var j = 0
+            lowering: while j < best.choices.count && attempts < maxAttempts {
+                if best.choices[j] > 0 {
+                    for p in (j + 1)..<min(j + 17, best.choices.count) {
+                        for k in 1...4 where p + k <= best.choices.count && attempts < maxAttempts {
+                            var candidate = best.choices
+                            candidate[j] -= 1
+                            candidate.removeSubrange(p..<(p + k))
+                            if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
+                                best = better
+                                improved = true
+                                continue lowering
+                            }
+                        }
+                    }
+                }
+                j += 1
+            }
+            // 4. Lower single values: halve, then step down.
             var i = 0
             while i < best.choices.count && attempts < maxAttempts {
                 var v = best.choices[i]

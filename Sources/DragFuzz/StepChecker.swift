@@ -7,6 +7,19 @@ public struct Aim: Hashable, Sendable {
     public init(collection: Int, entry: Int) { self.collection = collection; self.entry = entry }
 }
 
+/// The entry whose leading half holds `p` in the current data, if any.
+public func leadingHalfAim(_ p: Point, layout: Layout<Int>, container: FuzzContainer) -> Aim? {
+    for (c, frames) in layout.frames(in: container).enumerated() {
+        for (k, f) in frames.enumerated() where p.x >= f.x && p.x < f.x + f.width && p.y >= f.y && p.y < f.y + f.height {
+            switch layout.kind {
+            case .list, .board: if p.y < f.y + f.height / 2 { return Aim(collection: c, entry: k) }
+            case .hstack, .grid: if p.x < f.x + f.width / 2 { return Aim(collection: c, entry: k) }
+            }
+        }
+    }
+    return nil
+}
+
 /// Runs one event through an engine and checks every invariant of spec 3.2
 /// that the event can break. Shared by the fuzzer and the explorer.
 public struct StepChecker: Sendable {
@@ -33,7 +46,8 @@ public struct StepChecker: Sendable {
             if let d = step.emitted, c.operation == .forbidden || d.destination != c.destination {
                 return violation(.configuration, "committed a drop to \(d.destination) but the answer was \(c)")
             }
-            if let aim, let destination = c.destination {
+            if let aim, let destination = c.destination, aim.collection < before.collections.count,
+               aim.entry < before.collections[aim.collection].entryCount {
                 // The leading half of entry k targets slot k: the first entry from
                 // max(k, fixed) that is not a source.
                 let collection = before.collections[aim.collection]

@@ -1,4 +1,5 @@
 import DragFuzz
+import DragReader
 import DragRecording
 import Foundation
 import ReorderCore
@@ -84,5 +85,83 @@ let fuzzCommand = Command(
     return summary.findings.isEmpty && summary.failingCases == 0 ? 0 : 1
 }
 
-let exploreCommand = Command(name: "explore", usage: "", abstract: "", discussion: "", options: []) { _ in 0 }
-let corpusMergeCommand = Command(name: "corpus merge", usage: "", abstract: "", discussion: "", options: []) { _ in 0 }
+let exploreCommand = Command(
+    name: "explore",
+    usage: "dragreplay explore [--applier NAME] [--items N] [--mutations N] [--out DIR]",
+    abstract: "Bounded exhaustive search: every interleaving of small drag scripts with small mutation scripts.",
+    discussion: """
+    Drag scripts: lift one item or an ordered pair, drop on the leading half of every entry or past the end, at once or deferred \
+    with an apply. Mutation scripts: every sequence up to --mutations long of insert first/last, delete, outside move to the \
+    front/end, disable, enable. Identical states are merged. Every step is checked against the invariants; one finding per \
+    invariant (the shortest path) is written to --out (default corpora/found). Exit 1 when a violation was found.
+    """,
+    options: [
+        applierOption,
+        OptionSpec(names: ["--items"], valueName: "N", help: "items in the container, 1 to 8 (default 4)"),
+        OptionSpec(names: ["--mutations"], valueName: "N", help: "longest mutation script, 0 to 3 (default 1)"),
+        OptionSpec(names: ["--out"], valueName: "DIR", help: "where findings go (default corpora/found)"),
+    ]
+) { args in
+    let (name, applier) = fuzzApplier(args)
+    let items = try args.integer("--items", min: 1) ?? 4
+    let mutations = try args.integer("--mutations", min: 0) ?? 1
+    guard items <= 8 else { throw UsageError("Invalid value '\(items)' for '--items' (expected 1 to 8: the search grows fast).") }
+    guard mutations <= 3 else { throw UsageError("Invalid value '\(mutations)' for '--mutations' (expected 0 to 3: the search grows fast).") }
+    let start = Date()
+    let summary = Explorer(applier: applier, items: items, mutations: mutations).run()
+    diagnose("explore: \(String(format: "%.2f", Date().timeIntervalSince(start)))s")
+    print("\(summary.dragScripts) drag scripts x \(summary.mutationScripts) mutation scripts: \(summary.interleavings) interleavings, \(summary.states) distinct states, \(summary.steps) steps, \(summary.violatingSteps) violating steps, shortest of each invariant kept: \(summary.violations.count) (applier \(name))")
+    let out = args.value("--out") ?? "corpora/found"
+    try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    for (fuzzCase, v) in summary.violations {
+        var shown = fuzzCase
+        shown.steps = Array(fuzzCase.steps[...v.step])
+        if v.invariant == .idempotence, let d = v.difference { shown.steps.append(.deliver(d)) }
+        let meta = JSONValue.object(["title": .string("\(v.invariant.rawValue) broken by --applier \(name)"), "description": .string(v.message),
+                                     "applier": .string(name), "invariant": .string(v.invariant.rawValue), "mode": .string("explore"),
+                                     "generator": .string("dragreplay explore --items \(items) --mutations \(mutations)")])
+        let (header, events) = shown.recording(meta: meta)
+        let text = CanonicalWriter.text(header: header, events: events)
+        let path = out + "/\(v.invariant.rawValue)-\(contentHash(text)).jsonl"
+        try writeFileAtomically(text, path)
+        print("\(v.invariant.rawValue): \(v.message)")
+        print("  dragreplay replay --applier \(name) \(path)")
+    }
+    return summary.violations.isEmpty ? 0 : 1
+}
+
+let corpusMergeCommand = Command(
+    name: "corpus merge",
+    usage: "dragreplay corpus merge DIR... -o DIR",
+    abstract: "Merge finding directories (shards of a campaign), one recording per invariant and shape.",
+    discussion: "Reads every *.jsonl under the DIRs, keeps the first recording of each invariant (meta.invariant) and event shape, in sorted path order, and copies it to -o. Invalid recordings are reported and skipped (exit 2).",
+    options: [OptionSpec(names: ["-o", "--output"], valueName: "DIR", help: "the merged corpus (created if missing)")]
+) { args in
+    guard let out = args.value("--output") else { throw UsageError("'corpus merge' needs -o DIR for the merged corpus.") }
+    guard !args.positional.isEmpty else { throw UsageError("'corpus merge' needs at least one DIR to merge.") }
+    let paths = try recordingPaths(args.positional).sorted()
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    var shapes = Set<String>(), kept = 0, duplicates = 0, invalid = 0
+    for path in paths {
+        do {
+            let reader = try RecordingReader(path: path)
+            let events = try reader.readAll().map(\.value)
+            let shape = recordingShape(header: reader.header, events: events)
+            if !shapes.insert(shape).inserted { duplicates += 1; continue }
+            let text = CanonicalWriter.text(header: reader.header, events: events)
+            try writeFileAtomically(text, out + "/" + (path as NSString).lastPathComponent)
+            kept += 1
+        } catch {
+            diagnose("\(error)")
+            invalid += 1
+        }
+    }
+    print("merged \(paths.count) recordings: \(kept) kept, \(duplicates) duplicates, \(invalid) invalid -> \(out)")
+    return invalid > 0 ? 2 : 0
+}
+
+func writeFileAtomically(_ text: String, _ path: String) throws {
+    let temporary = path + ".tmp-\(getpid())"
+    guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else { throw UsageError("\(path): error: cannot write") }
+    guard rename(temporary, path) == 0 else { unlink(temporary); throw UsageError("\(path): error: cannot write") }
+}

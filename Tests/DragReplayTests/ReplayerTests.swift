@@ -228,7 +228,7 @@ struct CLITests {
         #expect(r.stderr == message)
     }
 
-    @Test("help and version", arguments: ["--help", "help replay", "help check", "help bless", "--version"])
+    @Test("help and version", arguments: ["--help", "help replay", "help check", "help bless", "help fuzz", "help explore", "help corpus merge", "--version"])
     func help(arguments: String) throws {
         let r = try runCLI(arguments.split(separator: " ").map(String.init))
         #expect(r.code == 0)

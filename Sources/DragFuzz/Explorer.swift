@@ -1,0 +1,131 @@
+import ReorderCore
+
+/// Bounded exhaustive search: every interleaving of every small drag script
+/// with every small mutation script, over a small container, with identical
+/// engine states merged. Proves a small scope rather than sampling it.
+public struct Explorer: Sendable {
+    public var applier: Applier<Int, Int>
+    /// Items in the single collection (`a`, `b`, ...).
+    public var items: Int
+    /// The longest mutation script.
+    public var mutations: Int
+
+    public init(applier: Applier<Int, Int>, items: Int = 4, mutations: Int = 1) {
+        self.applier = applier
+        self.items = items
+        self.mutations = mutations
+    }
+
+    public struct Summary: Sendable {
+        public var dragScripts = 0
+        public var mutationScripts = 0
+        /// Steps executed (merged states are not run again).
+        public var steps = 0
+        /// Distinct (position, state) pairs visited.
+        public var states = 0
+        /// Complete interleavings reached.
+        public var interleavings = 0
+        /// The shortest violating path of each invariant.
+        public var violations: [(FuzzCase, Violation)] = []
+        /// Violating steps found, before keeping the shortest per invariant.
+        public var violatingSteps = 0
+    }
+
+    typealias Script = [(DragEvent<Int, Int>, Aim?)]
+
+    var layout: Layout<Int> { Layout(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 0, heights: [:]), width: 100, height: 400) }
+    var container: FuzzContainer { FuzzContainer(collections: [ReorderCollection(id: 0, items: Array(0..<items))]) }
+
+    /// Lift one item or an ordered pair, drop on the leading half of every
+    /// entry or past the end, at once or deferred with an apply.
+    func dragScripts() -> [Script] {
+        var selections: [[Int]] = (0..<items).map { [$0] }
+        for a in 0..<items { for b in 0..<items where a != b { selections.append([a, b]) } }
+        let frames = layout.frames(in: container)[0]
+        var targets: [(Point, Aim?)] = frames.enumerated().map { (layout.leadingHalfPoint(of: $0.element), Aim(collection: 0, entry: $0.offset)) }
+        targets.append((Point(x: 50, y: Double(items) * 10 + 5), nil))
+        var scripts: [Script] = []
+        for s in selections {
+            for (p, aim) in targets {
+                let lift: (DragEvent<Int, Int>, Aim?) = (.lift(session: 0, items: s, at: Point(x: 1, y: 1), operations: .move, external: false), nil)
+                scripts.append([lift, (.drop(session: 0, at: p, deferred: false), aim)])
+                scripts.append([lift, (.drop(session: 0, at: p, deferred: true), aim), (.apply(session: 0), nil)])
+            }
+        }
+        return scripts
+    }
+
+    /// Every sequence, up to `mutations` long, of: insert a new item first or
+    /// last, delete an item, move an item to the front or the end from
+    /// outside, disable, enable.
+    func mutationScripts() -> [[DragEvent<Int, Int>]] {
+        var menu: [DragEvent<Int, Int>] = [.insert(items: [100], collection: 0, index: 0), .insert(items: [100], collection: 0, index: nil),
+                                           .setEnabled(false), .setEnabled(true)]
+        for i in 0..<items {
+            menu.append(.delete(items: [i]))
+            menu.append(.relocate(items: [i], collection: 0, before: 0 == i ? 1 : 0))
+            menu.append(.relocate(items: [i], collection: 0, before: nil))
+        }
+        var scripts: [[DragEvent<Int, Int>]] = [[]]
+        var frontier: [[DragEvent<Int, Int>]] = [[]]
+        for _ in 0..<mutations {
+            frontier = frontier.flatMap { s in menu.map { s + [$0] } }
+            scripts += frontier
+        }
+        return scripts
+    }
+
+    struct Key: Hashable {
+        var i: Int
+        var j: Int
+        var container: FuzzContainer
+        var sessions: [Int: FuzzEngine.Session]
+        var pending: [Int: FuzzEngine.Pending]
+    }
+
+    public func run() -> Summary {
+        var summary = Summary()
+        let drags = dragScripts()
+        let mutationScripts = mutationScripts()
+        summary.dragScripts = drags.count
+        summary.mutationScripts = mutationScripts.count
+        var shortest: [Invariant: (FuzzCase, Violation)] = [:]
+        for d in drags {
+            for m in mutationScripts {
+                var visited = Set<Key>()
+                var stack: [(Int, Int, FuzzEngine, StepChecker, [DragEvent<Int, Int>])] =
+                    [(0, 0, FuzzEngine(container: container, layout: layout, applier: applier), StepChecker(applier: applier), [])]
+                while let (i, j, engine, checker, path) = stack.popLast() {
+                    if i == d.count && j == m.count { summary.interleavings += 1; continue }
+                    let key = Key(i: i, j: j, container: engine.container, sessions: engine.sessions, pending: engine.pending)
+                    if !visited.insert(key).inserted { continue }
+                    summary.states += 1
+                    var moves: [(DragEvent<Int, Int>, Aim?, Int, Int)] = []
+                    if i < d.count {
+                        // Aim at whatever entry's leading half the point is over now.
+                        var aim: Aim?
+                        if case .drop(_, let p, _) = d[i].0 { aim = leadingHalfAim(p, layout: layout, container: engine.container) }
+                        moves.append((d[i].0, aim, i + 1, j))
+                    }
+                    if j < m.count { moves.append((m[j], nil, i, j + 1)) }
+                    for (event, aim, ni, nj) in moves {
+                        var e = engine
+                        var c = checker
+                        summary.steps += 1
+                        if let v = c.run(&e, event, aim: aim, step: path.count) {
+                            summary.violatingSteps += 1
+                            if let best = shortest[v.invariant], best.0.steps.count <= path.count + 1 { continue }
+                            var fuzzCase = FuzzCase(mode: .sessions, container: container, isSingle: true, layout: layout)
+                            fuzzCase.steps = path + [event]
+                            shortest[v.invariant] = (fuzzCase, v)
+                            continue
+                        }
+                        stack.append((ni, nj, e, c, path + [event]))
+                    }
+                }
+            }
+        }
+        summary.violations = shortest.values.sorted { $0.1.invariant < $1.1.invariant }
+        return summary
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import DragFuzz
+import DragReplay
+import DragRecording
+import ReorderCore
+
+func temporaryDirectory() -> String {
+    let dir = NSTemporaryDirectory() + "dragfuzz-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+}
+
+func campaign(_ applier: String, runs: Int, seed: UInt64 = 1, jobs: Int = 2, mode: FuzzMode? = nil, shard: (Int, Int) = (0, 1), out: String) -> CampaignSummary {
+    runCampaign(CampaignOptions(applierName: applier, applier: .named(applier)!, mode: mode, runs: runs, seconds: nil, seed: seed,
+                                jobs: jobs, shard: (shard.0, shard.1), outDirectory: out))
+}
+
+@Suite("Choice sequence")
+struct ChoiceSequenceTests {
+    @Test("a seed fully determines the choices; replaying them regenerates the same case")
+    func determinism() {
+        var a = ChoiceSequence(seed: 42), b = ChoiceSequence(seed: 42)
+        let runner = CaseRunner(applier: .canonical, mode: .sessions)
+        let ra = runner.run(&a), rb = runner.run(&b)
+        #expect(a.choices == b.choices)
+        #expect(ra.fuzzCase.steps == rb.fuzzCase.steps)
+        var replay = ChoiceSequence(replaying: a.choices)
+        #expect(runner.run(&replay).fuzzCase.steps == ra.fuzzCase.steps)
+    }
+
+    @Test("draws stay in range and a replay past its end yields zeros")
+    func ranges() {
+        var c = ChoiceSequence(replaying: [7, 300])
+        #expect(c.draw(9) == 7)
+        #expect(c.draw(9) == 0)  // 300 % 10
+        #expect(c.draw(5) == 0)
+        #expect(c.choices == [7, 0, 0])
+    }
+
+    @Test("an empty sequence is the simplest case: one collection, no events")
+    func simplest() {
+        var c = ChoiceSequence(replaying: [])
+        let r = CaseRunner(applier: .canonical, mode: .sessions).run(&c)
+        #expect(r.fuzzCase.container.collections.count == 1)
+        #expect(r.fuzzCase.steps.isEmpty)
+    }
+}
+
+@Suite("Fuzzing")
+struct FuzzingTests {
+    @Test("canonical breaks no invariant", arguments: FuzzMode.allCases)
+    func canonicalHolds(mode: FuzzMode) {
+        let s = campaign("canonical", runs: 20_000, mode: mode, out: temporaryDirectory())
+        #expect(s.failingCases == 0)
+        #expect(s.findings.isEmpty)
+    }
+
+    @Test("each buggy applier is found; every finding is small, fails under its applier and passes under canonical",
+          arguments: ["array-order", "self-anchor-to-end", "insert-before-remove", "offsets"])
+    func findsPlantedBugs(applier: String) throws {
+        let s = campaign(applier, runs: 4000, out: temporaryDirectory())
+        #expect(!s.findings.isEmpty)
+        for f in s.findings {
+            #expect(f.eventLines <= 9, "\(f.path)")  // 8 events and the final expect, at most
+            let buggy = Replayer(options: .init(applier: .named(applier)!)).run(path: f.path)
+            let canonical = Replayer(options: .init(strict: false)).run(path: f.path)
+            #expect(buggy.status == .fail, "\(f.path)")
+            #expect(canonical.status == .pass, "\(f.path): \(canonical.failures)")
+            let text = try String(contentsOfFile: f.path, encoding: .utf8)
+            #expect(text.contains("\"invariant\":\"\(f.invariant.rawValue)\""))
+            #expect(text.contains("\"seed\":1"))
+        }
+    }
+
+    @Test("sessions mode reaches what drags can reach: not an anchor among the sources", arguments: [
+        ("array-order", true), ("insert-before-remove", true), ("self-anchor-to-end", false),
+    ])
+    func sessionsModeReach(applier: String, found: Bool) {
+        let s = campaign(applier, runs: 4000, mode: .sessions, out: temporaryDirectory())
+        #expect(s.findings.isEmpty != found)
+    }
+
+    @Test("the same seed and runs write byte-identical findings, whatever the jobs")
+    func reproducible() throws {
+        let a = temporaryDirectory(), b = temporaryDirectory()
+        let sa = campaign("insert-before-remove", runs: 3000, jobs: 2, out: a)
+        let sb = campaign("insert-before-remove", runs: 3000, jobs: 1, out: b)
+        #expect(sa.runs == sb.runs && sa.sessions == sb.sessions && sa.failingCases == sb.failingCases)
+        let fa = try FileManager.default.contentsOfDirectory(atPath: a).sorted()
+        let fb = try FileManager.default.contentsOfDirectory(atPath: b).sorted()
+        #expect(fa == fb)
+        #expect(!fa.isEmpty)
+        for f in fa { #expect(FileManager.default.contents(atPath: a + "/" + f) == FileManager.default.contents(atPath: b + "/" + f)) }
+    }
+
+    @Test("shards split one campaign into disjoint cases that add up to the whole")
+    func shards() {
+        let whole = campaign("insert-before-remove", runs: 2000, jobs: 1, mode: .differences, out: temporaryDirectory())
+        let s0 = campaign("insert-before-remove", runs: 1000, jobs: 1, mode: .differences, shard: (0, 2), out: temporaryDirectory())
+        let s1 = campaign("insert-before-remove", runs: 1000, jobs: 1, mode: .differences, shard: (1, 2), out: temporaryDirectory())
+        #expect(s0.failingCases + s1.failingCases == whole.failingCases)
+        #expect(Set(s0.findings.map(\.caseIndex)).isDisjoint(with: s1.findings.map(\.caseIndex)))
+        #expect(s0.findings.allSatisfy { $0.caseIndex % 2 == 0 } && s1.findings.allSatisfy { $0.caseIndex % 2 == 1 })
+    }
+
+    @Test("shrinking reaches the minimal case for a planted forward-move bug")
+    func minimal() throws {
+        let runner = CaseRunner(applier: .insertBeforeRemove, mode: .sessions)
+        var index: UInt64 = 0
+        while true {
+            var c = ChoiceSequence(seed: Xoshiro256.caseSeed(9, index))
+            if let v = runner.run(&c).violation, v.invariant == .placement {
+                let shrunk = Shrinker(runner: runner, invariant: .placement).shrink(c.choices)
+                // lift one item, drop it: two events are all it takes.
+                #expect(shrunk.result.fuzzCase.steps.count == 2)
+                #expect(shrunk.result.fuzzCase.container.collections.count == 1)
+                break
+            }
+            index += 1
+        }
+    }
+}
+
+@Suite("Explorer")
+struct ExplorerTests {
+    @Test("canonical holds on every interleaving of the small scope")
+    func canonical() {
+        let s = Explorer(applier: .canonical, items: 3, mutations: 2).run()
+        #expect(s.violations.isEmpty)
+        #expect(s.interleavings > 10_000)
+        #expect(s.states < s.steps)  // merged states are not run again
+    }
+
+    @Test("the buggy appliers that drags can reach are found", arguments: [("insert-before-remove", Invariant.placement), ("array-order", .contiguity), ("offsets", .placement)])
+    func buggy(applier: String, invariant: Invariant) {
+        let s = Explorer(applier: .named(applier)!, items: 3, mutations: 1).run()
+        #expect(s.violations.contains { $0.1.invariant == invariant })
+    }
+}
+
+@Suite("ApplyFuzzer")
+struct ApplyFuzzerTests {
+    @Test("a correct apply function passes")
+    func correct() {
+        let report = ApplyFuzzer.check(runs: 3000) { ids, d in
+            var c = ReorderContainer<Int, Int>(collections: [.init(id: 0, items: ids)])
+            var w: [ReorderWarning<Int, Int>] = []
+            c.applyCanonical(ReorderDifference(sources: d.sources, destination: .init(collectionID: 0, position: d.destination.position.anchor.map { .before($0) } ?? .end)), warnings: &w)
+            return c.collections[0].items
+        }
+        #expect(report.failure == nil, "\(report)")
+    }
+
+    @Test("the grid article's helper is caught and shrunk to a recording")
+    func gridArticleHelper() throws {
+        let report = ApplyFuzzer.check(runs: 3000) { ids, d in
+            var items = ids
+            let sources = Set(d.sources)
+            let moving = items.filter { sources.contains($0) }
+            guard !moving.isEmpty else { return items }
+            items.removeAll { sources.contains($0) }
+            let index = d.destination.position.anchor.flatMap { a in items.firstIndex(of: a) } ?? items.endIndex
+            items.insert(contentsOf: moving, at: index)
+            return items
+        }
+        let failure = try #require(report.failure)
+        #expect([.contiguity, .placement].contains(failure.invariant))
+        #expect(failure.recording.split(separator: "\n").count <= 4)
+        #expect(failure.recording.hasPrefix("{\"format\":\"dragrec\""))
+    }
+}
+
