@@ -31,11 +31,11 @@ let package = Package(
             dependencies: ["ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz"],
             path: "Sources/Benchmarks"
         ),
-        .executableTarget(
-            name: "ReaderFuzzer",
-            dependencies: ["DragReader"],
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-        ),
+        // libFuzzer harnesses: built with -sanitize=fuzzer -DFUZZING by
+        // scripts/fuzz-reader and scripts/fuzz-libfuzzer; a plain build gives
+        // tools that replay saved inputs (crash reproducers).
+        .executableTarget(name: "ReaderFuzzer", dependencies: ["DragReader"], path: "Sources/Harnesses/ReaderFuzzer"),
+        .executableTarget(name: "SessionFuzzer", dependencies: ["DragFuzz"], path: "Sources/Harnesses/SessionFuzzer"),
         .target(name: "TestSupport", dependencies: ["ReorderCore"]),
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "TestSupport"]),
         .testTarget(name: "DragRecordingTests", dependencies: ["DragRecording", "DragReader", "TestSupport"]),

@@ -67,7 +67,8 @@ struct _Generation {
         var budget = runner.maxItems
         var collections: [ReorderCollection<Int, Int>] = []
         for c in 0..<n {
-            let count = choices.draw(min(6, budget))
+            // 6 per collection at the default 16 items; more when benchmarks scale items up.
+            let count = choices.draw(min(max(6, runner.maxItems * 3 / 8), budget))
             budget -= count
             var fixed: [Int] = []
             if budget > 0 && choices.weighted(15) {

@@ -27,61 +27,75 @@ extension ReorderContainer {
     /// - Complexity: O(n + k) for n items and k sources: one hashed pass over
     ///   the items and one copy; no O(n * k) scans.
     @discardableResult
-    @inlinable public mutating func applyCanonical(
+    @inlinable
+    public mutating func applyCanonical(
         _ difference: ReorderDifference<ItemID, CollectionID>,
         warnings: inout [ReorderWarning<ItemID, CollectionID>]
     ) -> ResolvedMove<ItemID>? {
-        if difference.sources.isEmpty { return nil }
+        let sources = difference.sources
+        if sources.isEmpty { return nil }
         // 2. T, before anything is touched.
         guard let t = collectionIndex(of: difference.destination.collectionID) else {
             warnings.append(.unknownCollection(difference.destination.collectionID))
             return nil
         }
-        let wanted = _Membership(difference.sources)
-        // 1. S: which sources are present as reorderable items (fixed items
-        // are not in `items`, so they drop out here).
-        var found = Set<ItemID>(minimumCapacity: min(difference.sources.count, 64))
-        for collection in collections {
-            for id in collection.items where wanted.contains(id) { found.insert(id) }
-        }
-        if found.isEmpty { return nil }
-        var moved: [ItemID] = []
-        moved.reserveCapacity(found.count)
-        for id in difference.sources where found.remove(id) != nil { moved.append(id) }
-        let movedSet = _Membership(moved)
+        let wanted = _Membership(sources)
+        let x = difference.destination.position.anchor
+        // Where x stands in T's items: an equality scan, no hashing.
+        let anchorOffset = x.flatMap { collections[t].items.firstIndex(of: $0) }
 
-        // 3. The anchor, resolved against T's items before removal.
-        let targetItems = collections[t].items
-        var anchorOffset: Int?  // position of x in T's items
-        if let x = difference.destination.position.anchor {
-            anchorOffset = targetItems.firstIndex(of: x)
-            if anchorOffset == nil {
-                warnings.append(movedSet.contains(x) ? .anchorSourceOutsideTarget(x) : .anchorNotInTarget(x))
-            }
-        }
-
-        // 4. Remove S everywhere; in T, count the survivors before x: that is
-        // where the block goes (x itself, or the first non-source after it).
-        var insertAt = 0
+        // One pass per collection: keep what is not a source, note the
+        // sources met (only fixed-free `items` are scanned: fixed entries drop
+        // out of S here). T gets a gap where the block goes, filled once S
+        // is known (3.1 step 4).
+        var met: [ItemID] = []
+        var rebuilt: [[ItemID]?] = Array(repeating: nil, count: collections.count)
+        var gapStart = 0
         var anchor: ItemID?
+        let gap = sources.count
         for c in collections.indices {
             let old = collections[c].items
-            var kept: [ItemID] = []
-            kept.reserveCapacity(old.count + (c == t ? moved.count : 0))
-            if c == t {
-                let stop = anchorOffset ?? old.count
-                for i in 0..<stop where !movedSet.contains(old[i]) { kept.append(old[i]) }
-                insertAt = kept.count
-                for i in stop..<old.count where !movedSet.contains(old[i]) {
-                    if anchor == nil { anchor = old[i] }
-                    kept.append(old[i])
+            let isTarget = c == t
+            let stop = isTarget ? (anchorOffset ?? old.count) : old.count
+            var removed = 0
+            let new = [ItemID](unsafeUninitializedCapacity: old.count + (isTarget ? gap : 0)) { buffer, count in
+                var out = 0
+                old.withUnsafeBufferPointer { items in
+                    for i in 0..<stop {
+                        let id = items[i]
+                        if wanted.contains(id) { met.append(id); removed += 1 } else { (buffer.baseAddress! + out).initialize(to: id); out += 1 }
+                    }
+                    if isTarget {
+                        gapStart = out
+                        for _ in 0..<gap { (buffer.baseAddress! + out).initialize(to: sources[0]); out += 1 }
+                    }
+                    for i in stop..<items.count {
+                        let id = items[i]
+                        if wanted.contains(id) { met.append(id); removed += 1 } else {
+                            if isTarget && anchor == nil { anchor = id }
+                            (buffer.baseAddress! + out).initialize(to: id)
+                            out += 1
+                        }
+                    }
                 }
-                kept.insert(contentsOf: moved, at: insertAt)
-            } else {
-                for id in old where !movedSet.contains(id) { kept.append(id) }
-                if kept.count == old.count { continue }
+                count = out
             }
-            collections[c].items = kept
+            if removed > 0 || isTarget { rebuilt[c] = new }
+        }
+        if met.isEmpty { return nil }  // 1. S empty: no change
+        // 1. S: sources met, in D's order, first occurrence kept.
+        var present = Set<ItemID>(met)
+        var moved: [ItemID] = []
+        moved.reserveCapacity(present.count)
+        for id in sources where present.remove(id) != nil { moved.append(id) }
+        // 3. The anchor's warnings: gone, fixed, elsewhere, or a source outside T.
+        if let x, anchorOffset == nil {
+            warnings.append(moved.contains(x) ? .anchorSourceOutsideTarget(x) : .anchorNotInTarget(x))
+        }
+        for c in collections.indices {
+            guard var items = rebuilt[c] else { continue }
+            if c == t { items.replaceSubrange(gapStart..<(gapStart + gap), with: moved) }
+            collections[c].items = items
         }
         return ResolvedMove(moved: moved, collection: t, anchor: anchorOffset == nil ? nil : anchor)
     }
@@ -92,22 +106,19 @@ extension ReorderContainer {
 @usableFromInline
 struct _Membership<ItemID: Hashable> {
     @usableFromInline let small: [ItemID]
-    @usableFromInline let set: Set<ItemID>?
+    @usableFromInline let set: Set<ItemID>
+    @usableFromInline let usesSet: Bool
 
     @inlinable
     init(_ ids: [ItemID]) {
-        if ids.count <= 4 {
-            small = ids
-            set = nil
-        } else {
-            small = []
-            set = Set(ids)
-        }
+        usesSet = ids.count > 4
+        small = usesSet ? [] : ids
+        set = usesSet ? Set(ids) : []
     }
 
     @inlinable
     func contains(_ id: ItemID) -> Bool {
-        if let set { return set.contains(id) }
+        if usesSet { return set.contains(id) }
         for s in small where s == id { return true }
         return false
     }

@@ -1,1 +1,0 @@
-@main struct ReaderFuzzer { static func main() {} }
