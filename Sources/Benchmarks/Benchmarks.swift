@@ -12,10 +12,13 @@ import ReorderCore
 
 func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
+/// Peak resident memory of this process image. Not `ru_maxrss`: Linux keeps
+/// that across `execve`, so a child would report its parent's peak.
 func peakRSSMiB() -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_maxrss) / 1024
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+    return kb / 1024
 }
 
 func median(_ xs: [Double]) -> Double {

@@ -89,9 +89,13 @@ struct _JSONCValue {
 
     /// The member `key`; `nil` when absent. A `null` member is returned as a
     /// value of kind `.null` (json-c represents it as a null pointer).
-    func member(_ key: String) -> (present: Bool, value: _JSONCValue?) {
+    /// Keys are static: literals are NUL-terminated in the binary, so no C
+    /// string is built per lookup.
+    func member(_ key: StaticString) -> (present: Bool, value: _JSONCValue?) {
         var out: OpaquePointer?
-        let found = json_object_object_get_ex(object, key, &out) != 0
+        let found = key.withUTF8Buffer { buffer in
+            json_object_object_get_ex(object, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), &out) != 0
+        }
         return (found, out.map(_JSONCValue.init))
     }
 

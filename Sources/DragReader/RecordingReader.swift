@@ -274,114 +274,120 @@ struct _Object {
     let path: String
     let context: _LineContext
 
-    func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func name(_ key: StaticString) -> String { path.isEmpty ? "\(key)" : "\(path).\(key)" }
 
-    func get(_ key: String) -> _JSONCValue? { value.member(key).value.flatMap { $0.kind == .null ? nil : $0 } }
+    func get(_ key: StaticString) -> _JSONCValue? { value.member(key).value.flatMap { $0.kind == .null ? nil : $0 } }
 
-    func required(_ key: String, _ what: String) throws(FieldError) -> _JSONCValue {
+    func required(_ key: StaticString, _ what: String) throws(FieldError) -> _JSONCValue {
         guard let v = get(key) else { throw FieldError(field: name(key), "missing field \"\(name(key))\" (expected \(what))") }
         return v
     }
 
-    func number(_ key: String) throws(FieldError) -> Double? {
+    func number(_ key: StaticString) throws(FieldError) -> Double? {
         guard let v = get(key) else { return nil }
         return try _number(v, name(key))
     }
 
-    func requiredNumber(_ key: String) throws(FieldError) -> Double {
+    func requiredNumber(_ key: StaticString) throws(FieldError) -> Double {
         try _number(required(key, "a finite number"), name(key))
     }
 
-    func _number(_ v: _JSONCValue, _ field: String) throws(FieldError) -> Double {
+    func _number(_ v: _JSONCValue, _ field: @autoclosure () -> String) throws(FieldError) -> Double {
         switch v.kind {
         case .int:
             let i = v.int64
-            if context.isClamped(i) { throw FieldError(field: field, "field \"\(field)\" overflows a 64-bit integer, got \(v.text)") }
+            if context.isClamped(i) { let field = field(); throw FieldError(field: field, "field \"\(field)\" overflows a 64-bit integer, got \(v.text)") }
             return Double(i)
         case .double:
             let d = v.double
-            if !d.isFinite { throw FieldError(field: field, "field \"\(field)\" must be a finite number, got \(v.text)") }
+            if !d.isFinite { let field = field(); throw FieldError(field: field, "field \"\(field)\" must be a finite number, got \(v.text)") }
             return d
         default:
+            let field = field()
             throw FieldError(field: field, "field \"\(field)\" must be a finite number, got \(v.text)")
         }
     }
 
-    func integer(_ key: String, min: Int = 0) throws(FieldError) -> Int? {
+    func integer(_ key: StaticString, min: Int = 0) throws(FieldError) -> Int? {
         guard let v = get(key) else { return nil }
         return try _integer(v, name(key), min: min)
     }
 
-    func _integer(_ v: _JSONCValue, _ field: String, min: Int) throws(FieldError) -> Int {
+    func _integer(_ v: _JSONCValue, _ field: @autoclosure () -> String, min: Int) throws(FieldError) -> Int {
         guard v.kind == .int else {
+            let field = field()
             throw FieldError(field: field, "field \"\(field)\" must be an integer >= \(min) (no fraction or exponent), got \(v.text)")
         }
         let i = v.int64
-        if context.isClamped(i) { throw FieldError(field: field, "field \"\(field)\" must fit in a 64-bit signed integer, got \(v.text)") }
-        guard i >= Int64(min) else { throw FieldError(field: field, "field \"\(field)\" must be an integer >= \(min), got \(i)") }
+        if context.isClamped(i) { let field = field(); throw FieldError(field: field, "field \"\(field)\" must fit in a 64-bit signed integer, got \(v.text)") }
+        guard i >= Int64(min) else { let field = field(); throw FieldError(field: field, "field \"\(field)\" must be an integer >= \(min), got \(i)") }
         return Int(i)
     }
 
-    func string(_ key: String) throws(FieldError) -> String? {
+    func string(_ key: StaticString) throws(FieldError) -> String? {
         guard let v = get(key) else { return nil }
         guard v.kind == .string else { throw FieldError(field: name(key), "field \"\(name(key))\" must be a string, got \(v.text)") }
         return v.string
     }
 
-    func bool(_ key: String) throws(FieldError) -> Bool? {
+    func bool(_ key: StaticString) throws(FieldError) -> Bool? {
         guard let v = get(key) else { return nil }
         guard v.kind == .bool else { throw FieldError(field: name(key), "field \"\(name(key))\" must be true or false, got \(v.text)") }
         return v.bool
     }
 
     /// An ID: a string of 1 to 256 bytes.
-    func id(_ key: String) throws(FieldError) -> String? {
+    func id(_ key: StaticString) throws(FieldError) -> String? {
         guard let s = try string(key) else { return nil }
         try RecordingValidator.checkIDs([s], field: name(key))
         return s
     }
 
-    func requiredID(_ key: String) throws(FieldError) -> String {
+    func requiredID(_ key: StaticString) throws(FieldError) -> String {
         guard let s = try id(key) else { throw FieldError(field: name(key), "missing field \"\(name(key))\" (expected an ID string)") }
         return s
     }
 
-    func ids(_ key: String) throws(FieldError) -> [String]? {
+    func ids(_ key: StaticString) throws(FieldError) -> [String]? {
         guard let v = get(key) else { return nil }
         return try _ids(v, name(key))
     }
 
-    func requiredIDs(_ key: String) throws(FieldError) -> [String] {
+    func requiredIDs(_ key: StaticString) throws(FieldError) -> [String] {
         try _ids(required(key, "an array of ID strings"), name(key))
     }
 
-    func _ids(_ v: _JSONCValue, _ field: String) throws(FieldError) -> [String] {
-        guard v.kind == .array else { throw FieldError(field: field, "field \"\(field)\" must be an array of ID strings, got \(v.text)") }
+    func _ids(_ v: _JSONCValue, _ field: @autoclosure () -> String) throws(FieldError) -> [String] {
+        guard v.kind == .array else {
+            let field = field()
+            throw FieldError(field: field, "field \"\(field)\" must be an array of ID strings, got \(v.text)")
+        }
         var result: [String] = []
         result.reserveCapacity(v.count)
         for i in 0..<v.count {
             guard let e = v.element(i), e.kind == .string else {
+                let field = field()
                 throw FieldError(field: field, "field \"\(field)\" must be an array of ID strings; element \(i) is \(v.element(i)?.text ?? "null")")
             }
             result.append(e.string)
         }
-        try RecordingValidator.checkIDs(result, field: field)
+        try RecordingValidator.checkIDs(result, field: field())
         return result
     }
 
-    func object(_ key: String) throws(FieldError) -> _Object? {
+    func object(_ key: StaticString) throws(FieldError) -> _Object? {
         guard let v = get(key) else { return nil }
         guard v.kind == .object else { throw FieldError(field: name(key), "field \"\(name(key))\" must be an object, got \(v.text)") }
         return _Object(value: v, path: name(key), context: context)
     }
 
-    func requiredObject(_ key: String, _ what: String) throws(FieldError) -> _Object {
+    func requiredObject(_ key: StaticString, _ what: String) throws(FieldError) -> _Object {
         guard let o = try object(key) else { throw FieldError(field: name(key), "missing field \"\(name(key))\" (expected \(what))") }
         return o
     }
 
     /// `{id: number > 0}` maps (`heights`, `widths`).
-    func sizes(_ key: String) throws(FieldError) -> [String: Double] {
+    func sizes(_ key: StaticString) throws(FieldError) -> [String: Double] {
         guard let o = try object(key) else { return [:] }
         var result: [String: Double] = [:]
         for (k, v) in o.value.members {

@@ -119,15 +119,17 @@ public struct RecordingValidator: Sendable {
     }
 
     /// Every ID is 1 to 256 bytes; lifts need one or more unique IDs.
-    public static func checkIDs(_ ids: [String], field: String, nonEmpty: Bool = false, unique: Bool = false) throws(FieldError) {
-        if nonEmpty && ids.isEmpty { throw FieldError(field: field, "field \"\(field)\" must hold at least one ID") }
+    /// `field` is built only when there is something to report.
+    public static func checkIDs(_ ids: [String], field: @autoclosure () -> String, nonEmpty: Bool = false, unique: Bool = false) throws(FieldError) {
+        if nonEmpty && ids.isEmpty { let field = field(); throw FieldError(field: field, "field \"\(field)\" must hold at least one ID") }
         for id in ids {
             let n = id.utf8.count
-            if n == 0 || n > maxIDBytes { throw FieldError(field: field, "field \"\(field)\": an ID must be 1 to \(maxIDBytes) bytes, got \(n)") }
+            if n == 0 || n > maxIDBytes { let field = field(); throw FieldError(field: field, "field \"\(field)\": an ID must be 1 to \(maxIDBytes) bytes, got \(n)") }
         }
-        if unique {
+        if unique && ids.count > 1 {
             var seen = Set<String>()
             for id in ids where !seen.insert(id).inserted {
+                let field = field()
                 throw FieldError(field: field, "field \"\(field)\": ID \"\(id)\" appears twice")
             }
         }

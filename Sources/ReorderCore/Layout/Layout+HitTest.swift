@@ -19,28 +19,35 @@ extension Layout {
         let collections = container.collections
         switch kind {
         case .list(let rowHeight, let spacing, let headerHeight, let heights):
-            return stackHit(p.y, collections, header: headerHeight, spacing: spacing) { heights[$0] ?? rowHeight }
+            return stackHit(p.y, collections, header: headerHeight, spacing: spacing, uniform: rowHeight, sizes: heights)
         case .hstack(let itemWidth, let spacing, let widths):
-            return stackHit(p.x, collections, header: 0, spacing: spacing) { widths[$0] ?? itemWidth }
+            return stackHit(p.x, collections, header: 0, spacing: spacing, uniform: itemWidth, sizes: widths)
         case .grid(_, let rowHeight, let spacing, let headerHeight):
             return gridHit(p, collections, rowHeight: rowHeight, spacing: spacing, headerHeight: headerHeight)
         case .board(let columnWidth, let spacing, let rowHeight, let rowSpacing, let headerHeight):
             let col = _floorToInt((p.x + spacing / 2) / (columnWidth + spacing))
             guard col >= 0, col < collections.count else { return nil }
             // Entry k's midpoint: headerHeight + k * pitch + rowHeight / 2 <= y.
-            let pitch = rowHeight + rowSpacing
-            let count = collections[col].entryCount
-            let k = (p.y - headerHeight - rowHeight / 2) / pitch
-            let slot = k < 0 ? 0 : min(count, _floorToInt(k) + 1)
+            let slot = _uniformSlot(p.y, start: headerHeight, length: rowHeight, pitch: rowHeight + rowSpacing, count: collections[col].entryCount)
             return HitTarget(collection: col, slot: slot)
         }
     }
 
-    /// Sections stacked along one axis; `extent` is an entry's length.
-    @inlinable @usableFromInline func stackHit<CollectionID>(
+    /// Sections stacked along one axis. With no per-item sizes every entry
+    /// has the same length and a section is O(1); otherwise entries are
+    /// summed one by one.
+    @inlinable @usableFromInline
+    func stackHit<CollectionID>(
         _ coordinate: Double, _ collections: [ReorderCollection<ItemID, CollectionID>],
-        header: Double, spacing: Double, extent: (ItemID) -> Double
+        header: Double, spacing: Double, uniform: Double, sizes: [ItemID: Double]
     ) -> HitTarget? {
+        @inline(__always) func extent(_ id: ItemID) -> Double { sizes.isEmpty ? uniform : sizes[id] ?? uniform }
+        func sectionLength(_ c: ReorderCollection<ItemID, CollectionID>) -> Double {
+            if sizes.isEmpty { return header + Double(c.entryCount) * (uniform + spacing) }
+            var total = header
+            for k in 0..<c.entryCount { total += extent(c.entry(at: k)) + spacing }
+            return total
+        }
         // The section is the last one whose top is <= the coordinate; an
         // empty section without a header has no area and loses to the next.
         var top = 0.0
@@ -48,18 +55,21 @@ extension Layout {
         for (index, collection) in collections.enumerated() {
             if top > coordinate { break }
             chosen = (index, top)
-            top += header
-            for k in 0..<collection.entryCount { top += extent(collection.entry(at: k)) + spacing }
+            top += sectionLength(collection)
         }
         guard let (index, sectionTop) = chosen else { return nil }
         let collection = collections[index]
-        var start = sectionTop + header
+        let start = sectionTop + header
+        if sizes.isEmpty {
+            return HitTarget(collection: index, slot: _uniformSlot(coordinate, start: start, length: uniform, pitch: uniform + spacing, count: collection.entryCount))
+        }
+        var position = start
         var slot = 0
         for k in 0..<collection.entryCount {
             let length = extent(collection.entry(at: k))
-            if start + length / 2 > coordinate { break }
+            if position + length / 2 > coordinate { break }
             slot += 1
-            start += length + spacing
+            position += length + spacing
         }
         return HitTarget(collection: index, slot: slot)
     }
@@ -119,4 +129,19 @@ func _floorToInt(_ v: Double) -> Int {
     if f >= 9.2e18 { return Int.max }
     if f <= -9.2e18 { return Int.min }
     return Int(f)
+}
+
+/// The number of entries, `count` of them starting at `start` every `pitch`,
+/// whose midpoint `start + k * pitch + length / 2` is <= `coordinate`. The
+/// division gives a first guess; a step either way makes it agree exactly
+/// with the midpoints at the boundaries.
+/// - Complexity: O(1).
+@inlinable @usableFromInline
+func _uniformSlot(_ coordinate: Double, start: Double, length: Double, pitch: Double, count: Int) -> Int {
+    @inline(__always) func midpoint(_ k: Int) -> Double { start + Double(k) * pitch + length / 2 }
+    let guess = (coordinate - start - length / 2) / pitch
+    var slot = guess < 0 ? 0 : min(count, _floorToInt(guess) + 1)
+    while slot > 0 && midpoint(slot - 1) > coordinate { slot -= 1 }
+    while slot < count && midpoint(slot) <= coordinate { slot += 1 }
+    return slot
 }
