@@ -1,6 +1,11 @@
 // The one place that calls json-c. Everything else in the package sees
 // `_JSONCTokener` and `_JSONCValue`, never a json-c pointer.
 import CJSONC
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A reusable json-c tokener in strict mode with UTF-8 validation. Strict
 /// json-c still accepts single-quoted keys, `NaN`, `Infinity`, raw control
@@ -43,11 +48,12 @@ final class _JSONCTokener {
     }
 }
 
-/// Owns a parsed tree; values borrowed from it live as long as it does.
-final class _JSONCRoot {
+/// A parsed tree. Values borrowed from it live until `release()`, which the
+/// reader calls once per line (a struct, not a class: no allocation per line).
+struct _JSONCRoot {
     let value: _JSONCValue
     init(_ object: OpaquePointer) { value = _JSONCValue(object) }
-    deinit { json_object_put(value.object) }
+    func release() { json_object_put(value.object) }
 }
 
 /// A borrowed json-c value.
@@ -79,6 +85,13 @@ struct _JSONCValue {
         return p.withMemoryRebound(to: UInt8.self, capacity: length) {
             String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
         }
+    }
+
+    /// Whether this string value is exactly `literal`, without building a String.
+    func isString(_ literal: StaticString) -> Bool {
+        guard let p = json_object_get_string(object) else { return false }
+        let length = Int(json_object_get_string_len(object))
+        return length == literal.utf8CodeUnitCount && memcmp(p, literal.utf8Start, length) == 0
     }
 
     var count: Int { Int(json_object_array_length(object)) }

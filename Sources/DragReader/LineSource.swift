@@ -6,11 +6,12 @@ import Darwin
 import DragRecording
 
 /// Splits a file into physical lines without holding more than the longest
-/// line (capped at `limit`) plus one read chunk in memory.
-struct _LineSource {
+/// line (capped at `limit`) plus one read chunk in memory. Reads straight
+/// into raw storage: no zero-filling, no array bookkeeping per line.
+final class _LineSource {
     enum Line {
-        /// `range` indexes `buffer`; valid until the next call.
-        case line(number: Int, range: Range<Int>, newline: Bool)
+        /// `bytes` is valid until the next call.
+        case line(number: Int, bytes: UnsafeRawBufferPointer, newline: Bool)
         /// Longer than the limit; its bytes were skipped, not kept.
         case tooLong(number: Int, newline: Bool)
         case end
@@ -19,8 +20,10 @@ struct _LineSource {
     private let fd: Int32
     private let path: String
     private let limit: Int
-    private(set) var buffer: [UInt8]
+    private var storage: UnsafeMutableRawPointer
+    private var capacity: Int
     private var start = 0
+    private var end = 0
     private var eof: Bool
     private var lineNumber = 0
     static let chunk = 1 << 16
@@ -29,8 +32,8 @@ struct _LineSource {
         self.fd = fd
         self.path = path
         self.limit = limit
-        buffer = []
-        buffer.reserveCapacity(Self.chunk * 2)
+        capacity = Self.chunk * 2
+        storage = .allocate(byteCount: capacity, alignment: 16)
         eof = false
     }
 
@@ -38,72 +41,79 @@ struct _LineSource {
         fd = -1
         path = ""
         self.limit = limit
-        buffer = bytes
+        capacity = max(bytes.count, 1)
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        bytes.withUnsafeBytes { if let b = $0.baseAddress { storage.copyMemory(from: b, byteCount: $0.count) } }
+        self.storage = storage
+        end = bytes.count
         eof = true
     }
 
-    mutating func next() throws(RecordingError) -> Line {
+    deinit { storage.deallocate() }
+
+    func next() throws(RecordingError) -> Line {
         while true {
-            if let newline = findNewline(from: start) {
+            if let newline = findNewline() {
                 let range = start..<newline
                 start = newline + 1
                 lineNumber += 1
                 if range.count > limit { return .tooLong(number: lineNumber, newline: true) }
-                return .line(number: lineNumber, range: range, newline: true)
+                return .line(number: lineNumber, bytes: UnsafeRawBufferPointer(start: storage + range.lowerBound, count: range.count), newline: true)
             }
-            if buffer.count - start > limit {
+            if end - start > limit {
                 // Past the limit with no newline yet: keep nothing, skip to the next newline.
                 lineNumber += 1
                 return .tooLong(number: lineNumber, newline: try skipRestOfLine())
             }
             if eof {
-                if start == buffer.count { return .end }
-                let range = start..<buffer.count
-                start = buffer.count
+                if start == end { return .end }
+                let range = start..<end
+                start = end
                 lineNumber += 1
-                return .line(number: lineNumber, range: range, newline: false)
+                return .line(number: lineNumber, bytes: UnsafeRawBufferPointer(start: storage + range.lowerBound, count: range.count), newline: false)
             }
             try refill()
         }
     }
 
-    private func findNewline(from index: Int) -> Int? {
-        if index >= buffer.count { return nil }
-        return buffer.withUnsafeBytes { raw -> Int? in
-            guard let p = memchr(raw.baseAddress! + index, 0x0A, raw.count - index) else { return nil }
-            return raw.baseAddress!.distance(to: UnsafeRawPointer(p))
-        }
+    private func findNewline() -> Int? {
+        if start >= end { return nil }
+        guard let p = memchr(storage + start, 0x0A, end - start) else { return nil }
+        return storage.distance(to: p)
     }
 
-    /// Drops what is consumed and appends one chunk from the file.
-    private mutating func refill() throws(RecordingError) {
+    /// Moves the unread tail to the front and reads one chunk after it.
+    private func refill() throws(RecordingError) {
         if start > 0 {
-            buffer.removeSubrange(0..<start)
+            if end > start { memmove(storage, storage + start, end - start) }
+            end -= start
             start = 0
         }
-        let old = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: Self.chunk))
-        var n = 0
-        repeat {
-            n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, Self.chunk) }
-        } while n < 0 && errno == EINTR
-        if n < 0 {
-            buffer.removeSubrange(old...)
-            throw .io(path: path, message: "read failed: \(String(cString: strerror(errno)))")
+        if capacity - end < Self.chunk {
+            // A long line: grow (bounded by the limit plus one chunk).
+            let grown = max(capacity * 2, end + Self.chunk)
+            let fresh = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
+            fresh.copyMemory(from: storage, byteCount: end)
+            storage.deallocate()
+            storage = fresh
+            capacity = grown
         }
-        buffer.removeSubrange((old + n)...)
+        var n = 0
+        repeat { n = read(fd, storage + end, Self.chunk) } while n < 0 && errno == EINTR
+        if n < 0 { throw .io(path: path, message: "read failed: \(String(cString: strerror(errno)))") }
         if n == 0 { eof = true }
+        end += n
     }
 
     /// Returns whether a newline ended the skipped line.
-    private mutating func skipRestOfLine() throws(RecordingError) -> Bool {
+    private func skipRestOfLine() throws(RecordingError) -> Bool {
         while true {
-            if let newline = findNewline(from: start) {
+            if let newline = findNewline() {
                 start = newline + 1
                 return true
             }
-            buffer.removeAll(keepingCapacity: true)
             start = 0
+            end = 0
             if eof { return false }
             try refill()
         }

@@ -69,18 +69,15 @@ public final class RecordingReader {
     public func next() throws(RecordingError) -> Located<RecordedEvent>? {
         if finished { return nil }
         while let (number, root) = try nextObject() {
-            defer { withExtendedLifetime(root) {} }
-            let result: Result<Located<RecordedEvent>, RecordingError> = source.buffer.withUnsafeBytes { raw in
-                let context = _LineContext(raw: lineBytes(raw), line: number, path: path)
-                do {
-                    let event = try decodeEvent(root.value, context)
-                    try validator.check(event)
-                    return .success(Located(line: number, event))
-                } catch {
-                    return .failure(.input(context.diagnostic(error)))
-                }
+            defer { root.release() }
+            let context = _LineContext(raw: currentLine, line: number, path: path)
+            do {
+                let event = try decodeEvent(root.value, context)
+                try validator.check(event)
+                return Located(line: number, event)
+            } catch {
+                throw .input(context.diagnostic(error))
             }
-            return try result.get()
         }
         finished = true
         return nil
@@ -95,11 +92,8 @@ public final class RecordingReader {
 
     // MARK: - Lines
 
-    private var currentRange: Range<Int> = 0..<0
-
-    private func lineBytes(_ raw: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: raw[currentRange])
-    }
+    /// The line being decoded (valid until the next line is read).
+    private var currentLine = UnsafeRawBufferPointer(start: nil, count: 0)
 
     /// The next non-blank line parsed as JSON, or `nil` at the end (after a
     /// truncated tail, with its warning).
@@ -112,14 +106,15 @@ public final class RecordingReader {
                 let message = "line is longer than the limit of 1 MiB (\(Self.maxLineBytes) bytes)"
                 if !newline { truncatedTail(number, message); return nil }
                 throw .input(Diagnostic(path: path, line: number, message: message))
-            case .line(let number, let range, let newline):
-                currentRange = range
-                let bytes = source.buffer
-                let parsed: _JSONCTokener.Result? = bytes.withUnsafeBytes { raw in
-                    let line = UnsafeRawBufferPointer(rebasing: raw[range])
-                    if _isBlank(line) { return nil }
-                    if let problem = _strictProblem(line, maxDepth: Int(Self.maxDepth)) { return .failure(offset: problem.offset, message: problem.message) }
-                    return tokener.parse(line)
+            case .line(let number, let line, let newline):
+                currentLine = line
+                let parsed: _JSONCTokener.Result?
+                if _isBlank(line) {
+                    parsed = nil
+                } else if let problem = _strictProblem(line, maxDepth: Int(Self.maxDepth)) {
+                    parsed = .failure(offset: problem.offset, message: problem.message)
+                } else {
+                    parsed = tokener.parse(line)
                 }
                 switch parsed {
                 case nil: continue
@@ -147,18 +142,14 @@ public final class RecordingReader {
                                     message: cut ? "no header: the only line is cut off" : "empty file: expected a header line {\"format\":\"dragrec\",\"version\":1,...}"))
         }
         headerLine = number
-        let result: Result<Void, RecordingError> = source.buffer.withUnsafeBytes { raw in
-            let context = _LineContext(raw: lineBytes(raw), line: number, path: path)
-            do {
-                header = try decodeHeader(root.value, context)
-                validator = try RecordingValidator(header: header)
-                return .success(())
-            } catch {
-                return .failure(.input(context.diagnostic(error)))
-            }
+        defer { root.release() }
+        let context = _LineContext(raw: currentLine, line: number, path: path)
+        do {
+            header = try decodeHeader(root.value, context)
+            validator = try RecordingValidator(header: header)
+        } catch {
+            throw .input(context.diagnostic(error))
         }
-        withExtendedLifetime(root) {}
-        try result.get()
     }
 }
 
@@ -175,13 +166,7 @@ func _isBlank(_ line: UnsafeRawBufferPointer) -> Bool {
 /// counts a scalar as a level too). One fast pass looks for the suspicious
 /// bytes; only when it finds some does a second pass track strings.
 func _strictProblem(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> (offset: Int, message: String)? {
-    var suspicious = false
-    var opens = 0
-    for b in line {
-        if b == 0x27 || b < 0x20 { suspicious = true }
-        if b == 0x5B || b == 0x7B { opens += 1 }
-    }
-    if !suspicious && opens <= maxDepth { return nil }
+    if _looksPlain(line, maxDepth: maxDepth) { return nil }
     var inString = false
     var escaped = false
     var depth = 0
@@ -206,6 +191,32 @@ func _strictProblem(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> (offset: I
         }
     }
     return nil
+}
+
+/// The fast pass, 16 bytes at a time: no `'`, no control byte, and too few
+/// `[`/`{` to nest past `maxDepth`.
+@inline(__always)
+func _looksPlain(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Bool {
+    guard let base = line.baseAddress else { return true }
+    let n = line.count
+    var i = 0
+    var opens = 0
+    let quote = SIMD16<UInt8>(repeating: 0x27), control = SIMD16<UInt8>(repeating: 0x20)
+    let bracket = SIMD16<UInt8>(repeating: 0x5B), brace = SIMD16<UInt8>(repeating: 0x7B)
+    let one = SIMD16<UInt8>(repeating: 1), zero = SIMD16<UInt8>(repeating: 0)
+    while i + 16 <= n {
+        let v = base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+        if any((v .< control) .| (v .== quote)) { return false }
+        opens &+= Int(zero.replacing(with: one, where: (v .== bracket) .| (v .== brace)).wrappedSum())
+        i += 16
+    }
+    while i < n {
+        let b = line[i]
+        if b == 0x27 || b < 0x20 { return false }
+        if b == 0x5B || b == 0x7B { opens += 1 }
+        i += 1
+    }
+    return opens <= maxDepth
 }
 
 // MARK: - Field decoding
@@ -487,17 +498,32 @@ private func jsonValue(_ v: _JSONCValue?) -> JSONValue {
     }
 }
 
+/// Event types, most frequent first (drags are mostly moves); `names` in the same order.
+enum _EventType: Int {
+    case move, lift, drop, cancel, apply, insert, delete, relocate, update, reload, enable, disable, lock, unlock, expect
+    static let names: [StaticString] = ["move", "lift", "drop", "cancel", "apply", "insert", "delete", "relocate", "update",
+                                        "reload", "enable", "disable", "lock", "unlock", "expect"]
+}
+
 func decodeEvent(_ root: _JSONCValue, _ context: _LineContext) throws(FieldError) -> RecordedEvent {
     guard root.kind == .object else { throw FieldError(field: nil, "an event must be a JSON object, got \(root.text.prefix(40))") }
     let o = _Object(value: root, path: "", context: context)
-    guard let type = try o.string("type") else {
+    guard let typeValue = o.get("type") else {
         if o.get("format") != nil { throw FieldError(field: "format", "a second header: only the first non-blank line is the header") }
         throw FieldError(field: nil, "missing field \"type\" (expected one of \(RecordedEvent.types.joined(separator: ", ")))")
     }
+    guard typeValue.kind == .string else { throw FieldError(field: "type", "field \"type\" must be a string, got \(typeValue.text)") }
+    // The common types first, compared as bytes: no String per line.
+    guard let typeIndex = _EventType.names.firstIndex(where: typeValue.isString) else {
+        let type = typeValue.string
+        let suggestion = closest(type, in: RecordedEvent.types).map { " Did you mean \"\($0)\"?" } ?? ""
+        throw FieldError(field: "type", "unknown event type \"\(type)\".\(suggestion) (expected one of \(RecordedEvent.types.joined(separator: ", ")))")
+    }
+    let type = _EventType(rawValue: typeIndex)!
     let t = try o.requiredNumber("t")
     let kind: RecordedEvent.Kind
     switch type {
-    case "lift":
+    case .lift:
         var ops: DropOperation.Set = .move
         if let v = o.get("ops") {
             guard v.kind == .array, v.count > 0 else { throw FieldError(field: "ops", "field \"ops\" must be a non-empty array of \"move\" and \"copy\", got \(v.text)") }
@@ -517,9 +543,9 @@ func decodeEvent(_ root: _JSONCValue, _ context: _LineContext) throws(FieldError
         }
         kind = .lift(items: try o.requiredIDs("items"), x: try o.requiredNumber("x"), y: try o.requiredNumber("y"),
                      ops: ops, external: try o.bool("external") ?? false)
-    case "move":
+    case .move:
         kind = .move(x: try o.requiredNumber("x"), y: try o.requiredNumber("y"))
-    case "drop":
+    case .drop:
         let x = try o.requiredNumber("x"), y = try o.requiredNumber("y")
         var deferred = false
         if let apply = try o.string("apply") {
@@ -527,12 +553,12 @@ func decodeEvent(_ root: _JSONCValue, _ context: _LineContext) throws(FieldError
             deferred = true
         }
         kind = .drop(x: x, y: y, deferred: deferred)
-    case "cancel": kind = .cancel
-    case "apply": kind = .apply
-    case "insert":
+    case .cancel: kind = .cancel
+    case .apply: kind = .apply
+    case .insert:
         kind = .insert(items: try o.requiredIDs("items"), collection: try o.id("collection"), index: try o.integer("index", min: 0))
-    case "delete": kind = .delete(items: try o.requiredIDs("items"))
-    case "relocate":
+    case .delete: kind = .delete(items: try o.requiredIDs("items"))
+    case .relocate:
         let items = try o.requiredIDs("items")
         let collection = try o.id("collection")
         guard o.value.member("before").present else {
@@ -544,16 +570,13 @@ func decodeEvent(_ root: _JSONCValue, _ context: _LineContext) throws(FieldError
             viaApplier = true
         }
         kind = .relocate(items: items, collection: collection, before: try o.id("before"), viaApplier: viaApplier)
-    case "update": kind = .update(item: try o.requiredID("item"))
-    case "reload": kind = .reload(collections: try decodeCollections(o.required("collections", "an array of collections"), "collections", context))
-    case "enable": kind = .enable
-    case "disable": kind = .disable
-    case "lock": kind = .lock(items: try o.requiredIDs("items"))
-    case "unlock": kind = .unlock(items: try o.requiredIDs("items"))
-    case "expect": kind = .expect(try decodeExpectation(o))
-    default:
-        let suggestion = closest(type, in: RecordedEvent.types).map { " Did you mean \"\($0)\"?" } ?? ""
-        throw FieldError(field: "type", "unknown event type \"\(type)\".\(suggestion) (expected one of \(RecordedEvent.types.joined(separator: ", ")))")
+    case .update: kind = .update(item: try o.requiredID("item"))
+    case .reload: kind = .reload(collections: try decodeCollections(o.required("collections", "an array of collections"), "collections", context))
+    case .enable: kind = .enable
+    case .disable: kind = .disable
+    case .lock: kind = .lock(items: try o.requiredIDs("items"))
+    case .unlock: kind = .unlock(items: try o.requiredIDs("items"))
+    case .expect: kind = .expect(try decodeExpectation(o))
     }
     let session = kind.isDragEvent ? try o.integer("session", min: 0) ?? 0 : 0
     return RecordedEvent(t: t, session: session, kind)

@@ -9,9 +9,9 @@ public struct RecordingValidator: Sendable {
     public let collectionIDs: [String?]
     private var lastT = 0.0
     /// Sessions with a lift and no drop/cancel yet.
-    private var active: Set<Int> = []
+    private var active = _SessionSet()
     /// Sessions whose last drop was deferred and not yet applied.
-    private var deferred: Set<Int> = []
+    private var deferred = _SessionSet()
 
     public static let maxIDBytes = 256
 
@@ -166,6 +166,29 @@ public struct RecordingValidator: Sendable {
     /// At the end of the file: sessions still active and differences still
     /// pending (warnings, not errors).
     public var openSessions: [Int] { active.sorted() }
+}
+
+/// A set of session numbers: a bit mask for 0 ..< 64 (every real recording),
+/// a `Set` beyond. Checked on every drag event, so it avoids hashing.
+struct _SessionSet: Sendable {
+    private var bits: UInt64 = 0
+    private var large: Set<Int> = []
+
+    func contains(_ s: Int) -> Bool { s < 64 ? bits & (1 << UInt64(s)) != 0 : large.contains(s) }
+
+    mutating func insert(_ s: Int) {
+        if s < 64 { bits |= 1 << UInt64(s) } else { large.insert(s) }
+    }
+
+    /// Returns the session when it was there (as `Set.remove` does).
+    @discardableResult
+    mutating func remove(_ s: Int) -> Int? {
+        guard contains(s) else { return nil }
+        if s < 64 { bits &= ~(1 << UInt64(s)) } else { large.remove(s) }
+        return s
+    }
+
+    func sorted() -> [Int] { (0..<64).filter { bits & (1 << UInt64($0)) != 0 } + large.sorted() }
 }
 
 private func describe(_ ids: [String?]) -> String {
