@@ -3,7 +3,14 @@ import DragRecording
 /// The shape of a recording for deduplication: its invariant (from `meta`,
 /// for findings) and the kinds of its events, as `FuzzCase.shape` names them.
 public func recordingShape(header: RecordingHeader, events: [RecordedEvent]) -> String {
-    let kinds = events.compactMap { e -> String? in
+    let invariant = header.meta?["invariant"] ?? "none"
+    let mode = header.meta?["mode"] ?? ""
+    return "\(invariant)|\(mode)|" + eventShape(events)
+}
+
+/// The kinds of a recording's events (expectations left out): `lift1,drop`.
+func eventShape(_ events: [RecordedEvent]) -> String {
+    events.compactMap { e -> String? in
         switch e.kind {
         case .lift(let items, _, _, _, let external): return external ? "lift-external" : "lift\(items.count)"
         case .move: return "move"
@@ -21,8 +28,5 @@ public func recordingShape(header: RecordingHeader, events: [RecordedEvent]) -> 
         case .unlock: return "unlock"
         case .expect: return nil
         }
-    }
-    let invariant = header.meta?["invariant"] ?? "none"
-    let mode = header.meta?["mode"] ?? ""
-    return "\(invariant)|\(mode)|" + kinds.joined(separator: ",")
+    }.joined(separator: ",")
 }

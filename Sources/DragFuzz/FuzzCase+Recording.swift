@@ -82,28 +82,11 @@ extension FuzzCase {
         return engine.container
     }
 
-    /// The shape a finding is deduplicated by: the kinds of its events (the
-    /// layout and the data are incidental once a case is shrunk).
+    /// The shape a finding is deduplicated by: the kinds of its events, named
+    /// as `recordingShape` names them, so `corpus merge` agrees with the
+    /// campaign that wrote the files.
     public var shape: String {
-        let kinds = steps.map { step -> String in
-            switch step {
-            case .lift(_, let items, _, _, let external): return external ? "lift-external" : "lift\(items.count)"
-            case .move: return "move"
-            case .drop(_, _, let deferred): return deferred ? "drop-deferred" : "drop"
-            case .cancel: return "cancel"
-            case .apply: return "apply"
-            case .insert: return "insert"
-            case .delete: return "delete"
-            case .relocate: return "relocate"
-            case .deliver(let d): return "deliver\(d.sources.count)\(d.destination.position == .end ? "-end" : "")"
-            case .update: return "update"
-            case .reload: return "reload"
-            case .setEnabled(let on): return on ? "enable" : "disable"
-            case .lock: return "lock"
-            case .unlock: return "unlock"
-            }
-        }
-        return kinds.joined(separator: ",")
+        eventShape(recording().events)
     }
 }
 
