@@ -47,7 +47,7 @@ func generate(events count: Int, items: Int = 20, to path: String) throws {
     var out = CanonicalWriter.line(for: header) + "\n"
     out.reserveCapacity(count * 80)
     var t = 0.0, written = 0
-    let handle = FileHandle(forWritingAtPath: path) ?? { FileManager.default.createFile(atPath: path, contents: nil); return FileHandle(forWritingAtPath: path)! }()
+    let handle = FileHandle(forWritingAtPath: path) ?? { _ = FileManager.default.createFile(atPath: path, contents: nil); return FileHandle(forWritingAtPath: path)! }()
     handle.truncateFile(atOffset: 0)
     func emit(_ e: RecordedEvent) {
         out += CanonicalWriter.line(for: e) + "\n"

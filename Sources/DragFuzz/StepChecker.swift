@@ -89,7 +89,7 @@ public struct StepChecker: Sendable {
             return violation(.conservation, "applying \(describe(d)): IDs before \(names(beforeAll)), after \(names(afterAll))")
         }
         // fixed: fixed items never move.
-        if before.collections.map { $0.fixed } != after.collections.map { $0.fixed } {
+        if before.collections.map({ $0.fixed }) != after.collections.map({ $0.fixed }) {
             return violation(.fixed, "applying \(describe(d)) moved fixed entries: \(names(before.collections.map { $0.fixed })) -> \(names(after.collections.map { $0.fixed }))")
         }
         var reference = before

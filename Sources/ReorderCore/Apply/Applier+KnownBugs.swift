@@ -60,7 +60,7 @@ extension Applier {
 
 extension ReorderCollection {
     /// Inserts `block` before `anchor` (found with `firstIndex`), or at the end.
-    @inlinable @usableFromInline mutating func insertBlock(_ block: [ItemID], before anchor: ItemID?) {
+    @inlinable mutating func insertBlock(_ block: [ItemID], before anchor: ItemID?) {
         let index = anchor.flatMap { items.firstIndex(of: $0) } ?? items.count
         items.insert(contentsOf: block, at: index)
     }

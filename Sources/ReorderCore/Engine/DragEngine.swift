@@ -120,13 +120,13 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
 
     // MARK: - Drag events
 
-    @inlinable @usableFromInline func active(_ s: Int, _ what: String, _ step: inout Step) -> Session? {
+    @inlinable func active(_ s: Int, _ what: String, _ step: inout Step) -> Session? {
         if let session = _sessions[s] { return session }
         step.warnings.append(.grammar("session \(s): \(what) with no active lift; ignored"))
         return nil
     }
 
-    @inlinable @usableFromInline mutating func lift(_ s: Int, _ items: [ItemID], _ p: Point, _ ops: DropOperation.Set, _ external: Bool, _ step: inout Step) {
+    @inlinable mutating func lift(_ s: Int, _ items: [ItemID], _ p: Point, _ ops: DropOperation.Set, _ external: Bool, _ step: inout Step) {
         if _sessions[s] != nil {
             step.warnings.append(.grammar("session \(s): lift while the session is active; ignored"))
             return
@@ -142,7 +142,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         }
     }
 
-    @inlinable @usableFromInline func liftRejection(_ items: [ItemID], _ external: Bool) -> LiftRejection<ItemID>? {
+    @inlinable func liftRejection(_ items: [ItemID], _ external: Bool) -> LiftRejection<ItemID>? {
         if !container.isEnabled { return .disabled }
         if external {
             let present = container.allItems()
@@ -161,7 +161,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     }
 
     /// Asks the policy at `p` (3.3).
-    @inlinable @usableFromInline func configure(_ session: Session, at p: Point) -> DropConfiguration<ItemID, CollectionID> {
+    @inlinable func configure(_ session: Session, at p: Point) -> DropConfiguration<ItemID, CollectionID> {
         let sourceSet = Set(session.sources)
         let target = layout.hitTest(p, in: container)
         let request = DropRequest(
@@ -173,7 +173,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         return policy.configure(request)
     }
 
-    @inlinable @usableFromInline mutating func drop(_ s: Int, _ p: Point, _ deferred: Bool, _ step: inout Step) {
+    @inlinable mutating func drop(_ s: Int, _ p: Point, _ deferred: Bool, _ step: inout Step) {
         guard let session = active(s, "drop", &step) else { return }
         _sessions[s] = nil
         if session.isRejected {
@@ -210,7 +210,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         }
     }
 
-    @inlinable @usableFromInline mutating func commit(_ captured: CapturedDifference<ItemID, CollectionID>, external: Bool, _ step: inout Step) {
+    @inlinable mutating func commit(_ captured: CapturedDifference<ItemID, CollectionID>, external: Bool, _ step: inout Step) {
         step.applied = captured.difference
         step.appliedExternally = external
         if external {
@@ -223,7 +223,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     /// An external drop inserts its items before the anchor (or at the end,
     /// when the anchor is gone or no longer among the collection's
     /// reorderable items); items that exist by then are skipped.
-    @inlinable @usableFromInline mutating func insertExternal(_ d: Difference, _ step: inout Step) {
+    @inlinable mutating func insertExternal(_ d: Difference, _ step: inout Step) {
         guard let t = container.collectionIndex(of: d.destination.collectionID) else {
             step.warnings.append(.unknownCollection(d.destination.collectionID))
             return
@@ -238,7 +238,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
 
     // MARK: - Mutations
 
-    @inlinable @usableFromInline mutating func insert(_ items: [ItemID], _ collection: CollectionID, _ index: Int?, _ step: inout Step) {
+    @inlinable mutating func insert(_ items: [ItemID], _ collection: CollectionID, _ index: Int?, _ step: inout Step) {
         guard let c = container.collectionIndex(of: collection) else {
             step.warnings.append(.unknownCollection(collection))
             return
@@ -252,7 +252,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         container.collections[c].items.insert(contentsOf: block, at: min(index ?? count, count))
     }
 
-    @inlinable @usableFromInline mutating func delete(_ items: [ItemID], _ step: inout Step) {
+    @inlinable mutating func delete(_ items: [ItemID], _ step: inout Step) {
         let present = container.allItems()
         var gone = Set<ItemID>()
         for id in items {
@@ -267,7 +267,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         leaveSessions { gone.contains($0) }
     }
 
-    @inlinable @usableFromInline mutating func reload(_ collections: [ReorderCollection<ItemID, CollectionID>], _ locked: [ItemID]) {
+    @inlinable mutating func reload(_ collections: [ReorderCollection<ItemID, CollectionID>], _ locked: [ItemID]) {
         container.collections = collections
         let present = container.allItems()
         container.locked = container.locked.filter(present.contains).union(locked)
@@ -275,7 +275,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     }
 
     /// Removes items from every session's sources for good.
-    @inlinable @usableFromInline mutating func leaveSessions(_ leaves: (ItemID) -> Bool) {
+    @inlinable mutating func leaveSessions(_ leaves: (ItemID) -> Bool) {
         for (s, session) in sessions where !session.isExternal {
             let kept = session.sources.filter { !leaves($0) }
             if kept.count != session.sources.count { _sessions[s]!.sources = kept }

@@ -33,7 +33,7 @@ public enum ReorderWarning<ItemID: Hashable & Sendable, CollectionID: Hashable &
 }
 
 /// `"a"` for strings, `nil` for the unnamed collection, plain otherwise.
-@inlinable @usableFromInline func quoted<T>(_ value: T) -> String {
+@inlinable func quoted<T>(_ value: T) -> String {
     if let s = value as? String { return "\"\(s)\"" }
     if let o = value as? String?, o == nil { return "(single collection)" }
     if let o = value as? String?, let s = o { return "\"\(s)\"" }

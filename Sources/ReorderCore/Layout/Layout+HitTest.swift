@@ -36,7 +36,7 @@ extension Layout {
     /// Sections stacked along one axis. With no per-item sizes every entry
     /// has the same length and a section is O(1); otherwise entries are
     /// summed one by one.
-    @inlinable @usableFromInline
+    @inlinable
     func stackHit<CollectionID>(
         _ coordinate: Double, _ collections: [ReorderCollection<ItemID, CollectionID>],
         header: Double, spacing: Double, uniform: Double, sizes: [ItemID: Double]
@@ -74,7 +74,7 @@ extension Layout {
         return HitTarget(collection: index, slot: slot)
     }
 
-    @inlinable @usableFromInline func gridHit<CollectionID>(
+    @inlinable func gridHit<CollectionID>(
         _ p: Point, _ collections: [ReorderCollection<ItemID, CollectionID>],
         rowHeight: Double, spacing: Double, headerHeight: Double
     ) -> HitTarget? {
@@ -136,7 +136,7 @@ func _floorToInt(_ v: Double) -> Int {
 /// division gives a first guess; a step either way makes it agree exactly
 /// with the midpoints at the boundaries.
 /// - Complexity: O(1).
-@inlinable @usableFromInline
+@inlinable
 func _uniformSlot(_ coordinate: Double, start: Double, length: Double, pitch: Double, count: Int) -> Int {
     @inline(__always) func midpoint(_ k: Int) -> Double { start + Double(k) * pitch + length / 2 }
     let guess = (coordinate - start - length / 2) / pitch
