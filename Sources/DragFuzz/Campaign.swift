@@ -88,7 +88,8 @@ public func runCampaign(_ options: CampaignOptions) -> CampaignSummary {
     let shared = Shared()
     let start = now()
     let jobs = max(1, options.jobs)
-    let perInvariantCap = 1000
+    // Failures a worker holds between two hand-overs to the shared list.
+    let pendingCap = 1000
     DispatchQueue.concurrentPerform(iterations: jobs) { worker in
         var local = 0, counted = 0, localSessions = 0
         var pending: [(index: Int, mode: FuzzMode, invariant: Invariant)] = []
@@ -123,7 +124,7 @@ public func runCampaign(_ options: CampaignOptions) -> CampaignSummary {
             var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(global)))
             let result = CaseRunner(applier: options.applier, mode: mode).run(&choices)
             localSessions += result.sessions
-            if let v = result.violation, pending.count < perInvariantCap { pending.append((global, mode, v.invariant)) }
+            if let v = result.violation, pending.count < pendingCap { pending.append((global, mode, v.invariant)) }
             local += 1
             k += jobs
         }

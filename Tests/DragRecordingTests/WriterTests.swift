@@ -15,7 +15,7 @@ struct RandomRecording {
         case 0: Double(int(500))
         case 1: Double(int(100_000)) / 8
         case 2: Double(rng.next() >> 11) * 0x1p-53 * 1000
-        default: [0.1, 1e-7, 123456.789, 5e-324, 1.7976931348623157e308][int(5)]
+        default: [0.1, 1e-7, 123456.789, Double.leastNonzeroMagnitude, 1.7976931348623157e308][int(5)]
         }
     }
     mutating func id() -> String { ["a", "b", "c", "item-\(int(50))", "ünï", "q\"uote", "tab\tnl\n", "\u{1}ctl"][int(8)] }

@@ -235,6 +235,29 @@ struct CLITests {
         #expect(try matchesGolden(r.stdout, "help-" + arguments.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "--", with: "") + ".txt"), "\(r.stdout)")
     }
 
+    @Test("fuzz findings of two shards merge into one corpus, duplicates dropped by invariant and shape")
+    func corpusMerge() throws {
+        let base = NSTemporaryDirectory() + "merge-\(UUID().uuidString)"
+        for shard in ["0", "1"] {
+            let r = try runCLI(["fuzz", "--applier", "insert-before-remove", "--runs", "2000", "--shard", "\(shard)/2", "--out", base + "/s\(shard)"])
+            #expect(r.code == 1)
+        }
+        // A second copy of shard 0 under other names: the same invariants and shapes.
+        let s0 = try FileManager.default.contentsOfDirectory(atPath: base + "/s0")
+        let s1 = try FileManager.default.contentsOfDirectory(atPath: base + "/s1")
+        try FileManager.default.createDirectory(atPath: base + "/again", withIntermediateDirectories: true)
+        for f in s0 { try FileManager.default.copyItem(atPath: base + "/s0/" + f, toPath: base + "/again/copy-" + f) }
+        let r = try runCLI(["corpus", "merge", base + "/again", base + "/s0", base + "/s1", "-o", base + "/merged"])
+        #expect(r.code == 0)
+        let merged = try FileManager.default.contentsOfDirectory(atPath: base + "/merged")
+        let total = 2 * s0.count + s1.count
+        #expect(merged.count <= s0.count + s1.count)
+        #expect(merged.count >= s0.count)
+        #expect(r.stdout.contains("merged \(total) recordings: \(merged.count) kept, \(total - merged.count) duplicates, 0 invalid"))
+        // Each kept finding still reproduces its bug.
+        for f in merged { #expect(try runCLI(["replay", "--applier", "insert-before-remove", base + "/merged/" + f]).code == 1) }
+    }
+
     @Test("replay exit codes: 0 pass, 1 failed expectation, 2 input error")
     func exitCodes() throws {
         #expect(try runCLI(["replay", "corpora"]).code == 0)
