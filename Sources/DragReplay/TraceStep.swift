@@ -34,7 +34,7 @@ public struct TraceStep: Sendable {
         if case .expect = event.kind, failures.isEmpty { out += "   ok\n" }
         out += "   data: " + container.collections.map { c in
             (c.id.map { "\($0): " } ?? "") + (c.fixed.isEmpty ? "" : "[fixed " + c.fixed.joined(separator: " ") + "] ") + c.items.map { container.locked.contains($0) ? "\($0)*" : $0 }.joined(separator: " ")
-        }.joined(separator: " | ") + (container.isEnabled ? "" : "  (disabled)") + "\n"
+        }.joined(separator: " | ") + (container.locked.isEmpty ? "" : "  (* locked)") + (container.isEnabled ? "" : "  (disabled)") + "\n"
         return out
     }
 
