@@ -91,6 +91,18 @@ public struct ReorderContainer<ItemID: Hashable & Sendable, CollectionID: Hashab
         return nil
     }
 
+    /// A membership test for `ids` against the container's items, fixed and
+    /// reorderable. A few IDs are looked up by equality scans (no hashing of
+    /// every item); many build one set of the items.
+    /// - Complexity: O(n * m) for m <= 8 IDs, O(n + m) beyond.
+    @inlinable
+    public func presence(of ids: [ItemID]) -> _Presence<ItemID> {
+        if ids.count > 8 { return _Presence(set: allItems(), found: []) }
+        var found: [ItemID] = []
+        for id in ids where locate(id) != nil { found.append(id) }
+        return _Presence(set: nil, found: found)
+    }
+
     /// Every ID, fixed and reorderable, as a set.
     /// - Complexity: O(n).
     @inlinable public func allItems() -> Set<ItemID> {
@@ -107,4 +119,28 @@ public struct ReorderContainer<ItemID: Hashable & Sendable, CollectionID: Hashab
 
     /// The reorderable items of each collection, in order.
     public var orders: [[ItemID]] { collections.map { $0.items } }
+}
+
+/// The answer of `ReorderContainer.presence(of:)`; `insert` keeps it current
+/// as items are added.
+public struct _Presence<ItemID: Hashable> {
+    @usableFromInline var set: Set<ItemID>?
+    @usableFromInline var found: [ItemID]
+
+    @inlinable init(set: Set<ItemID>?, found: [ItemID]) {
+        self.set = set
+        self.found = found
+    }
+
+    @inlinable public func contains(_ id: ItemID) -> Bool {
+        if let set { return set.contains(id) }
+        return found.contains(id)
+    }
+
+    /// Records `id` as present; returns false when it already was.
+    @inlinable public mutating func insert(_ id: ItemID) -> Bool {
+        if contains(id) { return false }
+        if set != nil { set!.insert(id) } else { found.append(id) }
+        return true
+    }
 }

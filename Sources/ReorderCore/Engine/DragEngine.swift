@@ -94,12 +94,12 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         case .reload(let collections, let locked): reload(collections, locked)
         case .setEnabled(let enabled): container.isEnabled = enabled
         case .lock(let items):
-            let present = container.allItems()
+            let present = container.presence(of: items)
             for id in items {
                 if present.contains(id) { container.locked.insert(id) } else { step.warnings.append(.missingItem(id, action: "lock")) }
             }
         case .unlock(let items):
-            let present = container.allItems()
+            let present = container.presence(of: items)
             for id in items {
                 if present.contains(id) { container.locked.remove(id) } else { step.warnings.append(.missingItem(id, action: "unlock")) }
             }
@@ -145,12 +145,13 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     @inlinable func liftRejection(_ items: [ItemID], _ external: Bool) -> LiftRejection<ItemID>? {
         if !container.isEnabled { return .disabled }
         if external {
-            let present = container.allItems()
+            let present = container.presence(of: items)
             return items.first(where: present.contains).map { .externalItemExists($0) }
         }
-        let locations = container.locations()
+        // A lift names a few items: find each by an equality scan rather
+        // than hashing every item of the container.
         for id in items {
-            guard let location = locations[id] else { return .absent(id) }
+            guard let location = container.locate(id) else { return .absent(id) }
             if location.isFixed { return .fixed(id) }
             if container.locked.contains(id) { return .locked(id) }
         }
@@ -228,10 +229,10 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
             step.warnings.append(.unknownCollection(d.destination.collectionID))
             return
         }
-        var present = container.allItems()
+        var present = container.presence(of: d.sources)
         var block: [ItemID] = []
         for id in d.sources {
-            if present.insert(id).inserted { block.append(id) } else { step.warnings.append(.itemExists(id)) }
+            if present.insert(id) { block.append(id) } else { step.warnings.append(.itemExists(id)) }
         }
         container.collections[t].insertBlock(block, before: d.destination.position.anchor)
     }
@@ -243,25 +244,27 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
             step.warnings.append(.unknownCollection(collection))
             return
         }
-        var present = container.allItems()
+        var present = container.presence(of: items)
         var block: [ItemID] = []
         for id in items {
-            if present.insert(id).inserted { block.append(id) } else { step.warnings.append(.itemExists(id)) }
+            if present.insert(id) { block.append(id) } else { step.warnings.append(.itemExists(id)) }
         }
         let count = container.collections[c].items.count
         container.collections[c].items.insert(contentsOf: block, at: min(index ?? count, count))
     }
 
     @inlinable mutating func delete(_ items: [ItemID], _ step: inout Step) {
-        let present = container.allItems()
+        let present = container.presence(of: items)
         var gone = Set<ItemID>()
         for id in items {
             if present.contains(id) { gone.insert(id) } else if !gone.contains(id) { step.warnings.append(.missingItem(id, action: "delete")) }
         }
         if gone.isEmpty { return }
+        // A few deleted IDs are compared by equality, not hashed against every item.
+        let removed = _Membership(Array(gone))
         for c in container.collections.indices {
-            container.collections[c].items.removeAll(where: gone.contains)
-            container.collections[c].fixed.removeAll(where: gone.contains)
+            container.collections[c].items.removeAll { removed.contains($0) }
+            container.collections[c].fixed.removeAll { removed.contains($0) }
         }
         container.locked.subtract(gone)
         leaveSessions { gone.contains($0) }
