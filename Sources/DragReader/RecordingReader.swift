@@ -242,19 +242,13 @@ struct _LineContext {
         if let dot = key.lastIndex(of: ".") { key = key[key.index(after: dot)...] }
         if let bracket = key.firstIndex(of: "[") { key = key[..<bracket] }
         let needle = Array("\"\(key)\"".utf8)
-        guard needle.count > 2, raw.count >= needle.count else { return 1 }
-        var i = 0
-        while i + needle.count <= raw.count {
-            var match = true
-            for j in 0..<needle.count where raw[i + j] != needle[j] { match = false; break }
-            if match {
-                var k = i + needle.count
-                while k < raw.count, raw[k] == 0x20 || raw[k] == 0x09 { k += 1 }
-                if k < raw.count, raw[k] == UInt8(ascii: ":") { return i + 1 }
-            }
-            i += 1
+        guard needle.count > 2 else { return 1 }
+        let offset = firstOffset(of: needle) { i in
+            var k = i + needle.count
+            while k < raw.count, raw[k] == 0x20 || raw[k] == 0x09 { k += 1 }
+            return k < raw.count && raw[k] == UInt8(ascii: ":")
         }
-        return 1
+        return offset.map { $0 + 1 } ?? 1
     }
 
     /// json-c clamps integer overflow to Int64.min/max; a value there is
@@ -262,19 +256,25 @@ struct _LineContext {
     func isClamped(_ v: Int64) -> Bool {
         guard v == .max || v == .min else { return false }
         let literal = Array(String(v).utf8)
+        func isNumberByte(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 || b == 0x2E || b == 0x65 || b == 0x45 }
+        let genuine = firstOffset(of: literal) { i in
+            let after = i + literal.count
+            return (after == raw.count || !isNumberByte(raw[after])) && (i == 0 || !(raw[i - 1] >= 0x30 && raw[i - 1] <= 0x39))
+        }
+        return genuine == nil
+    }
+
+    /// The first offset where `needle` occurs in the line and `accept` holds.
+    func firstOffset(of needle: [UInt8], where accept: (Int) -> Bool) -> Int? {
+        guard !needle.isEmpty, raw.count >= needle.count else { return nil }
         var i = 0
-        while i + literal.count <= raw.count {
+        while i + needle.count <= raw.count {
             var match = true
-            for j in 0..<literal.count where raw[i + j] != literal[j] { match = false; break }
-            if match {
-                let after = i + literal.count
-                let endsThere = after == raw.count || !(raw[after] >= 0x30 && raw[after] <= 0x39 || raw[after] == 0x2E || raw[after] == 0x65 || raw[after] == 0x45)
-                let startsThere = i == 0 || !(raw[i - 1] >= 0x30 && raw[i - 1] <= 0x39)
-                if endsThere && startsThere { return false }
-            }
+            for j in 0..<needle.count where raw[i + j] != needle[j] { match = false; break }
+            if match && accept(i) { return i }
             i += 1
         }
-        return true
+        return nil
     }
 }
 
