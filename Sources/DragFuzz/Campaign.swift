@@ -178,11 +178,7 @@ private func writeFinding(_ c: FuzzCase, _ v: Violation, failure: (index: Int, m
     let directory = options.outDirectory
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let path = (directory.hasSuffix("/") ? String(directory.dropLast()) : directory) + "/\(v.invariant.rawValue)-\(contentHash(text)).jsonl"
-    let temporary = path + ".tmp-\(getpid())"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)), rename(temporary, path) == 0 else {
-        unlink(temporary)
-        return nil
-    }
+    guard (try? writeFileAtomically(text, to: path)) != nil else { return nil }
     return Finding(path: path, invariant: v.invariant, mode: failure.mode, caseIndex: failure.index, eventLines: events.count,
                    message: v.message, shape: c.shape, shrinkAttempts: attempts,
                    command: "dragreplay replay --applier \(options.applierName) \(path)")

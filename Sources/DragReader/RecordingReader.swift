@@ -516,7 +516,7 @@ func decodeEvent(_ root: _JSONCValue, _ context: _LineContext) throws(FieldError
     // The common types first, compared as bytes: no String per line.
     guard let typeIndex = _EventType.names.firstIndex(where: typeValue.isString) else {
         let type = typeValue.string
-        let suggestion = closest(type, in: RecordedEvent.types).map { " Did you mean \"\($0)\"?" } ?? ""
+        let suggestion = closestMatch(to: type, in: RecordedEvent.types).map { " Did you mean \"\($0)\"?" } ?? ""
         throw FieldError(field: "type", "unknown event type \"\(type)\".\(suggestion) (expected one of \(RecordedEvent.types.joined(separator: ", ")))")
     }
     let type = _EventType(rawValue: typeIndex)!
@@ -613,23 +613,4 @@ private func decodeExpectation(_ o: _Object) throws(FieldError) -> Expectation {
         e.operation = parsed
     }
     return e
-}
-
-/// The candidate within edit distance 2, for "Did you mean ...?".
-func closest(_ word: String, in candidates: [String]) -> String? {
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                let old = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = old
-            }
-        }
-        return row[b.count]
-    }
-    let w = Array(word.lowercased())
-    return candidates.map { ($0, distance(w, Array($0))) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
 }

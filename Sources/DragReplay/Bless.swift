@@ -66,7 +66,7 @@ public func bless(path: String, options: ReplayOptions = ReplayOptions()) throws
     }
     var out = lines.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
     if endsWithNewline || appended { out += "\n" }
-    try writeAtomically(out, to: path)
+    try writeFileAtomically(out, to: path)
     return BlessResult(path: path, rewritten: rewritten, appendedFinal: appended)
 }
 
@@ -104,15 +104,4 @@ private func tValue(of line: [UInt8]) -> Double? {
 
 private func isCompleteLine(_ line: [UInt8]) -> Bool {
     (try? JSONSerialization.jsonObject(with: Data(line))) != nil
-}
-
-func writeAtomically(_ text: String, to path: String) throws(RecordingError) {
-    let temporary = path + ".tmp-\(getpid())"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
-        throw .io(path: temporary, message: "cannot write")
-    }
-    if rename(temporary, path) != 0 {
-        unlink(temporary)
-        throw .io(path: path, message: "cannot replace: \(String(cString: strerror(errno)))")
-    }
 }

@@ -1,3 +1,4 @@
+import DragRecording
 import Foundation
 
 /// A usage error: exit code 2, message on stderr.
@@ -53,7 +54,7 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String) throws
         guard let spec = options.first(where: { $0.names.contains(name) }) else {
             let all = options.flatMap(\.names) + ["--help"]
             if name == "--help" || name == "-h" { throw HelpRequested(command: command) }
-            let suggestion = closestOption(name, all).map { " Did you mean '\($0)'?" } ?? ""
+            let suggestion = closestMatch(to: name, in: all).map { " Did you mean '\($0)'?" } ?? ""
             throw UsageError("Unknown option '\(name)' for '\(command)'.\(suggestion) See 'dragreplay help \(command)'.")
         }
         let key = spec.names.last!
@@ -65,7 +66,7 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String) throws
                 i += 1
             }
             if let allowed = spec.allowed, !allowed.contains(value) {
-                let suggestion = closestOption(value, allowed).map { " Did you mean '\($0)'?" } ?? ""
+                let suggestion = closestMatch(to: value, in: allowed).map { " Did you mean '\($0)'?" } ?? ""
                 throw UsageError("Invalid value '\(value)' for '\(name)'.\(suggestion) (expected one of \(allowed.joined(separator: ", "))).")
             }
             result.values[key] = value
@@ -82,27 +83,6 @@ private func expectation(_ spec: OptionSpec, _ valueName: String) -> String {
 }
 
 struct HelpRequested: Error { var command: String }
-
-/// The closest candidate within edit distance 2 (or sharing a 4-letter prefix).
-func closestOption(_ word: String, _ candidates: [String]) -> String? {
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...b.count {
-                let old = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = old
-            }
-        }
-        return row[b.count]
-    }
-    let scored = candidates.map { ($0, distance(Array(word), Array($0))) }.filter { $0.1 <= 2 }
-    return scored.min { $0.1 < $1.1 }?.0
-}
 
 /// Files named on the command line, with directories searched recursively
 /// for `*.jsonl`, sorted so runs are repeatable.

@@ -123,7 +123,7 @@ let exploreCommand = Command(
         let (header, events) = shown.recording(meta: meta)
         let text = CanonicalWriter.text(header: header, events: events)
         let path = out + "/\(v.invariant.rawValue)-\(contentHash(text)).jsonl"
-        try writeFileAtomically(text, path)
+        try writeFileAtomically(text, to: path)
         print("\(v.invariant.rawValue): \(v.message)")
         print("  dragreplay replay --applier \(name) \(path)")
     }
@@ -149,7 +149,7 @@ let corpusMergeCommand = Command(
             let shape = recordingShape(header: reader.header, events: events)
             if !shapes.insert(shape).inserted { duplicates += 1; continue }
             let text = CanonicalWriter.text(header: reader.header, events: events)
-            try writeFileAtomically(text, out + "/" + (path as NSString).lastPathComponent)
+            try writeFileAtomically(text, to: out + "/" + (path as NSString).lastPathComponent)
             kept += 1
         } catch {
             diagnose("\(error)")
@@ -158,10 +158,4 @@ let corpusMergeCommand = Command(
     }
     print("merged \(paths.count) recordings: \(kept) kept, \(duplicates) duplicates, \(invalid) invalid -> \(out)")
     return invalid > 0 ? 2 : 0
-}
-
-func writeFileAtomically(_ text: String, _ path: String) throws {
-    let temporary = path + ".tmp-\(getpid())"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else { throw UsageError("\(path): error: cannot write") }
-    guard rename(temporary, path) == 0 else { unlink(temporary); throw UsageError("\(path): error: cannot write") }
 }

@@ -1,3 +1,4 @@
+import DragRecording
 import Foundation
 
 // A thin CLI over the libraries: parse, dispatch, map errors to exit codes
@@ -88,7 +89,7 @@ Exit codes: 0 success, 1 a check failed, 2 bad input or usage.
 
 @MainActor func suggestion(_ word: String, _ candidates: [String]? = nil) -> String {
     let candidates = candidates ?? commands.map(\.name)
-    return closestOption(word, candidates).map { " Did you mean '\($0)'?" } ?? ""
+    return closestMatch(to: word, in: candidates).map { " Did you mean '\($0)'?" } ?? ""
 }
 
 @MainActor func usageError(_ message: String) -> Int32 {

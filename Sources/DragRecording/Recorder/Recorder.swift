@@ -47,28 +47,10 @@ public final class Recorder {
     }
 
     private func write(_ line: String) throws(RecordingError) {
-        var bytes = Array(line.utf8)
-        bytes.append(UInt8(ascii: "\n"))
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { _write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, message: "write failed: \(String(cString: strerror(errno)))")
-            }
-            offset += n
+        if let failure = _writeAll(fd, Array((line + "\n").utf8)) {
+            throw .io(path: path, message: "write failed: \(String(cString: strerror(failure)))")
         }
         if durable && fsync(fd) != 0 { throw .io(path: path, message: "fsync failed: \(String(cString: strerror(errno)))") }
     }
 }
 
-/// `write(2)`, named apart from `Recorder.write(_:)`.
-private func _write(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, p, n)
-    #elseif canImport(Musl)
-    Musl.write(fd, p, n)
-    #else
-    Darwin.write(fd, p, n)
-    #endif
-}
