@@ -23,12 +23,13 @@ let package = Package(
             providers: [.apt(["libjson-c-dev"])]
         ),
         .target(name: "DragReader", dependencies: ["CJSONC", "DragRecording"]),
-        .target(name: "DragReplay", dependencies: ["ReorderCore", "DragRecording", "DragReader"]),
+        .target(name: "DragReplay", dependencies: ["ReorderCore", "DragRecording"]),
         .target(name: "DragFuzz", dependencies: ["ReorderCore", "DragRecording"]),
-        .executableTarget(name: "dragreplay", dependencies: ["DragReplay", "DragFuzz", "DragReader"]),
+        .target(name: "DragCorpus", dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz"]),
+        .executableTarget(name: "dragreplay", dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "ReorderCore"]),
         .executableTarget(
             name: "dragreplay-bench",
-            dependencies: ["ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz"],
+            dependencies: ["ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragCorpus"],
             path: "Sources/Benchmarks"
         ),
         // libFuzzer harnesses: built with -sanitize=fuzzer -DFUZZING by
@@ -38,9 +39,12 @@ let package = Package(
         .executableTarget(name: "SessionFuzzer", dependencies: ["DragFuzz"], path: "Sources/Harnesses/SessionFuzzer"),
         .target(name: "TestSupport", dependencies: ["ReorderCore"]),
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "TestSupport"]),
-        .testTarget(name: "DragRecordingTests", dependencies: ["DragRecording", "DragReader", "TestSupport"], exclude: ["BadInput"]),
-        .testTarget(name: "DragReplayTests", dependencies: ["DragReplay", "DragRecording", "DragReader", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "DragFuzzTests", dependencies: ["DragFuzz", "DragReplay", "TestSupport"]),
+        .testTarget(name: "DragRecordingTests", dependencies: ["DragRecording", "DragReader", "TestSupport"]),
+        .testTarget(name: "DragReaderTests", dependencies: ["DragReader", "DragRecording", "TestSupport"], exclude: ["BadInput"]),
+        .testTarget(name: "DragReplayTests", dependencies: ["DragReplay", "DragReader", "DragRecording", "TestSupport"]),
+        .testTarget(name: "DragFuzzTests", dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "TestSupport"]),
+        .testTarget(name: "DragCorpusTests", dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -53,13 +53,12 @@ public enum ApplyFuzzer {
             guard let v = runner.run(&choices).violation else { continue }
             let shrunk = Shrinker(runner: runner, invariant: v.invariant).shrink(choices.choices)
             guard let violation = shrunk.result.violation else { continue }
-            var shown = shrunk.result.fuzzCase
-            shown.steps = Array(shown.steps[...violation.step])
-            if violation.invariant == .idempotence, let d = violation.difference { shown.steps.append(.deliver(d)) }
-            let (header, events) = shown.recording(meta: .object(["invariant": .string(violation.invariant.rawValue), "seed": .number(Double(seed)),
-                                                                   "case": .number(Double(index)), "mode": .string(mode.rawValue)]))
-            return FuzzReport(runs: index + 1, failure: FuzzFailure(invariant: violation.invariant, message: violation.message, caseIndex: index,
-                                                                    recording: CanonicalWriter.text(header: header, events: events)))
+            let finding = shrunk.result.fuzzCase.finding(
+                violation, context: FindingContext(generator: "ApplyFuzzer", applierName: "yours", seed: seed), caseIndex: index,
+                shrinkAttempts: shrunk.attempts)
+            return FuzzReport(
+                runs: index + 1,
+                failure: FuzzFailure(invariant: violation.invariant, message: violation.message, caseIndex: index, recording: finding.text))
         }
         return FuzzReport(runs: runs, failure: nil)
     }

@@ -1,7 +1,7 @@
-import DragRecording
 import Dispatch
-import Foundation
+import DragRecording
 import ReorderCore
+import Synchronization
 
 /// How a fuzz campaign runs.
 public struct CampaignOptions: Sendable {
@@ -18,14 +18,21 @@ public struct CampaignOptions: Sendable {
     public var outDirectory: String
     /// Distinct shapes kept per invariant: one finding per bug, not a thousand.
     public var findingsPerInvariant = 3
+    /// Failing cases shrunk per invariant, in case order (most shrink to one shape).
+    public var shrinksPerInvariant = 12
     public var shrinkAttempts = 20_000
-    /// Checked between cases (Ctrl-C).
+    /// Checked between cases: stop generating (Ctrl-C). What was found is
+    /// still shrunk and written.
     public var shouldStop: @Sendable () -> Bool = { false }
+    /// Checked during shrinking: write what there is now (SIGTERM, a second Ctrl-C).
+    public var shouldHurry: @Sendable () -> Bool = { false }
     /// Called about twice a second from one worker (the progress line).
     public var progress: (@Sendable (CampaignProgress) -> Void)?
 
-    public init(applierName: String, applier: Applier<Int, Int>, mode: FuzzMode?, runs: Int?, seconds: Double?, seed: UInt64,
-                jobs: Int, shard: (index: Int, count: Int), outDirectory: String) {
+    public init(
+        applierName: String, applier: Applier<Int, Int>, mode: FuzzMode?, runs: Int?, seconds: Double?, seed: UInt64,
+        jobs: Int, shard: (index: Int, count: Int), outDirectory: String
+    ) {
         self.applierName = applierName
         self.applier = applier
         self.mode = mode
@@ -36,77 +43,174 @@ public struct CampaignOptions: Sendable {
         self.shard = shard
         self.outDirectory = outDirectory
     }
+
+    var context: FindingContext { FindingContext(generator: "dragreplay fuzz", applierName: applierName, seed: seed) }
 }
 
 public struct CampaignProgress: Sendable {
     public var runs: Int
     public var sessions: Int
     public var failingCases: Int
+    public var findings: Int
     public var elapsed: Double
 }
 
-/// One minimized failure, written as a recording.
-public struct Finding: Sendable {
+/// A finding and where it was written.
+public struct KeptFinding: Sendable {
+    public var finding: Finding
     public var path: String
-    public var invariant: Invariant
-    public var mode: FuzzMode
-    /// The campaign-wide index of the case that first showed it.
-    public var caseIndex: Int
-    public var eventLines: Int
-    public var message: String
-    public var shape: String
-    public var shrinkAttempts: Int
-    /// The command that replays it.
-    public var command: String
 }
 
 public struct CampaignSummary: Sendable {
     public var runs: Int
     public var sessions: Int
+    /// Every case that broke an invariant, counted exactly.
     public var failingCases: Int
-    public var findings: [Finding]
+    /// The findings kept, in case order.
+    public var findings: [KeptFinding]
+    /// Findings that could not be written (the campaign goes on; exit 2).
+    public var writeFailures: [SystemError]
     public var elapsed: Double
     public var shrinkSeconds: Double
     public var interrupted: Bool
+
+    /// The `--format json` summary: only what the seed and `--runs`
+    /// determine, so two runs compare byte for byte (timings go to stderr).
+    public func json(applierName: String, seed: UInt64) -> String {
+        var w = _JSONBuffer()
+        w.open()
+        w.key("applier"); w.string(applierName)
+        w.key("seed"); w.number(Double(seed))
+        w.key("runs"); w.number(Double(runs))
+        w.key("sessions"); w.number(Double(sessions))
+        w.key("failingCases"); w.number(Double(failingCases))
+        w.key("findings"); w.openArray()
+        for kept in findings {
+            let f = kept.finding
+            w.element(); w.open()
+            w.key("path"); w.string(kept.path)
+            w.key("invariant"); w.string(f.invariant.rawValue)
+            w.key("mode"); w.string(f.mode)
+            if let c = f.caseIndex { w.key("case"); w.number(Double(c)) }
+            w.key("eventLines"); w.number(Double(f.eventLines))
+            w.key("message"); w.string(f.message)
+            w.key("command"); w.string(f.replayCommand(path: kept.path))
+            w.close()
+        }
+        w.closeArray()
+        w.key("writeFailures"); w.openArray()
+        for e in writeFailures { w.string(e.description) }
+        w.closeArray()
+        w.key("interrupted"); w.bool(interrupted)
+        w.close()
+        return w.string + "\n"
+    }
+
+    /// The text summary: a count line, then each finding and its replay command.
+    public func text(applierName: String, seed: UInt64) -> String {
+        var out = "\(runs) cases, \(sessions) sessions, \(failingCases) failing, \(findings.count) finding\(findings.count == 1 ? "" : "s")"
+        out += " (applier \(applierName), seed \(seed))\(interrupted ? ", interrupted" : "")\n"
+        for kept in findings {
+            let f = kept.finding
+            out += "\(f.invariant.rawValue) [\(f.mode), case \(f.caseIndex ?? 0), \(f.eventLines) event lines]: \(f.message)\n"
+            out += "  \(f.replayCommand(path: kept.path))\n"
+        }
+        for e in writeFailures { out += "\(e)\n" }
+        return out
+    }
 }
 
-/// A monotonic clock in seconds (Dispatch's, so no Foundation date maths).
+/// What became of one failing case the campaign shrank.
+enum ProcessOutcome { case kept(KeptFinding), duplicate, gone, failed(SystemError) }
+
+/// A monotonic clock in seconds.
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-private final class Shared: @unchecked Sendable {
-    let lock = NSLock()
-    var failures: [(index: Int, mode: FuzzMode, invariant: Invariant)] = []
+/// The campaign's shared state, behind one lock.
+struct CampaignLedger: ~Copyable {
     var runs = 0
     var sessions = 0
-    func with<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
+    var failingCases = 0
+    /// Per worker: the next local case index it will run; every smaller one
+    /// of that worker is done.
+    var next: [Int]
+    /// Failing cases not yet shrunk, per invariant, in case order; only as
+    /// many as could still be shrunk are kept (the smallest ones).
+    var candidates: [Invariant: [(local: Int, mode: FuzzMode)]] = [:]
+    var shrunk: [Invariant: Int] = [:]
+    var kept: [Invariant: Int] = [:]
+    var keys = Set<FindingKey>()
+    var findings: [KeptFinding] = []
+    var writeFailures: [SystemError] = []
+    var shrinkSeconds = 0.0
+    var processing = false
+
+    init(jobs: Int) { next = Array(0..<jobs) }
+
+    /// Every local index below this is done by every worker.
+    var watermark: Int { next.min() ?? .max }
 }
 
-/// Runs a campaign: cases in parallel, then failures shrunk in case order
-/// (so the same seed and `--runs` give byte-identical findings), deduplicated
-/// by invariant and shape, written atomically under `outDirectory`.
+/// Runs a campaign: cases in parallel, each failure shrunk and written as
+/// soon as every earlier case is done. Taking failures in case order keeps
+/// the findings deterministic (the same `--seed` and `--runs` give the same
+/// files whatever `--jobs` is), and writing them as they come means a
+/// `kill -9` loses at most the one being shrunk: its unshrunk reproducer is
+/// already on disk.
 public func runCampaign(_ options: CampaignOptions) -> CampaignSummary {
-    let shared = Shared()
+    CampaignRun(options).run()
+}
+
+/// One campaign's workers and ledger.
+final class CampaignRun: Sendable {
+    let options: CampaignOptions
+    let jobs: Int
+    let ledger: Mutex<CampaignLedger>
     let start = now()
-    let jobs = max(1, options.jobs)
-    // Failures a worker holds between two hand-overs to the shared list.
-    let pendingCap = 1000
-    DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-        var local = 0, counted = 0, localSessions = 0
-        var pending: [(index: Int, mode: FuzzMode, invariant: Invariant)] = []
+    let store: FindingStore
+
+    init(_ options: CampaignOptions) {
+        self.options = options
+        jobs = max(1, options.jobs)
+        ledger = Mutex(CampaignLedger(jobs: max(1, options.jobs)))
+        store = FindingStore(directory: options.outDirectory)
+    }
+
+    /// The campaign-wide index and mode of a worker's local case `k`.
+    func plan(_ k: Int) -> (global: Int, mode: FuzzMode) {
+        let global = k * options.shard.count + options.shard.index
+        return (global, options.mode ?? (global % 2 == 0 ? .sessions : .differences))
+    }
+
+    func run() -> CampaignSummary {
+        DispatchQueue.concurrentPerform(iterations: jobs) { worker in work(worker) }
+        let elapsed = now() - start
+        let interrupted = options.shouldStop()
+        process()  // whatever is left now that every worker is done
+        return ledger.withLock { l in
+            CampaignSummary(
+                runs: l.runs, sessions: l.sessions, failingCases: l.failingCases,
+                findings: l.findings.sorted { ($0.finding.caseIndex ?? 0, $0.path) < ($1.finding.caseIndex ?? 0, $1.path) },
+                writeFailures: l.writeFailures, elapsed: elapsed, shrinkSeconds: l.shrinkSeconds, interrupted: interrupted)
+        }
+    }
+
+    /// One worker: cases `worker`, `worker + jobs`, ... in order.
+    func work(_ worker: Int) {
+        var k = worker
+        var local = 0, counted = 0, localSessions = 0, localFailing = 0
         var lastReport = start
-        // Hands this worker's new counts and failures to the shared totals.
         func flush() {
-            shared.with {
-                shared.runs += local - counted
-                shared.sessions += localSessions
-                // Enough to pick the earliest failures from; bounded so a long run stays small.
-                if shared.failures.count < 100_000 { shared.failures += pending }
+            ledger.withLock { l in
+                l.runs += local - counted
+                l.sessions += localSessions
+                l.failingCases += localFailing
+                l.next[worker] = k
             }
             counted = local
             localSessions = 0
-            pending.removeAll()
+            localFailing = 0
         }
-        var k = worker
         while true {
             if let runs = options.runs, k >= runs { break }
             if local & 63 == 0 {
@@ -114,72 +218,123 @@ public func runCampaign(_ options: CampaignOptions) -> CampaignSummary {
                 let t = now()
                 if let s = options.seconds, t - start >= s { break }
                 flush()
+                process()
                 if worker == 0, let progress = options.progress, t - lastReport >= 0.5 {
                     lastReport = t
-                    progress(shared.with { CampaignProgress(runs: shared.runs, sessions: shared.sessions, failingCases: shared.failures.count, elapsed: t - start) })
+                    progress(ledger.withLock { l in
+                        CampaignProgress(
+                            runs: l.runs, sessions: l.sessions, failingCases: l.failingCases, findings: l.findings.count, elapsed: t - start)
+                    })
                 }
             }
-            let global = k * options.shard.count + options.shard.index
-            let mode = options.mode ?? (global % 2 == 0 ? .sessions : .differences)
+            let (global, mode) = plan(k)
             var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(global)))
             let result = CaseRunner(applier: options.applier, mode: mode).run(&choices)
             localSessions += result.sessions
-            if let v = result.violation, pending.count < pendingCap { pending.append((global, mode, v.invariant)) }
+            if let v = result.violation {
+                localFailing += 1
+                note(v.invariant, k, mode)
+            }
             local += 1
             k += jobs
         }
+        k = .max
         flush()
+        process()
     }
-    let elapsed = now() - start
-    let interrupted = options.shouldStop()
 
-    // Shrink in case order: deterministic, whatever the jobs did.
-    let shrinkStart = now()
-    var findings: [Finding] = []
-    var shapes = Set<String>()
-    var perInvariant: [Invariant: Int] = [:]
-    let failures = shared.failures.sorted { $0.index < $1.index }
-    var shrinks: [Invariant: Int] = [:]
-    for failure in failures where perInvariant[failure.invariant, default: 0] < options.findingsPerInvariant {
-        // Most failures of one invariant shrink to one shape: try a few, not all.
-        if shrinks[failure.invariant, default: 0] >= 4 * options.findingsPerInvariant { continue }
-        shrinks[failure.invariant, default: 0] += 1
-        let runner = CaseRunner(applier: options.applier, mode: failure.mode)
-        var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(failure.index)))
-        _ = runner.run(&choices)
-        let shrunk = Shrinker(runner: runner, invariant: failure.invariant, maxAttempts: options.shrinkAttempts).shrink(choices.choices)
-        guard let violation = shrunk.result.violation else { continue }
-        let c = shrunk.result.fuzzCase
-        let shape = "\(violation.invariant.rawValue)|\(failure.mode.rawValue)|\(c.shape)"
-        if !shapes.insert(shape).inserted { continue }
-        perInvariant[violation.invariant, default: 0] += 1
-        if let f = writeFinding(c, violation, failure: failure, options: options, attempts: shrunk.attempts) { findings.append(f) }
+    /// Records a failing case as a candidate for shrinking, keeping per
+    /// invariant only the smallest indices that could still be shrunk.
+    func note(_ invariant: Invariant, _ k: Int, _ mode: FuzzMode) {
+        ledger.withLock { l in
+            let room = options.shrinksPerInvariant - l.shrunk[invariant, default: 0]
+            guard room > 0 else { return }
+            var list = l.candidates[invariant, default: []]
+            if list.count < room || k < list.last!.local {
+                let at = list.firstIndex { $0.local > k } ?? list.count
+                list.insert((k, mode), at: at)
+                if list.count > room { list.removeLast() }
+                l.candidates[invariant] = list
+            }
+        }
     }
-    let runs = shared.runs
-    return CampaignSummary(runs: runs, sessions: shared.sessions, failingCases: shared.failures.count, findings: findings,
-                           elapsed: elapsed, shrinkSeconds: now() - shrinkStart, interrupted: interrupted)
-}
 
-private func writeFinding(_ c: FuzzCase, _ v: Violation, failure: (index: Int, mode: FuzzMode, invariant: Invariant),
-                          options: CampaignOptions, attempts: Int) -> Finding? {
-    let meta = JSONValue.object([
-        "title": .string("\(v.invariant.rawValue) broken by --applier \(options.applierName)"),
-        "description": .string(v.message),
-        "seed": .number(Double(options.seed)), "case": .number(Double(failure.index)),
-        "applier": .string(options.applierName), "mode": .string(failure.mode.rawValue), "invariant": .string(v.invariant.rawValue),
-        "generator": .string("dragreplay fuzz"),
-    ])
-    var shown = c
-    shown.steps = Array(c.steps[...v.step])
-    // Idempotence shows only when the same difference arrives a second time.
-    if v.invariant == .idempotence, let d = v.difference { shown.steps.append(.deliver(d)) }
-    let (header, events) = shown.recording(meta: meta)
-    let text = CanonicalWriter.text(header: header, events: events)
-    let directory = options.outDirectory
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let path = (directory.hasSuffix("/") ? String(directory.dropLast()) : directory) + "/\(v.invariant.rawValue)-\(contentHash(text)).jsonl"
-    guard (try? writeFileAtomically(text, to: path)) != nil else { return nil }
-    return Finding(path: path, invariant: v.invariant, mode: failure.mode, caseIndex: failure.index, eventLines: events.count,
-                   message: v.message, shape: c.shape, shrinkAttempts: attempts,
-                   command: "dragreplay replay --applier \(options.applierName) \(path)")
+    /// Shrinks and writes the failing cases below the watermark, one at a
+    /// time, in case order. One worker at a time does it; the others go on
+    /// running cases.
+    func process() {
+        let claimed = ledger.withLock { l in
+            if l.processing { return false }
+            l.processing = true
+            return true
+        }
+        guard claimed else { return }
+        while true {
+            let next: (invariant: Invariant, local: Int, mode: FuzzMode)? = ledger.withLock { l in
+                let w = l.watermark
+                var best: (invariant: Invariant, local: Int, mode: FuzzMode)?
+                for (invariant, list) in l.candidates {
+                    guard let first = list.first, first.local < w else { continue }
+                    if l.kept[invariant, default: 0] >= options.findingsPerInvariant { continue }
+                    if best == nil || first.local < best!.local { best = (invariant, first.local, first.mode) }
+                }
+                guard let best else {
+                    l.processing = false
+                    return nil
+                }
+                l.candidates[best.invariant]!.removeFirst()
+                l.shrunk[best.invariant, default: 0] += 1
+                return best
+            }
+            guard let next else { return }
+            let t0 = now()
+            let outcome = shrinkAndWrite(next.local, next.mode, next.invariant)
+            ledger.withLock { l in
+                l.shrinkSeconds += now() - t0
+                switch outcome {
+                case .kept(let kept): l.findings.append(kept)
+                case .failed(let e): l.writeFailures.append(e)
+                case .duplicate, .gone: break
+                }
+            }
+        }
+    }
+
+    func shrinkAndWrite(_ local: Int, _ mode: FuzzMode, _ invariant: Invariant) -> ProcessOutcome {
+        let global = plan(local).global
+        let runner = CaseRunner(applier: options.applier, mode: mode)
+        var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(global)))
+        let first = runner.run(&choices)
+        guard let violation = first.violation else { return .gone }
+        // The unshrunk reproducer goes to disk first: nothing is lost if
+        // the process dies while shrinking.
+        let raw = first.fuzzCase.finding(violation, context: options.context, caseIndex: global)
+        let rawPath: String
+        do throws(SystemError) { rawPath = try store.write(raw) } catch { return .failed(error) }
+        var shrinker = Shrinker(runner: runner, invariant: invariant, maxAttempts: options.shrinkAttempts)
+        shrinker.shouldStop = options.shouldHurry
+        let shrunk = shrinker.shrink(choices.choices)
+        var finding = raw
+        if let v = shrunk.result.violation {
+            finding = shrunk.result.fuzzCase.finding(v, context: options.context, caseIndex: global, shrinkAttempts: shrunk.attempts)
+        }
+        let isNew = ledger.withLock { l in
+            guard l.kept[finding.invariant, default: 0] < options.findingsPerInvariant else { return false }
+            guard l.keys.insert(finding.key).inserted else { return false }
+            l.kept[finding.invariant, default: 0] += 1
+            return true
+        }
+        if !isNew {
+            store.remove(rawPath)
+            return .duplicate
+        }
+        if finding.fileName == raw.fileName { return .kept(KeptFinding(finding: finding, path: rawPath)) }
+        do throws(SystemError) {
+            let path = try store.write(finding)
+            store.remove(rawPath)
+            return .kept(KeptFinding(finding: finding, path: path))
+        } catch {
+            return .failed(error)
+        }
+    }
 }

@@ -29,6 +29,8 @@ public struct Explorer: Sendable {
         public var violations: [(FuzzCase, Violation)] = []
         /// Violating steps found, before keeping the shortest per invariant.
         public var violatingSteps = 0
+        /// Stopped before every pair was explored.
+        public var interrupted = false
     }
 
     typealias Script = [(DragEvent<Int, Int>, Aim?)]
@@ -83,18 +85,31 @@ public struct Explorer: Sendable {
         var pending: [Int: FuzzEngine.Pending]
     }
 
-    public func run() -> Summary {
+    /// Drag scripts times mutation scripts: the pairs `run` interleaves.
+    public var scope: Int { dragScripts().count * mutationScripts().count }
+
+    /// Explores every pair. `shouldStop` is checked between pairs (Ctrl-C:
+    /// the summary says how far it got); `progress` gets the pairs done and
+    /// the total after each drag script.
+    public func run(shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil) -> Summary {
         var summary = Summary()
         let drags = dragScripts()
         let mutationScripts = mutationScripts()
         summary.dragScripts = drags.count
         summary.mutationScripts = mutationScripts.count
         var shortest: [Invariant: (FuzzCase, Violation)] = [:]
-        for d in drags {
+        var done = 0
+        explore: for d in drags {
+            progress?(done, drags.count * mutationScripts.count)
             for m in mutationScripts {
+                if shouldStop() {
+                    summary.interrupted = true
+                    break explore
+                }
+                done += 1
                 var visited = Set<Key>()
-                var stack: [(Int, Int, FuzzEngine, StepChecker, [DragEvent<Int, Int>])] =
-                    [(0, 0, FuzzEngine(container: container, layout: layout, applier: applier), StepChecker(applier: applier), [])]
+                var stack: [(Int, Int, FuzzEngine, InvariantChecker, [DragEvent<Int, Int>])] =
+                    [(0, 0, FuzzEngine(container: container, layout: layout, applier: applier), InvariantChecker(applier: applier, naming: FuzzNaming(collectionNames: [nil])), [])]
                 while let (i, j, engine, checker, path) = stack.popLast() {
                     if i == d.count && j == m.count { summary.interleavings += 1; continue }
                     let key = Key(i: i, j: j, container: engine.container, sessions: engine.sessions, pending: engine.pending)
@@ -115,7 +130,7 @@ public struct Explorer: Sendable {
                         if let v = c.run(&e, event, aim: aim, step: path.count) {
                             summary.violatingSteps += 1
                             if let best = shortest[v.invariant], best.0.steps.count <= path.count + 1 { continue }
-                            var fuzzCase = FuzzCase(mode: .sessions, container: container, isSingle: true, layout: layout)
+                            var fuzzCase = FuzzCase(mode: .sessions, container: container, collectionNames: [nil], layout: layout)
                             fuzzCase.steps = path + [event]
                             shortest[v.invariant] = (fuzzCase, v)
                             continue

@@ -11,50 +11,59 @@ public enum FuzzMode: String, CaseIterable, Sendable {
     case differences
 }
 
-/// The ordering invariants of spec 3.2.
-public enum Invariant: String, CaseIterable, Sendable, Comparable {
-    case conservation
-    case fixed
-    case contiguity
-    case placement
-    case stability
-    case reference
-    case idempotence
-    case noOp = "no-op"
-    case configuration
-    case hitTest = "hit-test"
-
-    public static func < (a: Invariant, b: Invariant) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-    }
-}
-
-/// A broken invariant at a step of a case.
-public struct Violation: Hashable, Sendable {
-    public var invariant: Invariant
-    public var message: String
-    /// Index into `FuzzCase.steps` of the step that broke it.
-    public var step: Int
-    /// The difference applied at that step, if any.
-    public var difference: FuzzDifference? = nil
-}
-
-/// IDs as the recording names them: `[a, b]`.
-func names(_ ids: [Int]) -> String { "[" + ids.map(FuzzCase.name).joined(separator: ", ") + "]" }
-func names(_ orders: [[Int]]) -> String { orders.map(names).joined(separator: " | ") }
-
-/// A difference as a person reads it: `[b] -> c0 before a`.
-func describe(_ d: FuzzDifference) -> String {
-    "\(names(d.sources)) -> c\(d.destination.collectionID) " + (d.destination.position.anchor.map { "before \(FuzzCase.name($0))" } ?? "end")
+/// IDs the generator uses on purpose for what is not there.
+public enum FuzzIDs {
+    /// Item IDs from here on are never in a container: a difference or a
+    /// delete that names them names a missing item (`gone0`, `gone1`, ...).
+    public static let absentBase = 1000
+    /// A collection ID no container has: a difference into it changes nothing.
+    public static let unknownCollection = 99
 }
 
 /// A generated case: the starting data and the events, with integer IDs
-/// (fast to hash); `FuzzCase+Recording` names them for a recording.
+/// (fast to hash). `recording()` names them for a recording.
 public struct FuzzCase: Sendable {
     public var mode: FuzzMode
     public var container: FuzzContainer
-    /// One collection without an id (`collection` omitted in the recording).
-    public var isSingle: Bool
+    /// The name each collection gets in the recording, by collection ID:
+    /// `nil` for the single unnamed collection (its `id` omitted), as a
+    /// header writes it.
+    public var collectionNames: [String?]
     public var layout: Layout<Int>
     public var steps: [DragEvent<Int, Int>] = []
+
+    public init(mode: FuzzMode, container: FuzzContainer, collectionNames: [String?], layout: Layout<Int>, steps: [DragEvent<Int, Int>] = []) {
+        self.mode = mode
+        self.container = container
+        self.collectionNames = collectionNames
+        self.layout = layout
+        self.steps = steps
+    }
+}
+
+/// How the fuzzer names its integer IDs in recordings and messages.
+public struct FuzzNaming: Sendable {
+    public var collectionNames: [String?]
+
+    public init(collectionNames: [String?]) { self.collectionNames = collectionNames }
+
+    /// `a` ... `z`, then `i26`, ...; missing items are `gone0`, `gone1`, ...
+    public static func item(_ id: Int) -> String {
+        if id >= FuzzIDs.absentBase { return "gone\(id - FuzzIDs.absentBase)" }
+        return id >= 0 && id < 26 ? String(UnicodeScalar(UInt8(97 + id))) : "i\(id)"
+    }
+
+    /// The collection's name in the recording (`nil`: the single unnamed one).
+    public func collection(_ c: Int) -> String? { c >= 0 && c < collectionNames.count ? collectionNames[c] : "c\(c)" }
+
+    /// The difference with named IDs, for messages and recordings.
+    public func difference(_ d: FuzzDifference) -> ReorderDifference<String, String?> {
+        d.mapIDs(item: Self.item, collection: collection)
+    }
+
+    public func ids(_ ids: [Int]) -> [String] { ids.map(Self.item) }
+}
+
+extension FuzzCase {
+    public var naming: FuzzNaming { FuzzNaming(collectionNames: collectionNames) }
 }

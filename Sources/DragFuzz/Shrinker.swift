@@ -11,6 +11,9 @@ public struct Shrinker: Sendable {
     public var runner: CaseRunner
     public var invariant: Invariant
     public var maxAttempts: Int
+    /// Checked before every attempt: when it turns true (SIGTERM), the best
+    /// case so far is returned at once.
+    public var shouldStop: @Sendable () -> Bool = { false }
 
     public init(runner: CaseRunner, invariant: Invariant, maxAttempts: Int = 20_000) {
         self.runner = runner
@@ -18,24 +21,25 @@ public struct Shrinker: Sendable {
         self.maxAttempts = maxAttempts
     }
 
-    public struct Outcome: Sendable {
+    /// The smallest failing case found, its choices, and the attempts it took.
+    public struct ShrinkResult: Sendable {
         public var choices: [UInt64]
         public var result: CaseRunner.Result
         public var attempts: Int
     }
 
-    public func shrink(_ start: [UInt64]) -> Outcome {
+    public func shrink(_ start: [UInt64]) -> ShrinkResult {
         var attempts = 0
         guard var best = attempt(start, &attempts) else {
             var c = ChoiceSequence(replaying: start)
-            return Outcome(choices: start, result: runner.run(&c), attempts: attempts)
+            return ShrinkResult(choices: start, result: runner.run(&c), attempts: attempts)
         }
         var improved = true
-        while improved && attempts < maxAttempts {
+        while improved && canTry(attempts) {
             improved = false
             // 0. Delete whole steps (their choices start at known places).
             var step = best.result.stepStarts.count - 1
-            while step >= 0 && attempts < maxAttempts {
+            while step >= 0 && canTry(attempts) {
                 let starts = best.result.stepStarts
                 if step < starts.count {
                     let end = step + 1 < starts.count ? starts[step + 1] : best.choices.count
@@ -48,7 +52,7 @@ public struct Shrinker: Sendable {
             // 1. Delete blocks, largest first, from the end (later choices depend on earlier ones).
             for size in [16, 8, 4, 2, 1] {
                 var i = best.choices.count - size
-                while i >= 0 && attempts < maxAttempts {
+                while i >= 0 && canTry(attempts) {
                     var candidate = best.choices
                     candidate.removeSubrange(i..<min(i + size, candidate.count))
                     if let better = attempt(candidate, &attempts), better.isSimpler(than: best) { best = better; improved = true }
@@ -58,7 +62,7 @@ public struct Shrinker: Sendable {
             // 2. Zero blocks.
             for size in [8, 4, 2, 1] {
                 var i = 0
-                while i + size <= best.choices.count && attempts < maxAttempts {
+                while i + size <= best.choices.count && canTry(attempts) {
                     if best.choices[i..<(i + size)].contains(where: { $0 != 0 }) {
                         var candidate = best.choices
                         for j in i..<(i + size) { candidate[j] = 0 }
@@ -71,10 +75,10 @@ public struct Shrinker: Sendable {
             // follow it: a count that drops (fewer collections, fewer items) no
             // longer draws what the dropped elements drew, so the rest realigns.
             var j = 0
-            lowering: while j < best.choices.count && attempts < maxAttempts {
+            lowering: while j < best.choices.count && canTry(attempts) {
                 if best.choices[j] > 0 {
                     for p in (j + 1)..<min(j + 17, best.choices.count) {
-                        for k in 1...4 where p + k <= best.choices.count && attempts < maxAttempts {
+                        for k in 1...4 where p + k <= best.choices.count && canTry(attempts) {
                             var candidate = best.choices
                             candidate[j] -= 1
                             candidate.removeSubrange(p..<(p + k))
@@ -90,9 +94,9 @@ public struct Shrinker: Sendable {
             }
             // 4. Lower single values: halve, then step down.
             var i = 0
-            while i < best.choices.count && attempts < maxAttempts {
+            while i < best.choices.count && canTry(attempts) {
                 var v = best.choices[i]
-                while v > 0 && attempts < maxAttempts {
+                while v > 0 && canTry(attempts) {
                     var candidate = best.choices
                     candidate[i] = v / 2
                     if let better = attempt(candidate, &attempts), better.isSimpler(than: best) { best = better; improved = true; v = candidate[i]; continue }
@@ -103,7 +107,7 @@ public struct Shrinker: Sendable {
                 i += 1
             }
         }
-        return Outcome(choices: best.choices, result: best.result, attempts: attempts)
+        return ShrinkResult(choices: best.choices, result: best.result, attempts: attempts)
     }
 
     struct Candidate {
@@ -118,6 +122,9 @@ public struct Shrinker: Sendable {
             return choices.lexicographicallyPrecedes(other.choices)
         }
     }
+
+    /// Attempts left, and no stop requested.
+    func canTry(_ attempts: Int) -> Bool { attempts < maxAttempts && !shouldStop() }
 
     /// The candidate, cut to the choices it used, when it still breaks the invariant.
     func attempt(_ choices: [UInt64], _ attempts: inout Int) -> Candidate? {

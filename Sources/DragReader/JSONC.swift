@@ -1,5 +1,5 @@
 // The one place that calls json-c. Everything else in the package sees
-// `_JSONCTokener` and `_JSONCValue`, never a json-c pointer.
+// `JSONCTokener` and `JSONCValue`, never a json-c pointer.
 import CJSONC
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +10,7 @@ import Darwin
 /// A reusable json-c tokener in strict mode with UTF-8 validation. Strict
 /// json-c still accepts single-quoted keys, `NaN`, `Infinity`, raw control
 /// characters in strings and clamps integer overflow: the reader checks those.
-final class _JSONCTokener {
+final class JSONCTokener {
     private let tokener: UnsafeMutablePointer<json_tokener>
 
     /// `maxDepth` counts the top-level value as depth 1. json-c counts a
@@ -25,7 +25,7 @@ final class _JSONCTokener {
     deinit { json_tokener_free(tokener) }
 
     enum Result {
-        case value(_JSONCRoot)
+        case value(JSONCRoot)
         /// A parse error at a byte offset, with json-c's description.
         case failure(offset: Int, message: String)
     }
@@ -38,7 +38,7 @@ final class _JSONCTokener {
         let error = json_tokener_get_error(tokener)
         let end = Int(json_tokener_get_parse_end(tokener))
         if let object, error == json_tokener_success {
-            return .value(_JSONCRoot(object))
+            return .value(JSONCRoot(object))
         }
         if let object { json_object_put(object) }
         if error == json_tokener_continue || (object == nil && error == json_tokener_success) {
@@ -50,14 +50,14 @@ final class _JSONCTokener {
 
 /// A parsed tree. Values borrowed from it live until `release()`, which the
 /// reader calls once per line (a struct, not a class: no allocation per line).
-struct _JSONCRoot {
-    let value: _JSONCValue
-    init(_ object: OpaquePointer) { value = _JSONCValue(object) }
+struct JSONCRoot {
+    let value: JSONCValue
+    init(_ object: OpaquePointer) { value = JSONCValue(object) }
     func release() { json_object_put(value.object) }
 }
 
 /// A borrowed json-c value.
-struct _JSONCValue {
+struct JSONCValue {
     let object: OpaquePointer
     init(_ object: OpaquePointer) { self.object = object }
 
@@ -87,39 +87,40 @@ struct _JSONCValue {
         }
     }
 
-    /// Whether this string value is exactly `literal`, without building a String.
-    func isString(_ literal: StaticString) -> Bool {
-        guard let p = json_object_get_string(object) else { return false }
+    /// The bytes of a string value, borrowed from the tree (valid until
+    /// `release()`); `nil` for other kinds.
+    var stringBytes: UnsafeBufferPointer<UInt8>? {
+        guard json_object_get_type(object) == json_type_string, let p = json_object_get_string(object) else { return nil }
         let length = Int(json_object_get_string_len(object))
-        return length == literal.utf8CodeUnitCount && memcmp(p, literal.utf8Start, length) == 0
+        return UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: length)
     }
 
     var count: Int { Int(json_object_array_length(object)) }
 
-    func element(_ i: Int) -> _JSONCValue? {
-        json_object_array_get_idx(object, i).map(_JSONCValue.init)
+    func element(_ i: Int) -> JSONCValue? {
+        json_object_array_get_idx(object, i).map(JSONCValue.init)
     }
 
     /// The member `key`; `nil` when absent. A `null` member is returned as a
     /// value of kind `.null` (json-c represents it as a null pointer).
     /// Keys are static: literals are NUL-terminated in the binary, so no C
     /// string is built per lookup.
-    func member(_ key: StaticString) -> (present: Bool, value: _JSONCValue?) {
+    func member(_ key: StaticString) -> (present: Bool, value: JSONCValue?) {
         var out: OpaquePointer?
         let found = key.withUTF8Buffer { buffer in
             json_object_object_get_ex(object, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), &out) != 0
         }
-        return (found, out.map(_JSONCValue.init))
+        return (found, out.map(JSONCValue.init))
     }
 
     /// Every member, in file order.
-    var members: [(String, _JSONCValue?)] {
-        var result: [(String, _JSONCValue?)] = []
+    var members: [(String, JSONCValue?)] {
+        var result: [(String, JSONCValue?)] = []
         var it = json_object_iter_begin(object)
         var end = json_object_iter_end(object)
         while json_object_iter_equal(&it, &end) == 0 {
             let name = String(cString: json_object_iter_peek_name(&it))
-            result.append((name, json_object_iter_peek_value(&it).map(_JSONCValue.init)))
+            result.append((name, json_object_iter_peek_value(&it).map(JSONCValue.init)))
             json_object_iter_next(&it)
         }
         return result

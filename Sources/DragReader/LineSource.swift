@@ -8,7 +8,7 @@ import DragRecording
 /// Splits a file into physical lines without holding more than the longest
 /// line (capped at `limit`) plus one read chunk in memory. Reads straight
 /// into raw storage: no zero-filling, no array bookkeeping per line.
-final class _LineSource {
+final class LineSource {
     enum Line {
         /// `bytes` is valid until the next call.
         case line(number: Int, bytes: UnsafeRawBufferPointer, newline: Bool)
@@ -17,8 +17,7 @@ final class _LineSource {
         case end
     }
 
-    private let fd: Int32
-    private let path: String
+    private let file: FileDescriptor?
     private let limit: Int
     private var storage: UnsafeMutableRawPointer
     private var capacity: Int
@@ -28,9 +27,8 @@ final class _LineSource {
     private var lineNumber = 0
     static let chunk = 1 << 16
 
-    init(fd: Int32, path: String, limit: Int) {
-        self.fd = fd
-        self.path = path
+    init(file: FileDescriptor, limit: Int) {
+        self.file = file
         self.limit = limit
         capacity = Self.chunk * 2
         storage = .allocate(byteCount: capacity, alignment: 16)
@@ -38,8 +36,7 @@ final class _LineSource {
     }
 
     init(bytes: [UInt8], limit: Int) {
-        fd = -1
-        path = ""
+        file = nil
         self.limit = limit
         capacity = max(bytes.count, 1)
         let storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
@@ -98,9 +95,12 @@ final class _LineSource {
             storage = fresh
             capacity = grown
         }
-        var n = 0
-        repeat { n = read(fd, storage + end, Self.chunk) } while n < 0 && errno == EINTR
-        if n < 0 { throw .io(path: path, message: "read failed: \(String(cString: strerror(errno)))") }
+        guard let file else {
+            eof = true
+            return
+        }
+        let n: Int
+        do { n = try file.read(into: storage + end, count: Self.chunk) } catch { throw .system(error) }
         if n == 0 { eof = true }
         end += n
     }

@@ -24,25 +24,26 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The errors of the recording module: bad input, or a file that cannot be
+/// The errors of the recording modules: bad input, or a file that cannot be
 /// read or written.
 public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The recording breaks the format; the diagnostic names line and field.
     case input(Diagnostic)
-    /// The file could not be opened, read or written.
-    case io(path: String, message: String)
+    /// A system call failed: the file could not be opened, read or written.
+    case system(SystemError)
 
     public var description: String {
         switch self {
         case .input(let d): d.description
-        case .io(let path, let message): "\(path): error: \(message)"
+        case .system(let e): e.description
         }
     }
 
+    /// The error as a diagnostic (line 0 for a file-level failure).
     public var diagnostic: Diagnostic {
         switch self {
         case .input(let d): d
-        case .io(let path, let message): Diagnostic(path: path, line: 0, message: message)
+        case .system(let e): Diagnostic(path: e.path, line: 0, message: "\(e.call) failed: \(e.reason) (errno \(e.errno))")
         }
     }
 }

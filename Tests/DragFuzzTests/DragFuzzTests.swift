@@ -1,15 +1,13 @@
-import Foundation
-import Testing
+import DragCorpus
 import DragFuzz
-import DragReplay
 import DragRecording
+import DragReplay
+import Foundation
 import ReorderCore
+import Testing
+import TestSupport
 
-func temporaryDirectory() -> String {
-    let dir = NSTemporaryDirectory() + "dragfuzz-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir
-}
+func temporaryDirectory() -> String { (try? TestSupport.temporaryDirectory("dragfuzz")) ?? NSTemporaryDirectory() }
 
 func campaign(_ applier: String, runs: Int, seed: UInt64 = 1, jobs: Int = 2, mode: FuzzMode? = nil, shard: (Int, Int) = (0, 1), out: String) -> CampaignSummary {
     runCampaign(CampaignOptions(applierName: applier, applier: .named(applier)!, mode: mode, runs: runs, seconds: nil, seed: seed,
@@ -61,13 +59,14 @@ struct FuzzingTests {
     func findsPlantedBugs(applier: String) throws {
         let s = campaign(applier, runs: 4000, out: temporaryDirectory())
         #expect(!s.findings.isEmpty)
-        for f in s.findings {
-            #expect(f.eventLines <= 9, "\(f.path)")  // 8 events and the final expect, at most
-            let buggy = Replayer(options: .init(applier: .named(applier)!)).run(path: f.path)
-            let canonical = Replayer(options: .init(strict: false)).run(path: f.path)
-            #expect(buggy.status == .fail, "\(f.path)")
-            #expect(canonical.status == .pass, "\(f.path): \(canonical.failures)")
-            let text = try String(contentsOfFile: f.path, encoding: .utf8)
+        for kept in s.findings {
+            let f = kept.finding
+            #expect(f.eventLines <= 9, "\(kept.path)")  // 8 events and the final expect, at most
+            let buggy = Replayer(options: .init(applier: .named(applier)!)).run(path: kept.path)
+            let canonical = Replayer(options: .init(strict: false)).run(path: kept.path)
+            #expect(buggy.status == .fail, "\(kept.path)")
+            #expect(canonical.status == .pass, "\(kept.path): \(canonical.failures)")
+            let text = try String(contentsOfFile: kept.path, encoding: .utf8)
             #expect(text.contains("\"invariant\":\"\(f.invariant.rawValue)\""))
             #expect(text.contains("\"seed\":1"))
         }
@@ -100,8 +99,8 @@ struct FuzzingTests {
         let s0 = campaign("insert-before-remove", runs: 1000, jobs: 1, mode: .differences, shard: (0, 2), out: temporaryDirectory())
         let s1 = campaign("insert-before-remove", runs: 1000, jobs: 1, mode: .differences, shard: (1, 2), out: temporaryDirectory())
         #expect(s0.failingCases + s1.failingCases == whole.failingCases)
-        #expect(Set(s0.findings.map(\.caseIndex)).isDisjoint(with: s1.findings.map(\.caseIndex)))
-        #expect(s0.findings.allSatisfy { $0.caseIndex % 2 == 0 } && s1.findings.allSatisfy { $0.caseIndex % 2 == 1 })
+        #expect(Set(s0.findings.map(\.finding.caseIndex)).isDisjoint(with: s1.findings.map(\.finding.caseIndex)))
+        #expect(s0.findings.allSatisfy { $0.finding.caseIndex! % 2 == 0 } && s1.findings.allSatisfy { $0.finding.caseIndex! % 2 == 1 })
     }
 
     @Test("shrinking reaches the minimal case for a planted forward-move bug")

@@ -134,7 +134,7 @@ struct RecorderTests {
         // Readable before the recorder is closed: nothing is buffered.
         #expect(try RecordingReader(path: path).readAll().count == 1)
         try recorder.record(RecordedEvent(t: 3, .drop(x: 5, y: 15, deferred: false)))
-        #expect(try RecordingReader(path: path).readAll().map(\.value.kind.type) == ["lift", "drop"])
+        #expect(try RecordingReader(path: path).readAll().map(\.value.kind.type) == [.lift, .drop])
     }
 
     @Test("refuses an event that would make the recording invalid, and writes nothing")

@@ -13,7 +13,7 @@ struct DragSessionTests {
         var e = TEngine(container: single("a b c d e"), layout: rows())
         _ = e.handle(lift("d b"))
         let step = e.handle(.drop(session: 0, at: before(1), deferred: false))
-        #expect(step.outcome == SessionOutcome(session: 0, outcome: .moved))
+        #expect(step.outcome == .moved)
         #expect(step.emitted == difference("d b", before: "c"))
         #expect(e.order == "a d b c e")
     }
@@ -31,7 +31,7 @@ struct DragSessionTests {
         var e = TEngine(container: single("a b c"), layout: rows())
         _ = e.handle(lift("a"))
         let step = e.handle(.drop(session: 0, at: Point(x: 200, y: 1), deferred: false))
-        #expect(step.outcome?.outcome == .rejected)
+        #expect(step.outcome == .rejected)
         #expect(step.emitted == nil)
         #expect(step.configuration == .forbidden)
         #expect(e.order == "a b c")
@@ -42,7 +42,7 @@ struct DragSessionTests {
         var e = TEngine(container: single("a b c"), layout: rows())
         _ = e.handle(lift("a"))
         _ = e.handle(.move(session: 0, at: endPoint))
-        #expect(e.handle(.cancel(session: 0)).outcome == SessionOutcome(session: 0, outcome: .cancelled))
+        #expect(e.handle(.cancel(session: 0)).outcome == .cancelled)
         #expect(e.order == "a b c")
         #expect(e.sessions.isEmpty)
     }
@@ -55,7 +55,7 @@ struct DragSessionTests {
         _ = e.handle(.delete(items: ["b"]))
         _ = e.handle(.insert(items: ["a"], collection: nil, index: 0))  // the same ID again does not rejoin
         let step = e.handle(.drop(session: 0, at: endPoint, deferred: false))
-        #expect(step.outcome?.outcome == .vanished)
+        #expect(step.outcome == .vanished)
         #expect(e.order == "a c")
     }
 
@@ -75,7 +75,7 @@ struct DragSessionTests {
     func liftRejected(item: String, reason: String) {
         var e = TEngine(container: TContainer(collections: [.init(id: nil, items: ids("a b c"), fixed: ["h"])], locked: ["c"]), layout: rows())
         let step = e.handle(lift(item))
-        #expect(step.outcome == SessionOutcome(session: 0, outcome: .liftRejected))
+        #expect(step.outcome == .liftRejected)
         #expect(step.liftRejection.map { "\($0)" } == reason)
         #expect(e.handle(.move(session: 0, at: before(1))) == StepResult())
         #expect(e.handle(.drop(session: 0, at: before(1), deferred: false)) == StepResult())
@@ -109,10 +109,10 @@ struct DragSessionTests {
         _ = e.handle(.cancel(session: 0))
         _ = e.handle(lift("x y", ops: .all, external: true))
         let step = e.handle(.drop(session: 0, at: before(1), deferred: false))
-        #expect(step.outcome?.outcome == .copied)
+        #expect(step.outcome == .copied)
         #expect(e.order == "a x y b c")
         _ = e.handle(lift("z", ops: .move, external: true))
-        #expect(e.handle(.drop(session: 0, at: endPoint, deferred: false)).outcome?.outcome == .moved)
+        #expect(e.handle(.drop(session: 0, at: endPoint, deferred: false)).outcome == .moved)
         #expect(e.order == "a x y b c z")
     }
 

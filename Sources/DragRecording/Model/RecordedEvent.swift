@@ -33,38 +33,29 @@ public struct RecordedEvent: Hashable, Sendable {
         case expect(Expectation)
 
         /// The `type` written in the file.
-        public var type: String {
+        public var type: EventType {
             switch self {
-            case .lift: "lift"
-            case .move: "move"
-            case .drop: "drop"
-            case .cancel: "cancel"
-            case .apply: "apply"
-            case .insert: "insert"
-            case .delete: "delete"
-            case .relocate: "relocate"
-            case .update: "update"
-            case .reload: "reload"
-            case .enable: "enable"
-            case .disable: "disable"
-            case .lock: "lock"
-            case .unlock: "unlock"
-            case .expect: "expect"
+            case .lift: .lift
+            case .move: .move
+            case .drop: .drop
+            case .cancel: .cancel
+            case .apply: .apply
+            case .insert: .insert
+            case .delete: .delete
+            case .relocate: .relocate
+            case .update: .update
+            case .reload: .reload
+            case .enable: .enable
+            case .disable: .disable
+            case .lock: .lock
+            case .unlock: .unlock
+            case .expect: .expect
             }
         }
 
         /// Drag events carry a session; mutations and expectations do not.
-        public var isDragEvent: Bool {
-            switch self {
-            case .lift, .move, .drop, .cancel, .apply: true
-            default: false
-            }
-        }
+        public var isDragEvent: Bool { type.isDragEvent }
     }
-
-    /// Every `type` a v1 recording may use, in the order of the spec.
-    public static let types = ["lift", "move", "drop", "cancel", "apply", "insert", "delete", "relocate", "update",
-                               "reload", "enable", "disable", "lock", "unlock", "expect"]
 }
 
 /// A value with the physical line it was read from (1-based).

@@ -9,9 +9,9 @@ public struct RecordingValidator: Sendable {
     public let collectionIDs: [String?]
     private var lastT = 0.0
     /// Sessions with a lift and no drop/cancel yet.
-    private var active = _SessionSet()
+    private var active = SessionSet()
     /// Sessions whose last drop was deferred and not yet applied.
-    private var deferred = _SessionSet()
+    private var deferred = SessionSet()
 
     public static let maxIDBytes = 256
 
@@ -20,7 +20,7 @@ public struct RecordingValidator: Sendable {
     /// capacity >= 0, a layout that can be laid out.
     public init(header: RecordingHeader) throws(FieldError) {
         try Self.checkCollections(header.collections, field: "container.collections")
-        if let problem = header.layout.problem(collectionCount: header.collections.count) {
+        if let problem = header.layout.validationProblem(collectionCount: header.collections.count) {
             throw FieldError(field: "container.layout", problem)
         }
         collectionIDs = header.collections.map(\.id)
@@ -30,9 +30,11 @@ public struct RecordingValidator: Sendable {
 
     /// Checks one event in file order.
     public mutating func check(_ event: RecordedEvent) throws(FieldError) {
-        guard event.t.isFinite, event.t >= 0 else { throw FieldError(field: "t", "field \"t\" must be a finite number >= 0, got \(event.t)") }
+        guard event.t.isFinite, event.t >= 0 else {
+            throw FieldError(field: "t", "field \"t\" must be a finite number >= 0, got \(Format.number(event.t))")
+        }
         guard event.t >= lastT else {
-            throw FieldError(field: "t", "field \"t\" must not decrease: \(format(event.t)) after \(format(lastT))")
+            throw FieldError(field: "t", "field \"t\" must not decrease: \(Format.number(event.t)) after \(Format.number(lastT))")
         }
         lastT = event.t
         let s = event.session
@@ -45,7 +47,7 @@ public struct RecordingValidator: Sendable {
             deferred.remove(s)
         case .move, .drop, .cancel:
             guard active.contains(s) else {
-                throw FieldError(field: "type", "\(event.kind.type) on session \(s), which has no active lift")
+                throw FieldError(field: "type", "\(event.kind.type.rawValue) on session \(s), which has no active lift")
             }
             if case .drop(_, _, let isDeferred) = event.kind {
                 active.remove(s)
@@ -101,7 +103,7 @@ public struct RecordingValidator: Sendable {
         if let collections = e.collections {
             for (id, items) in collections.sorted(by: { $0.key < $1.key }) {
                 if !collectionIDs.contains(id) {
-                    throw FieldError(field: "collections", "expected collection \"\(id)\" is not in the container (expected one of \(describe(collectionIDs)))")
+                    throw FieldError(field: "collections", "expected collection \(Format.quoted(id)) is not in the container (expected one of \(describe(collectionIDs)))")
                 }
                 try Self.checkIDs(items, field: "collections")
             }
@@ -110,7 +112,7 @@ public struct RecordingValidator: Sendable {
             try Self.checkIDs(d.sources, field: "sources")
             if isSingleCollection {
                 if let c = d.collection, c != collectionIDs[0] {
-                    throw FieldError(field: "collection", "difference.collection \"\(c)\" is not the container's collection")
+                    throw FieldError(field: "collection", "difference.collection \(Format.quoted(c)) is not the container's collection")
                 }
             } else if d.collection == nil {
                 throw FieldError(field: "difference", "field \"difference.collection\" is required in a container with \(collectionIDs.count) collections")
@@ -130,7 +132,7 @@ public struct RecordingValidator: Sendable {
             var seen = Set<String>()
             for id in ids where !seen.insert(id).inserted {
                 let field = field()
-                throw FieldError(field: field, "field \"\(field)\": ID \"\(id)\" appears twice")
+                throw FieldError(field: field, "field \"\(field)\": ID \(Format.quoted(id)) appears twice")
             }
         }
     }
@@ -145,17 +147,17 @@ public struct RecordingValidator: Sendable {
         for c in collections {
             if let id = c.id {
                 try checkIDs([id], field: "id")
-                if !ids.insert(id).inserted { throw FieldError(field: "id", "collection id \"\(id)\" appears twice") }
+                if !ids.insert(id).inserted { throw FieldError(field: "id", "collection id \(Format.quoted(id)) appears twice") }
             }
             try checkIDs(c.items, field: "items")
             try checkIDs(c.fixed, field: "fixed")
             try checkIDs(c.locked, field: "locked")
             for item in c.fixed + c.items where !items.insert(item).inserted {
-                throw FieldError(field: "items", "item ID \"\(item)\" appears twice (IDs are unique across items and fixed of every collection)")
+                throw FieldError(field: "items", "item ID \(Format.quoted(item)) appears twice (IDs are unique across items and fixed of every collection)")
             }
             let own = Set(c.fixed + c.items)
             for l in c.locked where !own.contains(l) {
-                throw FieldError(field: "locked", "locked item \"\(l)\" is not an entry of its own collection\(c.id.map { " \"\($0)\"" } ?? "")")
+                throw FieldError(field: "locked", "locked item \(Format.quoted(l)) is not an entry of its own collection\(c.id.map { " " + Format.quoted($0) } ?? "")")
             }
             if let capacity = c.capacity, capacity < 0 {
                 throw FieldError(field: "capacity", "field \"capacity\" must be an integer >= 0, got \(capacity)")
@@ -170,7 +172,7 @@ public struct RecordingValidator: Sendable {
 
 /// A set of session numbers: a bit mask for 0 ..< 64 (every real recording),
 /// a `Set` beyond. Checked on every drag event, so it avoids hashing.
-struct _SessionSet: Sendable {
+struct SessionSet: Sendable {
     private var bits: UInt64 = 0
     private var large: Set<Int> = []
 
@@ -192,9 +194,5 @@ struct _SessionSet: Sendable {
 }
 
 private func describe(_ ids: [String?]) -> String {
-    "[" + ids.map { $0.map { "\"\($0)\"" } ?? "null" }.joined(separator: ", ") + "]"
-}
-
-func format(_ v: Double) -> String {
-    v == v.rounded(.towardZero) && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+    "[" + ids.map { $0.map(Format.quoted) ?? "null" }.joined(separator: ", ") + "]"
 }

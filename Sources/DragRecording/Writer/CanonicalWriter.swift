@@ -31,7 +31,7 @@ public enum CanonicalWriter {
     public static func line(for event: RecordedEvent) -> String {
         var w = _JSONBuffer()
         w.open()
-        w.key("type"); w.string(event.kind.type)
+        w.key("type"); w.string(event.kind.type.rawValue)
         w.key("t"); w.number(event.t)
         if event.kind.isDragEvent && event.session != 0 { w.key("session"); w.number(Double(event.session)) }
         switch event.kind {
@@ -98,7 +98,7 @@ public enum CanonicalWriter {
 
     private static func layout(_ l: Layout<String>, _ w: inout _JSONBuffer) {
         w.open()
-        w.key("kind"); w.string(l.kindName)
+        w.key("kind"); w.string(l.kindName.rawValue)
         w.key("width"); w.number(l.width)
         w.key("height"); w.number(l.height)
         func optional(_ name: String, _ v: Double) { if v != 0 { w.key(name); w.number(v) } }
@@ -144,19 +144,6 @@ public enum CanonicalWriter {
         }
         w.closeArray()
     }
-
-    /// `s` as a JSON string literal.
-    public static func quoted(_ s: String) -> String {
-        var w = _JSONBuffer()
-        w.string(s)
-        return w.string
-    }
-
-    /// The shortest text that reads back as `v`; integral values without `.0`.
-    public static func number(_ v: Double) -> String {
-        if v == v.rounded(.towardZero) && abs(v) < 9.007_199_254_740_992e15 { return String(Int64(v)) }
-        return String(v)  // Swift prints the shortest round-trip form
-    }
 }
 
 /// A byte buffer that writes compact JSON, placing commas itself.
@@ -188,7 +175,7 @@ package struct _JSONBuffer {
     }
 
     package mutating func string(_ s: String) { scalar(); quote(s) }
-    package mutating func number(_ v: Double) { scalar(); bytes.append(contentsOf: CanonicalWriter.number(v).utf8) }
+    package mutating func number(_ v: Double) { scalar(); bytes.append(contentsOf: Format.number(v).utf8) }
     package mutating func bool(_ b: Bool) { scalar(); bytes.append(contentsOf: (b ? "true" : "false").utf8) }
     package mutating func null() { scalar(); bytes.append(contentsOf: "null".utf8) }
 

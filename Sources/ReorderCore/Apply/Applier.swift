@@ -69,18 +69,13 @@ public struct Applier<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
         }
     }
 
-    /// The applier names the CLI accepts, in the order `--help` lists them.
-    public static var builtInNames: [String] { ["canonical", "offsets", "array-order", "self-anchor-to-end", "insert-before-remove"] }
+    /// The built-in appliers, in the order `--help` lists them: the one
+    /// table every name comes from.
+    @inlinable public static var builtIns: [Self] { [.canonical, .offsets, .arrayOrder, .selfAnchorToEnd, .insertBeforeRemove] }
+
+    /// The names of `builtIns`, for the CLI and messages.
+    public static var builtInNames: [String] { builtIns.map(\.name) }
 
     /// A built-in applier by name.
-    @inlinable public static func named(_ name: String) -> Self? {
-        switch name {
-        case "canonical": .canonical
-        case "offsets": .offsets
-        case "array-order": .arrayOrder
-        case "self-anchor-to-end": .selfAnchorToEnd
-        case "insert-before-remove": .insertBeforeRemove
-        default: nil
-        }
-    }
+    @inlinable public static func named(_ name: String) -> Self? { builtIns.first { $0.name == name } }
 }

@@ -96,7 +96,7 @@ public struct ReorderContainer<ItemID: Hashable & Sendable, CollectionID: Hashab
     /// every item); many build one set of the items.
     /// - Complexity: O(n * m) for m <= 8 IDs, O(n + m) beyond.
     @inlinable
-    public func presence(of ids: [ItemID]) -> _Presence<ItemID> {
+    func _presence(of ids: [ItemID]) -> _Presence<ItemID> {
         if ids.count > 8 { return _Presence(set: allItems(), found: []) }
         var found: [ItemID] = []
         for id in ids where locate(id) != nil { found.append(id) }
@@ -121,9 +121,10 @@ public struct ReorderContainer<ItemID: Hashable & Sendable, CollectionID: Hashab
     public var orders: [[ItemID]] { collections.map { $0.items } }
 }
 
-/// The answer of `ReorderContainer.presence(of:)`; `insert` keeps it current
+/// The answer of `ReorderContainer._presence(of:)`; `insert` keeps it current
 /// as items are added.
-public struct _Presence<ItemID: Hashable> {
+@usableFromInline
+struct _Presence<ItemID: Hashable> {
     @usableFromInline var set: Set<ItemID>?
     @usableFromInline var found: [ItemID]
 
@@ -132,15 +133,42 @@ public struct _Presence<ItemID: Hashable> {
         self.found = found
     }
 
-    @inlinable public func contains(_ id: ItemID) -> Bool {
+    @inlinable func contains(_ id: ItemID) -> Bool {
         if let set { return set.contains(id) }
         return found.contains(id)
     }
 
     /// Records `id` as present; returns false when it already was.
-    @inlinable public mutating func insert(_ id: ItemID) -> Bool {
+    @inlinable mutating func insert(_ id: ItemID) -> Bool {
         if contains(id) { return false }
         if set != nil { set!.insert(id) } else { found.append(id) }
         return true
+    }
+}
+
+extension ReorderCollection {
+    /// The same collection with its ID and items renamed.
+    /// - Complexity: O(n) for the collection's entries.
+    @inlinable
+    public func mapIDs<NewItemID, NewCollectionID>(
+        item: (ItemID) throws -> NewItemID, collection: (CollectionID) throws -> NewCollectionID
+    ) rethrows -> ReorderCollection<NewItemID, NewCollectionID> {
+        ReorderCollection<NewItemID, NewCollectionID>(
+            id: try collection(id), items: try items.map(item), fixed: try fixed.map(item), capacity: capacity)
+    }
+}
+
+extension ReorderContainer {
+    /// The same data with every ID renamed; locks and `isEnabled` kept.
+    /// - Complexity: O(n).
+    @inlinable
+    public func mapIDs<NewItemID, NewCollectionID>(
+        item: (ItemID) throws -> NewItemID, collection: (CollectionID) throws -> NewCollectionID
+    ) rethrows -> ReorderContainer<NewItemID, NewCollectionID> {
+        var newLocked = Set<NewItemID>()
+        for id in locked { newLocked.insert(try item(id)) }
+        return ReorderContainer<NewItemID, NewCollectionID>(
+            collections: try collections.map { try $0.mapIDs(item: item, collection: collection) }, locked: newLocked,
+            isEnabled: isEnabled)
     }
 }

@@ -5,7 +5,7 @@
 ///     var engine = DragEngine(container: c, layout: l)
 ///     engine.handle(.lift(session: 0, items: ["a"], at: p, operations: .move, external: false))
 ///     let step = engine.handle(.drop(session: 0, at: q, deferred: false))
-///     step.outcome?.outcome  // .moved
+///     step.outcome  // .moved
 ///
 /// Runtime conditions (disabled, deleted items) change outcomes and add
 /// warnings; they are never errors.
@@ -75,7 +75,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         case .cancel(let s):
             guard let session = active(s, "cancel", &step) else { break }
             _sessions[s] = nil
-            if !session.isRejected { step.outcome = SessionOutcome(session: s, outcome: .cancelled) }
+            if !session.isRejected { step.outcome = .cancelled }
         case .apply(let s):
             guard let waiting = _pending.removeValue(forKey: s) else {
                 step.warnings.append(.grammar("session \(s): apply with no deferred drop pending; ignored"))
@@ -94,12 +94,12 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         case .reload(let collections, let locked): reload(collections, locked)
         case .setEnabled(let enabled): container.isEnabled = enabled
         case .lock(let items):
-            let present = container.presence(of: items)
+            let present = container._presence(of: items)
             for id in items {
                 if present.contains(id) { container.locked.insert(id) } else { step.warnings.append(.missingItem(id, action: "lock")) }
             }
         case .unlock(let items):
-            let present = container.presence(of: items)
+            let present = container._presence(of: items)
             for id in items {
                 if present.contains(id) { container.locked.remove(id) } else { step.warnings.append(.missingItem(id, action: "unlock")) }
             }
@@ -137,7 +137,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         let rejection = liftRejection(items, external)
         _sessions[s] = Session(items: items, sources: items, operations: ops, isExternal: external, isRejected: rejection != nil)
         if let rejection {
-            step.outcome = SessionOutcome(session: s, outcome: .liftRejected)
+            step.outcome = .liftRejected
             step.liftRejection = rejection
         }
     }
@@ -145,7 +145,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     @inlinable func liftRejection(_ items: [ItemID], _ external: Bool) -> LiftRejection<ItemID>? {
         if !container.isEnabled { return .disabled }
         if external {
-            let present = container.presence(of: items)
+            let present = container._presence(of: items)
             return items.first(where: present.contains).map { .externalItemExists($0) }
         }
         // A lift names a few items: find each by an equality scan rather
@@ -196,7 +196,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
             step.warnings.append(.noDestination(session: s))
             outcome = .rejected
         }
-        step.outcome = SessionOutcome(session: s, outcome: outcome)
+        step.outcome = outcome
         step.emitted = difference
         guard let difference else {
             if deferred { _pending[s] = .nothing }
@@ -229,7 +229,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
             step.warnings.append(.unknownCollection(d.destination.collectionID))
             return
         }
-        var present = container.presence(of: d.sources)
+        var present = container._presence(of: d.sources)
         var block: [ItemID] = []
         for id in d.sources {
             if present.insert(id) { block.append(id) } else { step.warnings.append(.itemExists(id)) }
@@ -244,7 +244,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
             step.warnings.append(.unknownCollection(collection))
             return
         }
-        var present = container.presence(of: items)
+        var present = container._presence(of: items)
         var block: [ItemID] = []
         for id in items {
             if present.insert(id) { block.append(id) } else { step.warnings.append(.itemExists(id)) }
@@ -254,7 +254,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     }
 
     @inlinable mutating func delete(_ items: [ItemID], _ step: inout Step) {
-        let present = container.presence(of: items)
+        let present = container._presence(of: items)
         var gone = Set<ItemID>()
         for id in items {
             if present.contains(id) { gone.insert(id) } else if !gone.contains(id) { step.warnings.append(.missingItem(id, action: "delete")) }

@@ -29,7 +29,37 @@ public enum DragEvent<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
     }
 }
 
-/// How a drag session ended (or, for `liftRejected`, never started).
+extension DragEvent {
+    /// The same event with every ID renamed (see `ReorderDifference.mapIDs`).
+    /// - Complexity: O(m) for the m IDs the event names.
+    @inlinable
+    public func mapIDs<NewItemID, NewCollectionID>(
+        item: (ItemID) throws -> NewItemID, collection: (CollectionID) throws -> NewCollectionID
+    ) rethrows -> DragEvent<NewItemID, NewCollectionID> {
+        switch self {
+        case .lift(let s, let items, let p, let ops, let external):
+            return .lift(session: s, items: try items.map(item), at: p, operations: ops, external: external)
+        case .move(let s, let p): return .move(session: s, at: p)
+        case .drop(let s, let p, let deferred): return .drop(session: s, at: p, deferred: deferred)
+        case .cancel(let s): return .cancel(session: s)
+        case .apply(let s): return .apply(session: s)
+        case .insert(let items, let c, let index): return .insert(items: try items.map(item), collection: try collection(c), index: index)
+        case .delete(let items): return .delete(items: try items.map(item))
+        case .relocate(let items, let c, let before):
+            return .relocate(items: try items.map(item), collection: try collection(c), before: try before.map(item))
+        case .deliver(let d): return .deliver(try d.mapIDs(item: item, collection: collection))
+        case .update(let id): return .update(item: try item(id))
+        case .reload(let collections, let locked):
+            return .reload(collections: try collections.map { try $0.mapIDs(item: item, collection: collection) }, locked: try locked.map(item))
+        case .setEnabled(let on): return .setEnabled(on)
+        case .lock(let items): return .lock(items: try items.map(item))
+        case .unlock(let items): return .unlock(items: try items.map(item))
+        }
+    }
+}
+
+/// How a drag session ended (or, for `liftRejected`, never started): the
+/// spec's outcomes, as `expect` lines and reports name them.
 public enum Outcome: String, Hashable, Sendable, CaseIterable {
     case moved
     case copied
@@ -51,24 +81,27 @@ public enum LiftRejection<ItemID: Hashable & Sendable>: Hashable, Sendable, Cust
     case locked(ItemID)
     case alreadyLifted(ItemID, bySession: Int)
 
-    public var description: String {
+    /// The reason, with IDs written by `item` (a report quotes them).
+    public func describe(item: (ItemID) -> String) -> String {
         switch self {
         case .disabled: "the container is disabled"
-        case .externalItemExists(let id): "external item \(quoted(id)) already exists in the container"
-        case .absent(let id): "item \(quoted(id)) is not in the container"
-        case .fixed(let id): "item \(quoted(id)) is fixed"
-        case .locked(let id): "item \(quoted(id)) is locked"
-        case .alreadyLifted(let id, let s): "item \(quoted(id)) is already lifted by session \(s)"
+        case .externalItemExists(let id): "external item \(item(id)) already exists in the container"
+        case .absent(let id): "item \(item(id)) is not in the container"
+        case .fixed(let id): "item \(item(id)) is fixed"
+        case .locked(let id): "item \(item(id)) is locked"
+        case .alreadyLifted(let id, let s): "item \(item(id)) is already lifted by session \(s)"
         }
     }
+
+    public var description: String { describe { String(reflecting: $0) } }
 }
 
 /// What one event did.
 public struct StepResult<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Hashable, Sendable {
     /// The answered drop configuration (`move` and `drop`).
     public var configuration: DropConfiguration<ItemID, CollectionID>?
-    /// A session that ended here, or a lift rejected here.
-    public var outcome: SessionOutcome?
+    /// How the event's session ended here (or its lift was rejected here).
+    public var outcome: Outcome?
     public var liftRejection: LiftRejection<ItemID>?
     /// The difference emitted by a drop.
     public var emitted: ReorderDifference<ItemID, CollectionID>?
@@ -79,11 +112,4 @@ public struct StepResult<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     public var warnings: [ReorderWarning<ItemID, CollectionID>] = []
 
     @inlinable public init() {}
-}
-
-/// A session's outcome, as reports list them.
-public struct SessionOutcome: Hashable, Sendable {
-    public var session: Int
-    public var outcome: Outcome
-    @inlinable public init(session: Int, outcome: Outcome) { self.session = session; self.outcome = outcome }
 }

@@ -16,13 +16,16 @@ public enum ReorderWarning<ItemID: Hashable & Sendable, CollectionID: Hashable &
     case grammar(String)
     case noDestination(session: Int)
 
-    public var description: String {
+    /// The message, with IDs written by `item` and `collection`: a report
+    /// quotes strings and names the single collection; the core does not
+    /// know how its caller spells IDs.
+    public func describe(item: (ItemID) -> String, collection: (CollectionID) -> String) -> String {
         switch self {
-        case .unknownCollection(let c): "unknown collection \(quoted(c)); nothing changed"
-        case .anchorSourceOutsideTarget(let x): "anchor \(quoted(x)) is a source outside the destination collection; moved to the end"
-        case .anchorNotInTarget(let x): "anchor \(quoted(x)) is not among the destination's reorderable items; moved to the end"
-        case .itemExists(let x): "item \(quoted(x)) already exists; skipped"
-        case .missingItem(let x, let action): "\(action): item \(quoted(x)) does not exist; skipped"
+        case .unknownCollection(let c): "unknown collection \(collection(c)); nothing changed"
+        case .anchorSourceOutsideTarget(let x): "anchor \(item(x)) is a source outside the destination collection; moved to the end"
+        case .anchorNotInTarget(let x): "anchor \(item(x)) is not among the destination's reorderable items; moved to the end"
+        case .itemExists(let x): "item \(item(x)) already exists; skipped"
+        case .missingItem(let x, let action): "\(action): item \(item(x)) does not exist; skipped"
         case .pendingDiscarded(let s): "session \(s): a new lift discards the pending deferred difference"
         case .pendingAtEnd(let s): "session \(s): the recording ends with a deferred difference never applied"
         case .sessionActiveAtEnd(let s): "session \(s): the recording ends with the drag still active"
@@ -30,12 +33,6 @@ public enum ReorderWarning<ItemID: Hashable & Sendable, CollectionID: Hashable &
         case .noDestination(let s): "session \(s): the drop configuration allowed the drop but gave no destination; rejected"
         }
     }
-}
 
-/// `"a"` for strings, `nil` for the unnamed collection, plain otherwise.
-@inlinable func quoted<T>(_ value: T) -> String {
-    if let s = value as? String { return "\"\(s)\"" }
-    if let o = value as? String?, o == nil { return "(single collection)" }
-    if let o = value as? String?, let s = o { return "\"\(s)\"" }
-    return "\(value)"
+    public var description: String { describe(item: { String(reflecting: $0) }, collection: { String(reflecting: $0) }) }
 }

@@ -4,13 +4,13 @@ public struct Layout<ItemID: Hashable & Sendable>: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// Vertical sections: header, then each entry (its `heights` value
         /// or `rowHeight`) followed by `spacing`.
-        case list(rowHeight: Double, spacing: Double, headerHeight: Double, heights: [ItemID: Double])
+        case list(rowHeight: Double, spacing: Double = 0, headerHeight: Double = 0, heights: [ItemID: Double] = [:])
         /// One collection, left to right, each entry followed by `spacing`.
-        case hstack(itemWidth: Double, spacing: Double, widths: [ItemID: Double])
+        case hstack(itemWidth: Double, spacing: Double = 0, widths: [ItemID: Double] = [:])
         /// Row-major cells in sections; `columns` fixed or adaptive.
-        case grid(columns: GridColumns, rowHeight: Double, spacing: Double, headerHeight: Double)
+        case grid(columns: GridColumns, rowHeight: Double, spacing: Double = 0, headerHeight: Double = 0)
         /// Kanban: every collection a column, left to right.
-        case board(columnWidth: Double, spacing: Double, rowHeight: Double, rowSpacing: Double, headerHeight: Double)
+        case board(columnWidth: Double, spacing: Double = 0, rowHeight: Double, rowSpacing: Double = 0, headerHeight: Double = 0)
     }
 
     public enum GridColumns: Hashable, Sendable {
@@ -27,16 +27,6 @@ public struct Layout<ItemID: Hashable & Sendable>: Hashable, Sendable {
         self.kind = kind
         self.width = width
         self.height = height
-    }
-
-    /// The name used in recordings: `list`, `hstack`, `grid` or `board`.
-    @inlinable public var kindName: String {
-        switch kind {
-        case .list: "list"
-        case .hstack: "hstack"
-        case .grid: "grid"
-        case .board: "board"
-        }
     }
 
     /// `x < 0`, `y < 0`, `x >= width` or `y >= height`.
@@ -58,40 +48,35 @@ public struct Layout<ItemID: Hashable & Sendable>: Hashable, Sendable {
         let cellWidth = (width - Double(columns - 1) * spacing) / Double(columns)
         return (columns, cellWidth)
     }
+}
 
-    /// Why this layout cannot be laid out (`nil` when it can): sizes the spec
-    /// requires positive, spacings that must not be negative, a grid whose
-    /// cells would have no width, an `hstack` over several collections.
-    public func problem(collectionCount: Int) -> String? {
-        func positive(_ v: Double, _ name: String) -> String? {
-            v.isFinite && v > 0 ? nil : "layout field \"\(name)\" must be a finite number > 0, got \(formatCoordinate(v))"
+extension Layout {
+    /// The same layout with per-item sizes keyed by renamed IDs.
+    /// - Complexity: O(m) for m per-item sizes.
+    @inlinable
+    public func mapIDs<NewItemID>(_ transform: (ItemID) throws -> NewItemID) rethrows -> Layout<NewItemID> {
+        func sizes(_ m: [ItemID: Double]) throws -> [NewItemID: Double] {
+            var result: [NewItemID: Double] = [:]
+            for (id, v) in m { result[try transform(id)] = v }
+            return result
         }
-        func nonNegative(_ v: Double, _ name: String) -> String? {
-            v.isFinite && v >= 0 ? nil : "layout field \"\(name)\" must be a finite number >= 0, got \(formatCoordinate(v))"
-        }
-        if let p = positive(width, "width") ?? positive(height, "height") { return p }
+        let newKind: Layout<NewItemID>.Kind
         switch kind {
         case .list(let rowHeight, let spacing, let headerHeight, let heights):
-            if let p = positive(rowHeight, "rowHeight") ?? nonNegative(spacing, "spacing") ?? nonNegative(headerHeight, "headerHeight") { return p }
-            if heights.values.contains(where: { !($0.isFinite && $0 > 0) }) { return "layout field \"heights\" must map IDs to finite numbers > 0" }
+            newKind = .list(rowHeight: rowHeight, spacing: spacing, headerHeight: headerHeight, heights: try sizes(heights))
         case .hstack(let itemWidth, let spacing, let widths):
-            if let p = positive(itemWidth, "itemWidth") ?? nonNegative(spacing, "spacing") { return p }
-            if widths.values.contains(where: { !($0.isFinite && $0 > 0) }) { return "layout field \"widths\" must map IDs to finite numbers > 0" }
-            if collectionCount != 1 { return "layout \"hstack\" takes exactly one collection, got \(collectionCount)" }
+            newKind = .hstack(itemWidth: itemWidth, spacing: spacing, widths: try sizes(widths))
         case .grid(let columns, let rowHeight, let spacing, let headerHeight):
-            if let p = positive(rowHeight, "rowHeight") ?? nonNegative(spacing, "spacing") ?? nonNegative(headerHeight, "headerHeight") { return p }
+            let newColumns: Layout<NewItemID>.GridColumns
             switch columns {
-            case .fixed(let n) where n < 1: return "layout field \"columns\" must be an integer >= 1, got \(n)"
-            case .adaptive(let m): if let p = positive(m, "minimum") { return p }
-            default: break
+            case .fixed(let n): newColumns = .fixed(n)
+            case .adaptive(let minimum): newColumns = .adaptive(minimum: minimum)
             }
-            if let (columns, cellWidth) = gridMetrics(), !(cellWidth > 0) {
-                return "grid cell width (width - (columns - 1) * spacing) / columns must be > 0, got \(formatCoordinate(cellWidth)) with \(columns) columns"
-            }
+            newKind = .grid(columns: newColumns, rowHeight: rowHeight, spacing: spacing, headerHeight: headerHeight)
         case .board(let columnWidth, let spacing, let rowHeight, let rowSpacing, let headerHeight):
-            if let p = positive(columnWidth, "columnWidth") ?? nonNegative(spacing, "spacing") ?? positive(rowHeight, "rowHeight")
-                ?? nonNegative(rowSpacing, "rowSpacing") ?? nonNegative(headerHeight, "headerHeight") { return p }
+            newKind = .board(
+                columnWidth: columnWidth, spacing: spacing, rowHeight: rowHeight, rowSpacing: rowSpacing, headerHeight: headerHeight)
         }
-        return nil
+        return Layout<NewItemID>(kind: newKind, width: width, height: height)
     }
 }

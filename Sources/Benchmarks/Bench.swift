@@ -1,0 +1,56 @@
+import DragCorpus
+import DragFuzz
+import DragReader
+import DragRecording
+import DragReplay
+import Foundation
+import ReorderCore
+
+@main
+struct Bench {
+    static func main() throws {
+        let args = Array(CommandLine.arguments.dropFirst())
+        guard let command = args.first else {
+            print("usage: dragreplay-bench all [--check] [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE")
+            exit(2)
+        }
+        switch command {
+        case "read", "replay", "foundation", "decoder":
+            let t = seconds()
+            let n: Int
+            switch command {
+            case "read": n = readOnly(args[1])
+            case "replay": n = readAndReplay(args[1])
+            case "foundation": n = foundationParse(args[1])
+            default: n = decoderParse(args[1])
+            }
+            precondition(n > 0)
+            print("\(seconds() - t) \(peakRSSMiB())")
+        case "apply":
+            var report = Report()
+            benchApply(&report, quick: args.contains("--quick"))
+            report.print()
+        case "generate":
+            try generate(events: Int(args[1])!, to: args[2])
+        case "all":
+            let check = args.contains("--check"), quick = args.contains("--quick")
+            guard let i = args.firstIndex(of: "--c-baseline"), i + 1 < args.count else { print("--c-baseline PATH is required"); exit(2) }
+            var report = Report()
+            try benchReading(&report, cBinary: args[i + 1], quick: quick)
+            benchApply(&report, quick: quick)
+            benchHitTest(&report)
+            benchFuzz(&report, quick: quick)
+            try benchScaling(&report, quick: quick)
+            report.print()
+            if report.misses.isEmpty {
+                print("\nall targets met")
+            } else {
+                print("\ntargets missed:\n" + report.misses.map { "  - \($0)" }.joined(separator: "\n"))
+                if check { exit(1) }
+            }
+        default:
+            print("unknown benchmark command '\(command)'")
+            exit(2)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import DragCorpus
+import DragFuzz
+import DragReader
+import DragRecording
+import DragReplay
+import Foundation
+import ReorderCore
+
+func benchFuzz(_ report: inout Report, quick: Bool) {
+    let cases = quick ? 20_000 : 100_000
+    var sessions = 0
+    let t = seconds()
+    for i in 0..<cases {
+        var c = ChoiceSequence(seed: Xoshiro256.caseSeed(1, UInt64(i)))
+        sessions += CaseRunner(applier: .canonical, mode: .sessions).run(&c).sessions
+    }
+    let one = Double(sessions) / (seconds() - t)
+    let summary = runCampaign(CampaignOptions(applierName: "canonical", applier: .canonical, mode: .sessions, runs: cases * 2, seconds: nil, seed: 1,
+                                              jobs: 2, shard: (0, 1), outDirectory: "bench-data/found"))
+    let two = Double(summary.sessions) / summary.elapsed
+    report.row("fuzz sessions/s, 1 core (<=16 items, <=24 events)", rate(one), "target 50k/s", "\(f(one / 50_000, 2))x target")
+    report.row("fuzz sessions/s, --jobs 2", rate(two), "1 core \(rate(one))", "\(f(two / one, 2))x one core")
+    report.target("at least 50,000 sessions/s per core", one >= 50_000, rate(one))
+    for name in ["array-order", "self-anchor-to-end", "insert-before-remove", "offsets"] {
+        let applier = Applier<Int, Int>.named(name)!
+        let start = seconds()
+        var index: UInt64 = 0
+        var found: (CaseRunner, [UInt64], Violation)?
+        while found == nil {
+            let runner = CaseRunner(applier: applier, mode: index % 2 == 0 ? .sessions : .differences)
+            var c = ChoiceSequence(seed: Xoshiro256.caseSeed(1, index))
+            if let v = runner.run(&c).violation { found = (runner, c.choices, v) }
+            index += 1
+        }
+        let findTime = seconds() - start
+        let shrinkStart = seconds()
+        let shrunk = Shrinker(runner: found!.0, invariant: found!.2.invariant).shrink(found!.1)
+        let shrinkTime = seconds() - shrinkStart
+        report.row("find + shrink \(name)", "found in \(f(findTime * 1000, 1))ms (\(index) cases)", "shrink \(f(shrinkTime * 1000, 1))ms, \(shrunk.attempts) attempts",
+                   "\(found!.2.invariant.rawValue), \(shrunk.result.fuzzCase.steps.count) events")
+        report.target("shrink \(name) under 2 s", shrinkTime < 2, "\(f(shrinkTime, 3))s")
+    }
+}

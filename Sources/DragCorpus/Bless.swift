@@ -1,0 +1,140 @@
+import DragReader
+import DragRecording
+import DragReplay
+
+/// What `bless` did to one file.
+public struct BlessResult: Hashable, Sendable {
+    public var path: String
+    /// The `expect` lines whose text changed.
+    public var rewritten: [Int]
+    public var appendedFinal: Bool
+    /// A truncated tail (a recorder that died mid-line) was removed.
+    public var droppedTruncatedTail: Bool
+}
+
+/// Rewrites a recording's `expect` lines to what the replay produces now,
+/// and appends a final `expect` when it does not end with one (see
+/// `Blessing`), in one streaming pass: every other byte is copied through as
+/// it is read, into a temporary that replaces the file atomically. The
+/// file keeps its mode, owner and symbolic link. Two blesses of one file run
+/// one after the other (a lock), and a file that changes meanwhile is left
+/// alone with an error. A recording with an input error is refused.
+///
+/// - Complexity: O(n) time for n bytes; memory bounded by the longest line.
+public func bless(path: String, options: ReplayOptions = ReplayOptions()) throws(CorpusError) -> BlessResult {
+    do {
+        return try blessLocked(path: path, options: options)
+    } catch let error as CorpusError {
+        throw error
+    } catch let error as SystemError {
+        throw .system(error)
+    } catch let error as RecordingError {
+        throw CorpusError(error)
+    } catch {
+        throw .system(SystemError(call: "bless", path: path, errno: 5))
+    }
+}
+
+private func blessLocked(path: String, options: ReplayOptions) throws -> BlessResult {
+    // Lock the file we are about to replace; if it was replaced while we
+    // waited (another bless), lock the new one instead.
+    let target = try FileSystem.resolvingSymbolicLinks(path)
+    var lock = try FileDescriptor.open(target, .readOnly)
+    defer { try? lock.close() }
+    while true {
+        try lock.lockExclusively()
+        let locked = try lock.status()
+        if let now = try? FileSystem.status(of: target), now.device == locked.device, now.inode == locked.inode { break }
+        try? lock.close()
+        lock = try FileDescriptor.open(target, .readOnly)
+    }
+    let before = try lock.status()
+
+    var out = try AtomicFile(replacing: path, preservingAttributes: true)
+    let copier = LineCopier()
+    var blessing: Blessing?
+    var rewritten: [Int] = []
+    var failure: Error?
+    do {
+        var reader = try RecordingReader(path: target, rawLines: copier.take)
+        blessing = Blessing(header: reader.header)
+        var lastState = ReplayState(container: reader.header.container)
+        let result = Replayer(options: options).run(&reader, onStep: { step in
+            lastState = step.state
+            guard failure == nil else { return }
+            do {
+                try copier.copy(upTo: step.line - 1, into: &out)
+                if let replacement = blessing!.replacement(for: step) {
+                    let original = copier.removeLine(step.line)
+                    let bytes = Array(replacement.utf8)
+                    if original?.bytes != bytes { rewritten.append(step.line) }
+                    try out.write(bytes + (original?.newline == false ? [] : [0x0A]))
+                } else {
+                    try copier.copy(upTo: step.line, into: &out)
+                }
+            } catch {
+                failure = error
+            }
+        })
+        if let failure { throw failure }
+        if let e = result.error { throw CorpusError.input(e) }
+        // A truncated tail (a recorder that died mid-line) goes: it could
+        // not stay before a new last line, and a blessed file is whole.
+        var dropped = false
+        if let t = reader.warnings.first(where: { $0.message.contains("truncated tail") })?.line, copier.removeLine(t) != nil {
+            dropped = true
+        }
+        var appended = false
+        if let final = blessing!.finalLine(after: lastState) {
+            try copier.copyAll(into: &out)
+            if !copier.endedWithNewline { try out.write([0x0A]) }
+            try out.write(Array(final.utf8) + [0x0A])
+            appended = true
+        } else {
+            try copier.copyAll(into: &out)
+        }
+        // Nothing may have written to the file while we read it.
+        let after = try FileSystem.status(of: target)
+        guard after.isUnchanged(comparedTo: before), try lock.status().isUnchanged(comparedTo: before) else {
+            throw CorpusError.changedUnderneath(path: path)
+        }
+        try out.commit()
+        return BlessResult(path: path, rewritten: rewritten, appendedFinal: appended, droppedTruncatedTail: dropped)
+    } catch {
+        out.abandon()
+        throw error
+    }
+}
+
+/// The physical lines read but not yet written: at most the lines of one
+/// event plus the blank lines before it.
+private final class LineCopier {
+    struct Line {
+        var number: Int
+        var bytes: [UInt8]
+        var newline: Bool
+    }
+    private var pending: [Line] = []
+    private(set) var endedWithNewline = true
+
+    func take(_ raw: RecordingReader.RawLine) {
+        pending.append(Line(number: raw.number, bytes: raw.bytes.map { Array($0) } ?? [], newline: raw.hasNewline))
+    }
+
+    /// Writes and forgets every pending line numbered up to `last`.
+    func copy(upTo last: Int, into out: inout AtomicFile) throws(SystemError) {
+        while let first = pending.first, first.number <= last {
+            pending.removeFirst()
+            try out.write(first.bytes + (first.newline ? [0x0A] : []))
+            endedWithNewline = first.newline
+        }
+    }
+
+    func copyAll(into out: inout AtomicFile) throws(SystemError) { try copy(upTo: .max, into: &out) }
+
+    /// Takes line `number` out without writing it.
+    func removeLine(_ number: Int) -> Line? {
+        guard let i = pending.firstIndex(where: { $0.number == number }) else { return nil }
+        return pending.remove(at: i)
+    }
+}

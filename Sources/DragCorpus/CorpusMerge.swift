@@ -1,0 +1,86 @@
+import DragFuzz
+import DragReader
+import DragRecording
+
+/// What `corpus merge` did.
+public struct MergeSummary: Sendable {
+    public var read = 0
+    public var kept: [String] = []
+    public var duplicates = 0
+    /// Recordings that broke the format (skipped, reported).
+    public var invalid: [CorpusError] = []
+    /// Outputs that could not be written (nothing is lost in silence).
+    public var writeFailures: [SystemError] = []
+
+    public var exitCode: Int32 { invalid.isEmpty && writeFailures.isEmpty ? 0 : 2 }
+}
+
+/// Merges directories of findings (the shards of a campaign) into one: each
+/// recording is read and written back in canonical form, one per finding
+/// key (invariant, mode, applier, shape), the first in sorted path order;
+/// a recording that is not a finding is kept once per distinct content.
+/// Every output is named by its content, so two inputs that share a file
+/// name are both kept. Streaming: memory is bounded by the longest line.
+public func mergeCorpora(_ inputs: [String], into output: String) throws(CorpusError) -> MergeSummary {
+    let paths = try RecordingPaths.expand(inputs)
+    do { try FileSystem.createDirectory(output) } catch { throw .system(error) }
+    AtomicFile.removeStaleTemporaries(in: output)
+    var summary = MergeSummary()
+    var seen = Set<String>()
+    for path in paths {
+        summary.read += 1
+        var file: AtomicFile
+        do { file = try AtomicFile(replacing: FileSystem.join(output, ".merge")) } catch {
+            summary.writeFailures.append(error)
+            continue
+        }
+        do throws(RecordingError) {
+            let reader = try RecordingReader(path: path)
+            var hash = ContentHasher()
+            var shape = ShapeBuilder()
+            func emit(_ line: String) throws(SystemError) {
+                let bytes = Array((line + "\n").utf8)
+                hash.add(bytes)
+                try file.write(bytes)
+            }
+            do throws(SystemError) { try emit(CanonicalWriter.line(for: reader.header)) } catch { throw RecordingError.system(error) }
+            while let event = try reader.next() {
+                shape.add(event.value)
+                do throws(SystemError) { try emit(CanonicalWriter.line(for: event.value)) } catch { throw RecordingError.system(error) }
+            }
+            let meta = reader.header.meta
+            let invariant = meta?["invariant"]
+            let key = invariant == nil
+                ? "content|\(hash.hex)"
+                : FindingKey(invariant: invariant!, mode: meta?["mode"] ?? "", applier: meta?["applier"] ?? "", shape: shape.text).description
+            guard seen.insert(key).inserted else {
+                file.abandon()
+                summary.duplicates += 1
+                continue
+            }
+            let name = "\(invariant ?? "recording")-\(hash.hex).jsonl"
+            let target = FileSystem.join(output, name)
+            do throws(SystemError) { try file.commit(to: target) } catch { throw RecordingError.system(error) }
+            summary.kept.append(target)
+        } catch {
+            file.abandon()
+            switch error {
+            case .input: summary.invalid.append(CorpusError(error))
+            case .system(let e) where e.path == path: summary.invalid.append(.system(e))
+            case .system(let e): summary.writeFailures.append(e)
+            }
+        }
+    }
+    return summary
+}
+
+/// FNV-1a over bytes as they stream past: the same hash `contentHash` gives
+/// the whole text, without holding it.
+struct ContentHasher {
+    private var h: UInt64 = 0xCBF2_9CE4_8422_2325
+    mutating func add(_ bytes: [UInt8]) { for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 } }
+    var hex: String {
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,80 @@
+import DragReader
+import DragRecording
+import DragReplay
+
+/// How many recordings passed, failed and had input errors.
+public struct ReplayTotals: Hashable, Sendable {
+    public var passed = 0
+    public var failed = 0
+    public var errors = 0
+
+    public init() {}
+
+    /// 0 all passed, 1 an expectation failed, 2 a file had an input error.
+    public var exitCode: Int32 { errors > 0 ? 2 : failed > 0 ? 1 : 0 }
+}
+
+extension Replayer {
+    /// Replays the recording at `path` (the json-c reader as its source).
+    public func run(path: String, onOutcome: (SessionEnd) -> Void = { _ in }, onStep: ((ReplayStep) -> Void)? = nil) -> ReplayResult {
+        do {
+            var reader = try RecordingReader(path: path)
+            return run(&reader, onOutcome: onOutcome, onStep: onStep)
+        } catch {
+            return .inputError(path: path, error.diagnostic)
+        }
+    }
+
+    /// Replays a recording given as text (a bug report pasted into a test).
+    public func run(text: String, path: String = "<memory>") -> ReplayResult {
+        do {
+            var reader = try RecordingReader(bytes: Array(text.utf8), path: path)
+            return run(&reader)
+        } catch {
+            return .inputError(path: path, error.diagnostic)
+        }
+    }
+
+    /// Replays every path into one report, each as it finishes.
+    public func run(paths: [String], writer: ReportWriter) -> ReplayTotals {
+        var totals = ReplayTotals()
+        writer.begin()
+        for path in paths {
+            writer.beginRecording(path: path)
+            let r = run(path: path, onOutcome: writer.outcome, onStep: writer.wantsSteps ? writer.step : nil)
+            writer.endRecording(r)
+            switch r.status {
+            case .pass: totals.passed += 1
+            case .fail: totals.failed += 1
+            case .error: totals.errors += 1
+            }
+        }
+        writer.end(passed: totals.passed, failed: totals.failed, errors: totals.errors)
+        return totals
+    }
+}
+
+/// What `check` found in one valid recording.
+public struct CheckResult: Sendable {
+    public var path: String
+    public var events: Int
+    /// A truncated tail, sessions still active at the end.
+    public var warnings: [Diagnostic]
+}
+
+/// Validates one recording without replaying it, streaming: memory is
+/// bounded by the longest line, never by the number of events.
+public func check(path: String) throws(CorpusError) -> CheckResult {
+    do {
+        let reader = try RecordingReader(path: path)
+        var events = 0
+        while try reader.next() != nil { events += 1 }
+        var warnings = reader.warnings
+        for s in reader.validator.openSessions {
+            warnings.append(Diagnostic(path: path, line: 0, severity: .warning, message: "session \(s) is still active at the end of the file"))
+        }
+        return CheckResult(path: path, events: events, warnings: warnings)
+    } catch {
+        throw CorpusError(error)
+    }
+}

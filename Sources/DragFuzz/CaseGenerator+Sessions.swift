@@ -1,0 +1,73 @@
+import ReorderCore
+
+extension CaseGenerator {
+    mutating func nextSessionEvent() -> (DragEvent<Int, Int>, Aim?) {
+        if choices.weighted(30) { return (nextMutation(), nil) }
+        let active = engine.sessions.keys.sorted()
+        let pending = engine.pending.keys.sorted()
+        if !pending.isEmpty && choices.weighted(40) { return (.apply(session: pending[choices.draw(pending.count - 1)]), nil) }
+        let free = (0..<runner.maxSessions).filter { engine.sessions[$0] == nil }
+        if active.isEmpty || (!free.isEmpty && choices.weighted(25)) {
+            return (lift(session: free[choices.draw(free.count - 1)]), nil)
+        }
+        let s = active[choices.draw(active.count - 1)]
+        switch choices.draw(2) {
+        case 0:
+            let (p, aim) = location()
+            return (.drop(session: s, at: p, deferred: choices.weighted(30)), aim)
+        case 1:
+            let (p, aim) = location()
+            return (.move(session: s, at: p), aim)
+        default:
+            return (.cancel(session: s), nil)
+        }
+    }
+
+    mutating func lift(session s: Int) -> DragEvent<Int, Int> {
+        sessions += 1
+        let all = entries()
+        let external = all.isEmpty || choices.weighted(10)
+        var items: [Int] = []
+        if external {
+            for _ in 0..<(1 + choices.draw(1)) { items.append(choices.weighted(10) && !all.isEmpty ? pick(all) : fresh()) }
+        } else {
+            for _ in 0..<(1 + choices.draw(2)) {
+                let id = pick(all)
+                if !items.contains(id) { items.append(id) }
+            }
+        }
+        var seen = Set<Int>()
+        items = items.filter { seen.insert($0).inserted }
+        let ops: DropOperation.Set = external ? [.copy, .all, .move][choices.draw(2)] : (choices.weighted(10) ? [.copy, .all][choices.draw(1)] : .move)
+        return .lift(session: s, items: items, at: Point(x: 1, y: 1), operations: ops, external: external)
+    }
+
+    /// An entry's centre (simplest), its leading half (checked against hit
+    /// testing), anywhere inside, or outside.
+    mutating func location() -> (Point, Aim?) {
+        let layout = engine.layout
+        let mode = choices.draw(3)
+        if mode <= 1 {
+            let frames = layout.frames(in: engine.container)
+            let c = choices.draw(frames.count - 1)
+            let k = choices.draw(frames[c].count)
+            if k < frames[c].count {
+                let f = frames[c][k]
+                return mode == 0 ? (Point(x: f.midX, y: f.midY), nil) : (layout.leadingHalfPoint(of: f), Aim(collection: c, entry: k))
+            }
+            // Past the last entry of that collection.
+            if let last = frames[c].last {
+                switch layout.kind {
+                case .list, .board: return (Point(x: last.midX, y: last.y + last.height + 1), nil)
+                case .hstack, .grid: return (Point(x: last.x + last.width + 1, y: last.midY), nil)
+                }
+            }
+            return (Point(x: 1, y: 1), nil)
+        }
+        if mode == 2 {
+            return (Point(x: Double(choices.draw(999)) / 1000 * layout.width, y: Double(choices.draw(999)) / 1000 * layout.height), nil)
+        }
+        return ([Point(x: -1, y: 5), Point(x: layout.width, y: 1), Point(x: 1, y: layout.height + 3)][choices.draw(2)], nil)
+    }
+
+}

@@ -1,0 +1,140 @@
+import DragRecording
+import ReorderCore
+
+/// What made a finding, for its `meta` and its replay command.
+public struct FindingContext: Sendable {
+    /// The command that generated it: `dragreplay fuzz`, `dragreplay explore --items 4 --mutations 1`, `ApplyFuzzer`.
+    public var generator: String
+    /// The applier under test (`--applier`).
+    public var applierName: String
+    public var seed: UInt64?
+    /// The `mode` written in `meta` and the key; `nil`: the case's own
+    /// (`sessions` or `differences`). `explore` writes `explore`.
+    public var mode: String?
+
+    public init(generator: String, applierName: String, seed: UInt64? = nil, mode: String? = nil) {
+        self.generator = generator
+        self.applierName = applierName
+        self.seed = seed
+        self.mode = mode
+    }
+}
+
+/// A broken invariant as a reproducer: one recording (with `meta` naming
+/// what made it, and an `expect` line that holds under `canonical` and fails
+/// under the applier) and one key. Campaigns, `explore`, `ApplyFuzzer` and
+/// `corpus merge` all make and keep findings this way.
+public struct Finding: Sendable, CustomStringConvertible {
+    public var invariant: Invariant
+    /// `sessions`, `differences`, or `explore`.
+    public var mode: String
+    public var message: String
+    /// The campaign-wide index of the case that first showed it.
+    public var caseIndex: Int?
+    public var shrinkAttempts: Int
+    public var recording: Recording
+    public var key: FindingKey
+
+    /// The recording's canonical text.
+    public var text: String { recording.text }
+    /// Event lines, `expect` lines included.
+    public var eventLines: Int { recording.events.count }
+    /// `placement-1a2b3c4d5e6f7a8b.jsonl`: named by invariant and content, so
+    /// the same finding written twice is one file.
+    public var fileName: String { "\(invariant.rawValue)-\(contentHash(text)).jsonl" }
+
+    /// The shell command that replays it (arguments quoted for a POSIX shell).
+    public func replayCommand(path: String) -> String {
+        "dragreplay replay --applier \(Format.shellQuoted(key.applier)) \(Format.shellQuoted(path))"
+    }
+
+    public var description: String { "\(invariant.rawValue) [\(mode)\(caseIndex.map { ", case \($0)" } ?? "")]: \(message)" }
+}
+
+/// What two findings must share to be one: the invariant, how it was
+/// generated, the applier, and the kinds of its events. One finding per bug
+/// and applier, not a thousand copies of one.
+public struct FindingKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var invariant: String
+    public var mode: String
+    public var applier: String
+    /// The kinds of the events (expectations left out): `lift1,drop`.
+    public var shape: String
+
+    public init(invariant: String, mode: String, applier: String, shape: String) {
+        self.invariant = invariant
+        self.mode = mode
+        self.applier = applier
+        self.shape = shape
+    }
+
+    /// The key of a recording on disk, from its `meta` and its events; a
+    /// recording that is not a finding keys as invariant `none`.
+    public init(recording: Recording) {
+        self.init(header: recording.header, events: recording.events)
+    }
+
+    public init(header: RecordingHeader, events: some Sequence<RecordedEvent>) {
+        var shape = ShapeBuilder()
+        for e in events { shape.add(e) }
+        self.init(
+            invariant: header.meta?["invariant"] ?? "none", mode: header.meta?["mode"] ?? "", applier: header.meta?["applier"] ?? "",
+            shape: shape.text)
+    }
+
+    public var description: String { "\(invariant)|\(mode)|\(applier)|\(shape)" }
+
+    public static func < (a: FindingKey, b: FindingKey) -> Bool { a.description < b.description }
+}
+
+/// Builds a shape one event at a time, so a key needs no array of events.
+public struct ShapeBuilder: Sendable {
+    public private(set) var text = ""
+    public init() {}
+
+    public mutating func add(_ e: RecordedEvent) {
+        let kind: String
+        switch e.kind {
+        case .lift(let items, _, _, _, let external): kind = external ? "lift-external" : "lift\(items.count)"
+        case .drop(_, _, let deferred): kind = deferred ? "drop-deferred" : "drop"
+        case .relocate(let items, _, let before, let via):
+            kind = via ? "deliver\(items.count)\(before == nil ? "-end" : "")" : "relocate"
+        case .expect: return
+        default: kind = e.kind.type.rawValue
+        }
+        text += text.isEmpty ? kind : "," + kind
+    }
+}
+
+extension FuzzCase {
+    /// The one way a failing case becomes a finding: steps cut after the
+    /// violating one (an idempotence violation delivers the same difference
+    /// a second time, so the recording itself shows it), `meta` naming
+    /// generator, seed, case, applier, mode and invariant, and a final
+    /// `expect` with the canonical result.
+    public func finding(_ violation: Violation, context: FindingContext, caseIndex: Int?, shrinkAttempts: Int = 0) -> Finding {
+        var shown = self
+        shown.steps = Array(steps[...violation.step])
+        if violation.invariant == .idempotence, let d = violation.difference { shown.steps.append(.deliver(d)) }
+        var meta: [String: JSONValue] = [
+            "title": .string("\(violation.invariant.rawValue) broken by --applier \(context.applierName)"),
+            "description": .string(violation.message),
+            "applier": .string(context.applierName), "mode": .string(context.mode ?? mode.rawValue),
+            "invariant": .string(violation.invariant.rawValue), "generator": .string(context.generator),
+        ]
+        if let seed = context.seed { meta["seed"] = .number(Double(seed)) }
+        if let caseIndex { meta["case"] = .number(Double(caseIndex)) }
+        let recording = shown.recording(meta: .object(meta))
+        return Finding(
+            invariant: violation.invariant, mode: context.mode ?? mode.rawValue, message: violation.message, caseIndex: caseIndex,
+            shrinkAttempts: shrinkAttempts, recording: recording, key: FindingKey(recording: recording))
+    }
+}
+
+/// FNV-1a, 64 bits, as 16 hex digits: names a finding by its content.
+public func contentHash(_ text: String) -> String {
+    var h: UInt64 = 0xCBF2_9CE4_8422_2325
+    for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+    let hex = String(h, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+}

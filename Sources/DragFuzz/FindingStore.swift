@@ -1,0 +1,35 @@
+import DragRecording
+
+/// A directory of findings: created on first use, each finding written
+/// atomically (`O_EXCL | O_NOFOLLOW` temporary, then rename) under its
+/// content name, temporaries left by a killed run cleaned up. A failed write
+/// throws: a finding is never lost in silence.
+public struct FindingStore: Sendable {
+    public let directory: String
+
+    public init(directory: String) { self.directory = directory }
+
+    private func prepare() throws(SystemError) {
+        if directory.isEmpty { throw SystemError(call: "mkdir", path: "''", errno: 2) }
+        try FileSystem.createDirectory(directory)
+        AtomicFile.removeStaleTemporaries(in: directory)
+    }
+
+    /// Writes `finding`; returns its path.
+    @discardableResult
+    public func write(_ finding: Finding) throws(SystemError) -> String {
+        try write(finding.text, named: finding.fileName)
+    }
+
+    /// Writes a recording's text under `name`; returns its path.
+    @discardableResult
+    public func write(_ text: String, named name: String) throws(SystemError) -> String {
+        try prepare()
+        let path = FileSystem.join(directory, name)
+        try AtomicFile.write(text, to: path)
+        return path
+    }
+
+    /// Removes a file this store wrote (a raw reproducer replaced by its shrunk form).
+    public func remove(_ path: String) { try? FileSystem.remove(path) }
+}

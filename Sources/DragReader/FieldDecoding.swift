@@ -1,0 +1,197 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DragRecording
+
+
+/// The raw line while it is decoded: for columns and overflow checks.
+struct LineContext {
+    let raw: UnsafeRawBufferPointer
+    let line: Int
+    let path: String
+
+    func diagnostic(_ error: Error) -> Diagnostic {
+        if let f = error as? FieldError {
+            return Diagnostic(path: path, line: line, column: column(of: f.field), message: f.message)
+        }
+        return Diagnostic(path: path, line: line, message: "\(error)")
+    }
+
+    /// The column of `"key"` followed by `:` (the last component of a dotted
+    /// field path), or 1.
+    func column(of field: String?) -> Int {
+        guard let field else { return 1 }
+        var key = field[...]
+        if let dot = key.lastIndex(of: ".") { key = key[key.index(after: dot)...] }
+        if let bracket = key.firstIndex(of: "[") { key = key[..<bracket] }
+        let needle = Array("\"\(key)\"".utf8)
+        guard needle.count > 2 else { return 1 }
+        let offset = firstOffset(of: needle) { i in
+            var k = i + needle.count
+            while k < raw.count, raw[k] == 0x20 || raw[k] == 0x09 { k += 1 }
+            return k < raw.count && raw[k] == UInt8(ascii: ":")
+        }
+        return offset.map { $0 + 1 } ?? 1
+    }
+
+    /// json-c clamps integer overflow to Int64.min/max; a value there is
+    /// genuine only when that literal is in the line.
+    func isClamped(_ v: Int64) -> Bool {
+        guard v == .max || v == .min else { return false }
+        let literal = Array(String(v).utf8)
+        func isNumberByte(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 || b == 0x2E || b == 0x65 || b == 0x45 }
+        let genuine = firstOffset(of: literal) { i in
+            let after = i + literal.count
+            return (after == raw.count || !isNumberByte(raw[after])) && (i == 0 || !(raw[i - 1] >= 0x30 && raw[i - 1] <= 0x39))
+        }
+        return genuine == nil
+    }
+
+    /// The first offset where `needle` occurs in the line and `accept` holds.
+    func firstOffset(of needle: [UInt8], where accept: (Int) -> Bool) -> Int? {
+        guard !needle.isEmpty, raw.count >= needle.count else { return nil }
+        var i = 0
+        while i + needle.count <= raw.count {
+            var match = true
+            for j in 0..<needle.count where raw[i + j] != needle[j] { match = false; break }
+            if match && accept(i) { return i }
+            i += 1
+        }
+        return nil
+    }
+}
+
+/// An object's members with typed, named accessors. A `null` member counts
+/// as absent (spec 1).
+struct JSONObject {
+    let value: JSONCValue
+    let path: String
+    let context: LineContext
+
+    func name(_ key: StaticString) -> String { path.isEmpty ? "\(key)" : "\(path).\(key)" }
+
+    func get(_ key: StaticString) -> JSONCValue? { value.member(key).value.flatMap { $0.kind == .null ? nil : $0 } }
+
+    func required(_ key: StaticString, _ what: String) throws(FieldError) -> JSONCValue {
+        guard let v = get(key) else { throw FieldError(field: name(key), "missing field \"\(name(key))\" (expected \(what))") }
+        return v
+    }
+
+    func number(_ key: StaticString) throws(FieldError) -> Double? {
+        guard let v = get(key) else { return nil }
+        return try _number(v, name(key))
+    }
+
+    func requiredNumber(_ key: StaticString) throws(FieldError) -> Double {
+        try _number(required(key, "a finite number"), name(key))
+    }
+
+    func _number(_ v: JSONCValue, _ field: @autoclosure () -> String) throws(FieldError) -> Double {
+        switch v.kind {
+        case .int:
+            let i = v.int64
+            if context.isClamped(i) { let field = field(); throw FieldError(field: field, "field \"\(field)\" overflows a 64-bit integer, got \(v.text)") }
+            return Double(i)
+        case .double:
+            let d = v.double
+            if !d.isFinite { let field = field(); throw FieldError(field: field, "field \"\(field)\" must be a finite number, got \(v.text)") }
+            return d
+        default:
+            let field = field()
+            throw FieldError(field: field, "field \"\(field)\" must be a finite number, got \(v.text)")
+        }
+    }
+
+    func integer(_ key: StaticString, min: Int = 0) throws(FieldError) -> Int? {
+        guard let v = get(key) else { return nil }
+        return try _integer(v, name(key), min: min)
+    }
+
+    func _integer(_ v: JSONCValue, _ field: @autoclosure () -> String, min: Int) throws(FieldError) -> Int {
+        guard v.kind == .int else {
+            let field = field()
+            throw FieldError(field: field, "field \"\(field)\" must be an integer >= \(min) (no fraction or exponent), got \(v.text)")
+        }
+        let i = v.int64
+        if context.isClamped(i) { let field = field(); throw FieldError(field: field, "field \"\(field)\" must fit in a 64-bit signed integer, got \(v.text)") }
+        guard i >= Int64(min) else { let field = field(); throw FieldError(field: field, "field \"\(field)\" must be an integer >= \(min), got \(i)") }
+        return Int(i)
+    }
+
+    func string(_ key: StaticString) throws(FieldError) -> String? {
+        guard let v = get(key) else { return nil }
+        guard v.kind == .string else { throw FieldError(field: name(key), "field \"\(name(key))\" must be a string, got \(v.text)") }
+        return v.string
+    }
+
+    func bool(_ key: StaticString) throws(FieldError) -> Bool? {
+        guard let v = get(key) else { return nil }
+        guard v.kind == .bool else { throw FieldError(field: name(key), "field \"\(name(key))\" must be true or false, got \(v.text)") }
+        return v.bool
+    }
+
+    /// An ID: a string of 1 to 256 bytes.
+    func id(_ key: StaticString) throws(FieldError) -> String? {
+        guard let s = try string(key) else { return nil }
+        try RecordingValidator.checkIDs([s], field: name(key))
+        return s
+    }
+
+    func requiredID(_ key: StaticString) throws(FieldError) -> String {
+        guard let s = try id(key) else { throw FieldError(field: name(key), "missing field \"\(name(key))\" (expected an ID string)") }
+        return s
+    }
+
+    func ids(_ key: StaticString) throws(FieldError) -> [String]? {
+        guard let v = get(key) else { return nil }
+        return try _ids(v, name(key))
+    }
+
+    func requiredIDs(_ key: StaticString) throws(FieldError) -> [String] {
+        try _ids(required(key, "an array of ID strings"), name(key))
+    }
+
+    func _ids(_ v: JSONCValue, _ field: @autoclosure () -> String) throws(FieldError) -> [String] {
+        guard v.kind == .array else {
+            let field = field()
+            throw FieldError(field: field, "field \"\(field)\" must be an array of ID strings, got \(v.text)")
+        }
+        var result: [String] = []
+        result.reserveCapacity(v.count)
+        for i in 0..<v.count {
+            guard let e = v.element(i), e.kind == .string else {
+                let field = field()
+                throw FieldError(field: field, "field \"\(field)\" must be an array of ID strings; element \(i) is \(v.element(i)?.text ?? "null")")
+            }
+            result.append(e.string)
+        }
+        try RecordingValidator.checkIDs(result, field: field())
+        return result
+    }
+
+    func object(_ key: StaticString) throws(FieldError) -> JSONObject? {
+        guard let v = get(key) else { return nil }
+        guard v.kind == .object else { throw FieldError(field: name(key), "field \"\(name(key))\" must be an object, got \(v.text)") }
+        return JSONObject(value: v, path: name(key), context: context)
+    }
+
+    func requiredObject(_ key: StaticString, _ what: String) throws(FieldError) -> JSONObject {
+        guard let o = try object(key) else { throw FieldError(field: name(key), "missing field \"\(name(key))\" (expected \(what))") }
+        return o
+    }
+
+    /// `{id: number > 0}` maps (`heights`, `widths`).
+    func sizes(_ key: StaticString) throws(FieldError) -> [String: Double] {
+        guard let o = try object(key) else { return [:] }
+        var result: [String: Double] = [:]
+        for (k, v) in o.value.members {
+            let field = "\(o.path).\(k)"
+            guard let v else { throw FieldError(field: o.path, "field \"\(field)\" must be a finite number > 0, got null") }
+            result[k] = try _number(v, field)
+        }
+        return result
+    }
+}
+

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DragRecording
+import ReorderCore
+
+/// The event types as bytes, built once from `EventType.allCases` (the one
+/// list of names), so a line's `type` is matched without building a String.
+/// Most frequent first: drags are mostly moves.
+let eventTypeTable: [(bytes: [UInt8], type: EventType)] = {
+    let order = EventType.allCases.sorted { ($0 == .move ? 0 : 1) < ($1 == .move ? 0 : 1) }
+    return order.map { (Array($0.rawValue.utf8), $0) }
+}()
+
+/// The `EventType` a string value names, `nil` for an unknown one.
+func eventType(of value: JSONCValue) -> EventType? {
+    guard let bytes = value.stringBytes else { return nil }
+    for entry in eventTypeTable where entry.bytes.count == bytes.count {
+        if entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) { return entry.type }
+    }
+    return nil
+}
+
+func decodeEvent(_ root: JSONCValue, _ context: LineContext) throws(FieldError) -> RecordedEvent {
+    guard root.kind == .object else { throw FieldError(field: nil, "an event must be a JSON object, got \(root.text.prefix(40))") }
+    let o = JSONObject(value: root, path: "", context: context)
+    guard let typeValue = o.get("type") else {
+        if o.get("format") != nil { throw FieldError(field: "format", "a second header: only the first non-blank line is the header") }
+        throw FieldError(field: nil, "missing field \"type\" (expected one of \(EventType.allCases.map(\.rawValue).joined(separator: ", ")))")
+    }
+    guard typeValue.kind == .string else { throw FieldError(field: "type", "field \"type\" must be a string, got \(typeValue.text)") }
+    guard let type = eventType(of: typeValue) else {
+        let names = EventType.allCases.map(\.rawValue)
+        let suggestion = closestMatch(to: typeValue.string, in: names).map { " Did you mean \(Format.quoted($0))?" } ?? ""
+        throw FieldError(
+            field: "type",
+            "unknown event type \(Format.quoted(typeValue.string)).\(suggestion) (expected one of \(names.joined(separator: ", ")))")
+    }
+    let t = try o.requiredNumber("t")
+    let kind: RecordedEvent.Kind
+    switch type {
+    case .lift:
+        var ops: DropOperation.Set = .move
+        if let v = o.get("ops") {
+            guard v.kind == .array, v.count > 0 else { throw FieldError(field: "ops", "field \"ops\" must be a non-empty array of \"move\" and \"copy\", got \(v.text)") }
+            ops = []
+            for i in 0..<v.count {
+                let e = v.element(i)
+                let name = e?.kind == .string ? e!.string : ""
+                let op: DropOperation.Set
+                switch name {
+                case "move": op = .move
+                case "copy": op = .copy
+                default: throw FieldError(field: "ops", "field \"ops\" may hold only \"move\" and \"copy\", got \(e?.text ?? "null")")
+                }
+                if ops.contains(op) { throw FieldError(field: "ops", "field \"ops\" names \(Format.quoted(name)) twice") }
+                ops.insert(op)
+            }
+        }
+        kind = .lift(items: try o.requiredIDs("items"), x: try o.requiredNumber("x"), y: try o.requiredNumber("y"),
+                     ops: ops, external: try o.bool("external") ?? false)
+    case .move:
+        kind = .move(x: try o.requiredNumber("x"), y: try o.requiredNumber("y"))
+    case .drop:
+        let x = try o.requiredNumber("x"), y = try o.requiredNumber("y")
+        var deferred = false
+        if let apply = try o.string("apply") {
+            guard apply == "deferred" else { throw FieldError(field: "apply", "field \"apply\" must be \"deferred\" (or absent for an immediate apply), got \(Format.quoted(apply))") }
+            deferred = true
+        }
+        kind = .drop(x: x, y: y, deferred: deferred)
+    case .cancel: kind = .cancel
+    case .apply: kind = .apply
+    case .insert:
+        kind = .insert(items: try o.requiredIDs("items"), collection: try o.id("collection"), index: try o.integer("index", min: 0))
+    case .delete: kind = .delete(items: try o.requiredIDs("items"))
+    case .relocate:
+        let items = try o.requiredIDs("items")
+        let collection = try o.id("collection")
+        guard o.value.member("before").present else {
+            throw FieldError(field: nil, "missing field \"before\" (expected an ID, or null for the end)")
+        }
+        var viaApplier = false
+        if let via = try o.string("via") {
+            guard via == "applier" else { throw FieldError(field: "via", "field \"via\" must be \"applier\" (or absent for an outside reorder), got \(Format.quoted(via))") }
+            viaApplier = true
+        }
+        kind = .relocate(items: items, collection: collection, before: try o.id("before"), viaApplier: viaApplier)
+    case .update: kind = .update(item: try o.requiredID("item"))
+    case .reload: kind = .reload(collections: try decodeCollections(o.required("collections", "an array of collections"), "collections", context))
+    case .enable: kind = .enable
+    case .disable: kind = .disable
+    case .lock: kind = .lock(items: try o.requiredIDs("items"))
+    case .unlock: kind = .unlock(items: try o.requiredIDs("items"))
+    case .expect: kind = .expect(try decodeExpectation(o))
+    }
+    let session = kind.isDragEvent ? try o.integer("session", min: 0) ?? 0 : 0
+    return RecordedEvent(t: t, session: session, kind)
+}
+
+private func decodeExpectation(_ o: JSONObject) throws(FieldError) -> Expectation {
+    var e = Expectation()
+    e.order = try o.ids("order")
+    if let cs = try o.object("collections") {
+        var map: [String: [String]] = [:]
+        for (k, v) in cs.value.members {
+            guard let v else { throw FieldError(field: "collections", "field \"collections.\(k)\" must be an array of ID strings, got null") }
+            map[k] = try cs._ids(v, "collections.\(k)")
+        }
+        e.collections = map
+    }
+    if let outcome = try o.string("outcome") {
+        guard let parsed = Outcome(rawValue: outcome) else {
+            throw FieldError(field: "outcome", "unknown outcome \(Format.quoted(outcome)) (expected one of \(Outcome.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")))")
+        }
+        e.outcome = parsed
+    }
+    e.session = try o.integer("session", min: 0)
+    if let d = try o.object("difference") {
+        guard d.value.member("before").present else {
+            throw FieldError(field: "difference", "missing field \"difference.before\" (expected an ID, or null for .end)")
+        }
+        e.difference = ExpectedDifference(sources: try d.requiredIDs("sources"), collection: try d.id("collection"), before: try d.id("before"))
+    }
+    if let op = try o.string("operation") {
+        guard let parsed = DropOperation(rawValue: op) else {
+            throw FieldError(field: "operation", "unknown operation \(Format.quoted(op)) (expected \"move\", \"copy\" or \"forbidden\")")
+        }
+        e.operation = parsed
+    }
+    return e
+}

@@ -1,0 +1,93 @@
+import DragRecording
+import ReorderCore
+
+func decodeHeader(_ root: JSONCValue, _ context: LineContext) throws(FieldError) -> RecordingHeader {
+    guard root.kind == .object else {
+        throw FieldError(field: nil, "the header must be a JSON object {\"format\":\"dragrec\",\"version\":1,...}, got \(root.text.prefix(40))")
+    }
+    let o = JSONObject(value: root, path: "", context: context)
+    guard let format = try o.string("format") else {
+        if let type = try? o.string("type") {
+            throw FieldError(field: "type", "missing header: the first line must be {\"format\":\"dragrec\",\"version\":1,...}, got an event of type \(Format.quoted(type))")
+        }
+        throw FieldError(field: nil, "missing field \"format\": the first line must be the header {\"format\":\"dragrec\",\"version\":1,...}")
+    }
+    guard format == "dragrec" else { throw FieldError(field: "format", "field \"format\" must be \"dragrec\", got \(Format.quoted(format))") }
+    let versionValue = try o.required("version", "the integer 1")
+    let version = try o._integer(versionValue, "version", min: 0)
+    guard version == 1 else { throw FieldError(field: "version", "unsupported version \(version): this reader reads dragrec version 1") }
+    let container = try o.requiredObject("container", "an object with \"layout\" and \"collections\"")
+    let layout = try decodeLayout(container.requiredObject("layout", "an object with \"kind\", \"width\" and \"height\""))
+    let enabled = try container.bool("enabled") ?? true
+    let collections = try decodeCollections(container.required("collections", "an array of collections"), "container.collections", context)
+    let meta = o.get("meta").map(jsonValue)
+    return RecordingHeader(layout: layout, enabled: enabled, collections: collections, meta: meta)
+}
+
+private func decodeLayout(_ l: JSONObject) throws(FieldError) -> Layout<String> {
+    guard let kindName = try l.string("kind") else {
+        throw FieldError(field: l.name("kind"), "missing field \"\(l.name("kind"))\" (expected one of \(LayoutKind.quotedList))")
+    }
+    let width = try l.requiredNumber("width")
+    let height = try l.requiredNumber("height")
+    let layoutKind: Layout<String>.Kind
+    guard let kind = LayoutKind(rawValue: kindName) else {
+        throw FieldError(field: l.name("kind"), "unknown layout kind \(Format.quoted(kindName)) (expected one of \(LayoutKind.quotedList))")
+    }
+    switch kind {
+    case .list:
+        layoutKind = .list(rowHeight: try l.requiredNumber("rowHeight"), spacing: try l.number("spacing") ?? 0,
+                           headerHeight: try l.number("headerHeight") ?? 0, heights: try l.sizes("heights"))
+    case .hstack:
+        layoutKind = .hstack(itemWidth: try l.requiredNumber("itemWidth"), spacing: try l.number("spacing") ?? 0, widths: try l.sizes("widths"))
+    case .grid:
+        let columns = try l.integer("columns", min: 1)
+        let minimum = try l.number("minimum")
+        let spec: Layout<String>.GridColumns
+        switch (columns, minimum) {
+        case (let c?, nil): spec = .fixed(c)
+        case (nil, let m?): spec = .adaptive(minimum: m)
+        case (_?, _?): throw FieldError(field: l.name("minimum"), "a grid takes exactly one of \"columns\" and \"minimum\", got both")
+        case (nil, nil): throw FieldError(field: l.path, "a grid needs exactly one of \"columns\" (integer >= 1) and \"minimum\" (> 0)")
+        }
+        layoutKind = .grid(columns: spec, rowHeight: try l.requiredNumber("rowHeight"), spacing: try l.number("spacing") ?? 0,
+                           headerHeight: try l.number("headerHeight") ?? 0)
+    case .board:
+        layoutKind = .board(columnWidth: try l.requiredNumber("columnWidth"), spacing: try l.number("spacing") ?? 0,
+                            rowHeight: try l.requiredNumber("rowHeight"), rowSpacing: try l.number("rowSpacing") ?? 0,
+                            headerHeight: try l.number("headerHeight") ?? 0)
+    }
+    return Layout(kind: layoutKind, width: width, height: height)
+}
+
+func decodeCollections(_ v: JSONCValue, _ field: String, _ context: LineContext) throws(FieldError) -> [CollectionSpec] {
+    guard v.kind == .array else { throw FieldError(field: field, "field \"\(field)\" must be an array of collections, got \(v.text)") }
+    var result: [CollectionSpec] = []
+    for i in 0..<v.count {
+        let name = "\(field)[\(i)]"
+        guard let e = v.element(i), e.kind == .object else {
+            throw FieldError(field: field, "\(name) must be an object with \"items\", got \(v.element(i)?.text ?? "null")")
+        }
+        let c = JSONObject(value: e, path: name, context: context)
+        result.append(CollectionSpec(id: try c.id("id"), items: try c.requiredIDs("items"), fixed: try c.ids("fixed") ?? [],
+                                     locked: try c.ids("locked") ?? [], capacity: try c.integer("capacity", min: 0)))
+    }
+    return result
+}
+
+private func jsonValue(_ v: JSONCValue?) -> JSONValue {
+    guard let v else { return .null }
+    switch v.kind {
+    case .null: return .null
+    case .bool: return .bool(v.bool)
+    case .int: return .number(Double(v.int64))
+    case .double: return v.double.isFinite ? .number(v.double) : .string(v.text)
+    case .string: return .string(v.string)
+    case .array: return .array((0..<v.count).map { jsonValue(v.element($0)) })
+    case .object:
+        var o: [String: JSONValue] = [:]
+        for (k, x) in v.members { o[k] = jsonValue(x) }
+        return .object(o)
+    }
+}
+

@@ -1,0 +1,91 @@
+import ReorderCore
+
+/// The engine a recording drives: string IDs, and `String?` collection IDs
+/// where `nil` is the single unnamed collection (the header omits its `id`,
+/// as the app protocol sends `null` for it).
+public typealias RecordingEngine = DragEngine<String, String?>
+
+extension RecordingHeader {
+    /// The collection an event means when it omits `collection`: the only
+    /// one (`nil` when it is unnamed). `nil` when there are several, where
+    /// the validator requires the field.
+    public var defaultCollection: String?? { collections.count == 1 ? .some(collections[0].id) : nil }
+
+    /// A header describing `container`, each collection's locks listed under
+    /// it (the inverse of `container`).
+    /// - Complexity: O(n).
+    public init(layout: Layout<String>, container: ReorderContainer<String, String?>, meta: JSONValue? = nil) {
+        self.init(
+            layout: layout, enabled: container.isEnabled,
+            collections: CollectionSpec.specs(for: container.collections, locked: container.locked), meta: meta)
+    }
+}
+
+extension CollectionSpec {
+    /// Specs for `collections`, with each locked ID under the collection
+    /// that holds it (spec 1.1: `locked` names entries of its own collection).
+    public static func specs(for collections: [ReorderCollection<String, String?>], locked: Set<String>) -> [CollectionSpec] {
+        collections.map { c in
+            CollectionSpec(
+                id: c.id, items: Array(c.items), fixed: c.fixed,
+                locked: locked.isEmpty ? [] : (c.fixed + c.items).filter(locked.contains), capacity: c.capacity)
+        }
+    }
+}
+
+extension RecordedEvent {
+    /// The engine's event for this line, `nil` for an `expect` line (those
+    /// are checked, not fed). An omitted `collection` is `header`'s only one;
+    /// `relocate` with `"via":"applier"` is a difference delivered to the
+    /// applier. The one place a recorded event becomes an engine event.
+    public func engineEvent(in header: RecordingHeader) -> DragEvent<String, String?>? {
+        let s = session
+        func resolved(_ c: String?) -> String? { c ?? header.defaultCollection ?? nil }
+        switch kind {
+        case .lift(let items, let x, let y, let ops, let external):
+            return .lift(session: s, items: items, at: Point(x: x, y: y), operations: ops, external: external)
+        case .move(let x, let y): return .move(session: s, at: Point(x: x, y: y))
+        case .drop(let x, let y, let deferred): return .drop(session: s, at: Point(x: x, y: y), deferred: deferred)
+        case .cancel: return .cancel(session: s)
+        case .apply: return .apply(session: s)
+        case .insert(let items, let c, let index): return .insert(items: items, collection: resolved(c), index: index)
+        case .delete(let items): return .delete(items: items)
+        case .relocate(let items, let c, let before, let viaApplier):
+            if viaApplier {
+                return .deliver(ReorderDifference(sources: items, destination: .init(collectionID: resolved(c), position: .init(anchor: before))))
+            }
+            return .relocate(items: items, collection: resolved(c), before: before)
+        case .update(let item): return .update(item: item)
+        case .reload(let specs): return .reload(collections: specs.map(\.collection), locked: specs.flatMap(\.locked))
+        case .enable: return .setEnabled(true)
+        case .disable: return .setEnabled(false)
+        case .lock(let items): return .lock(items: items)
+        case .unlock(let items): return .unlock(items: items)
+        case .expect: return nil
+        }
+    }
+
+    /// The line for an engine event at time `t`: the inverse of
+    /// `engineEvent(in:)`. A `nil` collection is written by omission.
+    public init(_ event: DragEvent<String, String?>, t: Double) {
+        let kind: Kind
+        switch event {
+        case .lift(_, let items, let p, let ops, let external): kind = .lift(items: items, x: p.x, y: p.y, ops: ops, external: external)
+        case .move(_, let p): kind = .move(x: p.x, y: p.y)
+        case .drop(_, let p, let deferred): kind = .drop(x: p.x, y: p.y, deferred: deferred)
+        case .cancel: kind = .cancel
+        case .apply: kind = .apply
+        case .insert(let items, let c, let index): kind = .insert(items: items, collection: c, index: index)
+        case .delete(let items): kind = .delete(items: items)
+        case .relocate(let items, let c, let before): kind = .relocate(items: items, collection: c, before: before)
+        case .deliver(let d):
+            kind = .relocate(items: d.sources, collection: d.destination.collectionID, before: d.destination.position.anchor, viaApplier: true)
+        case .update(let item): kind = .update(item: item)
+        case .reload(let collections, let locked): kind = .reload(collections: CollectionSpec.specs(for: collections, locked: Set(locked)))
+        case .setEnabled(let on): kind = on ? .enable : .disable
+        case .lock(let items): kind = .lock(items: items)
+        case .unlock(let items): kind = .unlock(items: items)
+        }
+        self.init(t: t, session: event.session ?? 0, kind)
+    }
+}

@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a file so that a reader sees the old file or the new one, never
+/// half of one: bytes go to a temporary beside the target, created with
+/// `O_EXCL | O_NOFOLLOW` (a planted file or link cannot redirect the
+/// write), then `rename(2)` puts it in place. Used for blessed recordings,
+/// findings, merged corpora and reports written with `-o`.
+///
+///     var file = try AtomicFile(replacing: "found/placement-1a2b.jsonl")
+///     try file.write(Array(text.utf8))
+///     try file.commit()          // or file.abandon() on any failure
+///
+/// With `preservingAttributes`, an existing target keeps its mode and owner,
+/// and a symbolic link keeps pointing where it did: the write replaces the
+/// file the link resolves to, not the link.
+public struct AtomicFile {
+    /// Where the file ends up (a link's target when the path was a link).
+    public let path: String
+    /// The temporary being written.
+    public let temporaryPath: String
+    private let descriptor: FileDescriptor
+    private var finished = false
+
+    /// The marker in every temporary's name; `removeStaleTemporaries` looks
+    /// for it after a crash (`kill -9`) left one behind.
+    public static let temporaryMarker = ".dragreplay-tmp-"
+
+    public init(replacing path: String, preservingAttributes: Bool = false) throws(SystemError) {
+        var target = path
+        var existing: FileStatus?
+        if preservingAttributes, FileSystem.exists(path) {
+            target = try FileSystem.resolvingSymbolicLinks(path)
+            existing = try FileSystem.status(of: target)
+        }
+        self.path = target
+        let directory = FileSystem.directory(of: target)
+        let name = FileSystem.name(of: target)
+        var attempt = 0
+        while true {
+            var random = SystemRandomNumberGenerator()
+            let candidate = FileSystem.join(directory, ".\(name)\(Self.temporaryMarker)\(getpid())-\(random.next() % 1_000_000_000)")
+            do {
+                descriptor = try FileDescriptor.open(
+                    candidate, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: existing?.permissions ?? 0o644)
+                temporaryPath = candidate
+                break
+            } catch where error.errno == EEXIST && attempt < 8 {
+                attempt += 1
+            }
+        }
+        if let existing {
+            // Mode and owner of the file being replaced; a non-root user
+            // cannot give a file away, which is fine: it was theirs.
+            _ = fchmod(descriptor.rawValue, existing.permissions)
+            if fchown(descriptor.rawValue, existing.owner, existing.group) != 0 && errno != EPERM {
+                let e = errno
+                abandon()
+                throw SystemError(call: "fchown", path: temporaryPath, errno: e)
+            }
+        }
+    }
+
+    /// Appends bytes to the temporary.
+    public mutating func write(_ bytes: [UInt8]) throws(SystemError) {
+        do { try descriptor.writeAll(bytes) } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    public mutating func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+        do { try descriptor.writeAll(bytes) } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    /// Flushes, closes and renames the temporary over the target.
+    public mutating func commit() throws(SystemError) { try commit(to: path) }
+
+    /// Flushes, closes and renames the temporary to `target`, in the same
+    /// directory (a name known only once the content is: findings are
+    /// named by their hash).
+    public mutating func commit(to target: String) throws(SystemError) {
+        guard !finished else { return }
+        finished = true
+        do {
+            try descriptor.sync()
+            try descriptor.close()
+        } catch {
+            _ = unlink(temporaryPath)
+            throw error
+        }
+        do { try FileSystem.rename(temporaryPath, to: target) } catch {
+            _ = unlink(temporaryPath)
+            throw error
+        }
+    }
+
+    /// Closes and removes the temporary; the target is untouched.
+    public mutating func abandon() {
+        guard !finished else { return }
+        finished = true
+        try? descriptor.close()
+        _ = unlink(temporaryPath)
+    }
+
+    /// Writes `text` to `path` atomically in one call.
+    public static func write(_ text: String, to path: String, preservingAttributes: Bool = false) throws(SystemError) {
+        var file = try AtomicFile(replacing: path, preservingAttributes: preservingAttributes)
+        try file.write(Array(text.utf8))
+        try file.commit()
+    }
+
+    /// Removes temporaries in `directory` whose writing process is gone (a
+    /// `kill -9` between write and rename). Returns how many it removed.
+    @discardableResult
+    public static func removeStaleTemporaries(in directory: String) -> Int {
+        guard let names = try? FileSystem.entries(of: directory) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(".") {
+            guard let marker = name.firstRange(of: temporaryMarker) else { continue }
+            let rest = name[marker.upperBound...]
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]) else { continue }
+            if pid == getpid() { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH, unlink(FileSystem.join(directory, name)) == 0 { removed += 1 }
+        }
+        return removed
+    }
+}

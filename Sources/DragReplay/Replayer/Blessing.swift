@@ -1,0 +1,69 @@
+import DragRecording
+import ReorderCore
+
+/// What `bless` writes, decided from the steps of one replay: each `expect`
+/// line rewritten to what the replay saw there, and a final `expect` when
+/// the recording does not end with one. Pure: the file is copied through by
+/// the caller (`DragCorpus.bless`), which also keeps every other byte.
+///
+/// Each rewritten `expect` keeps the fields it had (an `order` stays an
+/// `order`); a field with nothing to compare against yet (no outcome
+/// reported, no difference emitted) is dropped.
+public struct Blessing: Sendable {
+    let single: Bool
+    private var endsWithExpect = false
+
+    public init(header: RecordingHeader) { single = header.collections.count == 1 }
+
+    /// Feeds one step; returns the canonical line that replaces it when it
+    /// is an `expect` line, `nil` otherwise.
+    public mutating func replacement(for step: ReplayStep) -> String? {
+        guard case .expect(let e) = step.event.kind else {
+            endsWithExpect = false
+            return nil
+        }
+        endsWithExpect = true
+        return CanonicalWriter.line(for: RecordedEvent(t: step.event.t, .expect(blessed(e, step.state))))
+    }
+
+    /// The `expect` line to append after the last event, `nil` when the
+    /// recording already ends with one: the data, plus the last outcome and
+    /// difference when there are any.
+    public func finalLine(after state: ReplayState) -> String? {
+        if endsWithExpect { return nil }
+        var e = Expectation()
+        if single { e.order = [] } else { e.collections = [:] }
+        if state.lastOutcome != nil { e.outcome = .moved }
+        if state.lastDifference != nil { e.difference = ExpectedDifference(sources: [], before: nil) }
+        return CanonicalWriter.line(for: RecordedEvent(t: state.lastT, .expect(blessed(e, state))))
+    }
+
+    /// The expectation with the fields it had, set to what was observed.
+    func blessed(_ e: Expectation, _ state: ReplayState) -> Expectation {
+        var n = Expectation(session: e.session)
+        let container = state.container
+        if e.order != nil { n.order = container.collections.first.map { Array($0.items) } ?? [] }
+        if let cs = e.collections {
+            var map: [String: [String]] = [:]
+            let keys = cs.isEmpty ? container.collections.compactMap(\.id) : Array(cs.keys)
+            for k in keys { map[k] = container.collections.first { $0.id == k }.map { Array($0.items) } ?? [] }
+            n.collections = map
+        }
+        if e.outcome != nil {
+            n.outcome = (e.session.map { state.outcomeBySession[$0] } ?? state.lastOutcome)?.outcome
+        }
+        if e.difference != nil, let d = state.lastDifference {
+            n.difference = ExpectedDifference(
+                sources: d.sources, collection: single ? nil : d.destination.collectionID, before: d.destination.position.anchor)
+        }
+        if e.operation != nil { n.operation = state.lastOperation }
+        if n.isEmpty {
+            if single {
+                n.order = container.collections.first.map { Array($0.items) } ?? []
+            } else {
+                n.collections = Dictionary(uniqueKeysWithValues: container.collections.compactMap { c in c.id.map { ($0, Array(c.items)) } })
+            }
+        }
+        return n
+    }
+}

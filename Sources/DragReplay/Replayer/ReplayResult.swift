@@ -1,0 +1,58 @@
+import DragRecording
+import ReorderCore
+
+/// A message at a line of a recording.
+public struct LineMessage: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var message: String
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "line \(line): \(message)" }
+}
+
+/// The end state of one collection.
+public struct FinalCollection: Hashable, Sendable, CustomStringConvertible {
+    public var id: String?
+    public var items: [String]
+    public init(id: String?, items: [String]) {
+        self.id = id
+        self.items = items
+    }
+
+    public var description: String { (id.map { "\(Format.quoted($0)): " } ?? "") + Format.ids(items) }
+}
+
+/// The result of replaying one recording. Outcomes are streamed to the
+/// caller as they happen (see `Replayer.run`), so a long recording keeps
+/// memory flat.
+public struct ReplayResult: Hashable, Sendable, CustomStringConvertible {
+    public enum Status: String, Sendable { case pass, fail, error }
+
+    public var path: String
+    public var status: Status
+    public var final: [FinalCollection]
+    public var failures: [LineMessage]
+    public var warnings: [LineMessage]
+    /// Present for `status == .error`: the first bad line.
+    public var error: Diagnostic?
+    public var eventCount: Int
+    public var outcomeCount: Int
+
+    /// A recording that could not even be opened, or whose header is bad.
+    public static func inputError(path: String, _ diagnostic: Diagnostic) -> ReplayResult {
+        ReplayResult(path: path, status: .error, final: [], failures: [], warnings: [], error: diagnostic, eventCount: 0, outcomeCount: 0)
+    }
+
+    /// What a test prints when the recording did not pass: every failure
+    /// at `path:line:1`, as the CLI prints it.
+    public var description: String {
+        var lines = ["\(status.rawValue.uppercased()) \(path)"]
+        if let error { lines.append("  \(error)") }
+        for f in failures { lines.append("  \(path):\(f.line):1: error: \(f.message)") }
+        for w in warnings { lines.append("  \(path):\(w.line):1: warning: \(w.message)") }
+        return lines.joined(separator: "\n")
+    }
+}

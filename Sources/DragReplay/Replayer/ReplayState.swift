@@ -1,0 +1,46 @@
+import DragRecording
+import ReorderCore
+
+/// A session that ended, or a lift that was rejected, at a line.
+public struct SessionEnd: Hashable, Sendable, CustomStringConvertible {
+    public var session: Int
+    public var outcome: Outcome
+    public var line: Int
+    public init(session: Int, outcome: Outcome, line: Int) {
+        self.session = session
+        self.outcome = outcome
+        self.line = line
+    }
+
+    public var description: String { "session \(session) \(outcome.rawValue) at line \(line)" }
+}
+
+/// What a replay has seen so far: everything an `expect` line compares
+/// against (spec 2.3). The replayer keeps it up to date; `bless` and
+/// `--trace` read it from each step instead of tracking it again.
+public struct ReplayState: Sendable {
+    /// The data now.
+    public var container: ReorderContainer<String, String?>
+    /// The most recently reported outcome, and the latest one per session.
+    public var lastOutcome: SessionEnd?
+    public var outcomeBySession: [Int: SessionEnd] = [:]
+    /// The last emitted difference.
+    public var lastDifference: ReorderDifference<String, String?>?
+    /// The operation of the last answered drop configuration.
+    public var lastOperation: DropOperation?
+    /// The `t` of the last event read.
+    public var lastT: Double = 0
+
+    public init(container: ReorderContainer<String, String?>) { self.container = container }
+
+    /// Folds one engine step in.
+    mutating func record(_ step: StepResult<String, String?>, session: Int, line: Int) {
+        if let configuration = step.configuration { lastOperation = configuration.operation }
+        if let d = step.emitted { lastDifference = d }
+        if let outcome = step.outcome {
+            let end = SessionEnd(session: session, outcome: outcome, line: line)
+            lastOutcome = end
+            outcomeBySession[session] = end
+        }
+    }
+}

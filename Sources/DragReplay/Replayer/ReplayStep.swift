@@ -1,0 +1,80 @@
+import DragRecording
+import ReorderCore
+
+/// One event of a replay: the line, what the core did, the mismatches of an
+/// `expect` line, and the replay's state after it. `--trace` prints it,
+/// `bless` rewrites `expect` lines from it, `render` draws it.
+public struct ReplayStep: Sendable {
+    public var line: Int
+    public var event: RecordedEvent
+    /// What the core did; `nil` for an `expect` line.
+    public var result: StepResult<String, String?>?
+    /// Mismatches of an `expect` line.
+    public var failures: [String]
+    /// The state after the event (for an `expect` line: what it was checked against).
+    public var state: ReplayState
+
+    public init(line: Int, event: RecordedEvent, result: StepResult<String, String?>?, failures: [String], state: ReplayState) {
+        self.line = line
+        self.event = event
+        self.result = result
+        self.failures = failures
+        self.state = state
+    }
+
+    /// Several indented lines, for people (`replay --trace`).
+    public var text: String {
+        let container = state.container
+        let showCollections = container.collections.count > 1
+        var out = "line \(line)  t=\(Format.number(event.t))  \(summary)\n"
+        if let result {
+            if let c = result.configuration {
+                var answer = "   answer: \(c.operation.rawValue)"
+                if let d = c.destination { answer += " -> \(Format.destination(d, showCollection: showCollections))" }
+                out += answer + "\n"
+            }
+            if let o = result.outcome {
+                out += "   outcome: session \(event.session) \(o.rawValue)"
+                if let r = result.liftRejection { out += " (\(Format.rejection(r)))" }
+                out += "\n"
+            }
+            if let d = result.emitted {
+                out += "   difference: \(Format.difference(d, showCollection: d.destination.collectionID != nil))"
+                out += "\(result.applied == nil ? " (deferred)" : "")\n"
+            } else if let d = result.applied {
+                out += "   applied: \(Format.difference(d, showCollection: d.destination.collectionID != nil))\n"
+            }
+            for w in result.warnings { out += "   warning: \(Format.warning(w))\n" }
+        }
+        for f in failures { out += "   FAILED: \(f)\n" }
+        if case .expect = event.kind, failures.isEmpty { out += "   ok\n" }
+        out += "   data: " + container.collections.map { c in
+            let fixed = c.fixed.isEmpty ? "" : "[fixed " + c.fixed.map(Self.plain).joined(separator: " ") + "] "
+            let items = c.items.map { container.locked.contains($0) ? "\(Self.plain($0))*" : Self.plain($0) }.joined(separator: " ")
+            return (c.id.map { "\(Self.plain($0)): " } ?? "") + fixed + items
+        }.joined(separator: " | ")
+        out += (container.locked.isEmpty ? "" : "  (* locked)") + (container.isEnabled ? "" : "  (disabled)") + "\n"
+        return out
+    }
+
+    /// An ID as the data line shows it: bare when it is plain text, quoted
+    /// (escaped) when it holds anything a terminal could act on.
+    static func plain(_ id: String) -> String {
+        id.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "|" && $0 != "*" } ? id : Format.quoted(id)
+    }
+
+    private var summary: String {
+        let s = event.session
+        switch event.kind {
+        case .lift(let items, let x, let y, let ops, let external):
+            return "lift s\(s) \(Format.ids(items)) at \(Format.point(Point(x: x, y: y)))"
+                + (ops == .move ? "" : " ops \(ops == .all ? "move+copy" : "copy")") + (external ? " external" : "")
+        case .move(let x, let y): return "move s\(s) to \(Format.point(Point(x: x, y: y)))"
+        case .drop(let x, let y, let deferred):
+            return "drop s\(s) at \(Format.point(Point(x: x, y: y)))" + (deferred ? " (apply deferred)" : "")
+        case .cancel: return "cancel s\(s)"
+        case .apply: return "apply s\(s)"
+        default: return CanonicalWriter.line(for: event)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import DragRecording
+import ReorderCore
+
+/// Drives recordings through the core and checks their expectations. It
+/// reads from any `RecordingSource`: the json-c file reader, a `Recording`
+/// in memory, a fuzz finding.
+///
+///     var source = Recording(header: header, events: events).source()
+///     let result = Replayer(options: .init(applier: .offsets)).run(&source)
+///     result.status  // .fail: offsets drift under a deferred apply
+public struct Replayer: Sendable {
+    public var options: ReplayOptions
+
+    public init(options: ReplayOptions = ReplayOptions()) { self.options = options }
+
+    /// Replays `source` to its end. `onOutcome` gets every ended session and
+    /// rejected lift in file order; `onStep`, when given, one `ReplayStep`
+    /// per event (what `--trace`, `bless` and `render` read).
+    public func run<Source: RecordingSource>(
+        _ source: inout Source,
+        onOutcome: (SessionEnd) -> Void = { _ in },
+        onStep: ((ReplayStep) -> Void)? = nil
+    ) -> ReplayResult {
+        let header = source.header
+        let single = header.collections.count == 1
+        var engine = RecordingEngine(container: header.container, layout: header.layout, applier: options.applier)
+        var state = ReplayState(container: engine.container)
+        var result = ReplayResult(
+            path: source.path, status: .pass, final: [], failures: [], warnings: [], error: nil, eventCount: 0, outcomeCount: 0)
+        var lastLine = source.headerLine
+
+        while true {
+            let next: Located<RecordedEvent>?
+            do { next = try source.next() } catch {
+                result.status = .error
+                result.error = error.diagnostic
+                break
+            }
+            guard let located = next else { break }
+            let line = located.line
+            let event = located.value
+            lastLine = line
+            state.lastT = event.t
+            result.eventCount += 1
+            guard let engineEvent = event.engineEvent(in: header) else {
+                // An `expect` line: checked against what the replay saw so far.
+                guard case .expect(let expectation) = event.kind else { continue }
+                let failures = expectation.mismatches(against: state, single: single)
+                for f in failures { result.failures.append(LineMessage(line: line, message: f)) }
+                onStep?(ReplayStep(line: line, event: event, result: nil, failures: failures, state: state))
+                continue
+            }
+            let step = engine.handle(engineEvent)
+            state.container = engine.container
+            state.record(step, session: event.session, line: line)
+            if step.outcome != nil, let end = state.lastOutcome {
+                result.outcomeCount += 1
+                onOutcome(end)
+            }
+            for w in step.warnings { result.warnings.append(LineMessage(line: line, message: Format.warning(w))) }
+            onStep?(ReplayStep(line: line, event: event, result: step, failures: [], state: state))
+        }
+        for d in source.warnings { result.warnings.append(LineMessage(line: d.line, message: d.message)) }
+        if result.status != .error {
+            for w in engine.finish() { result.warnings.append(LineMessage(line: lastLine, message: Format.warning(w))) }
+        }
+        result.warnings.sort { $0.line < $1.line }
+        result.final = engine.container.collections.map { FinalCollection(id: $0.id, items: Array($0.items)) }
+        if result.status == .pass {
+            if options.strict {
+                for w in result.warnings {
+                    result.failures.append(LineMessage(line: w.line, message: "warning treated as failure (--strict): \(w.message)"))
+                }
+                result.failures.sort { $0.line < $1.line }
+            }
+            if !result.failures.isEmpty { result.status = .fail }
+        }
+        return result
+    }
+
+    /// Replays a recording held in memory.
+    public func run(_ recording: Recording, onOutcome: (SessionEnd) -> Void = { _ in }, onStep: ((ReplayStep) -> Void)? = nil) -> ReplayResult {
+        var source = recording.source()
+        return run(&source, onOutcome: onOutcome, onStep: onStep)
+    }
+}

@@ -1,0 +1,49 @@
+import DragRecording
+
+/// Where a report goes: standard output, or a file (`-o`) written
+/// atomically, so a report onto its own input never truncates that input
+/// before it is read, and a reader never sees half a report. Buffered;
+/// the first failed write is kept and thrown by `close()`, so a full disk is
+/// an error (exit 2), never a lost report and exit 0.
+public final class ReportOutput {
+    private var file: AtomicFile?
+    private var buffer: [UInt8] = []
+    private var failure: SystemError?
+    private var closed = false
+
+    /// `path == nil`: standard output.
+    public init(path: String?) throws(SystemError) {
+        if let path { file = try AtomicFile(replacing: path, preservingAttributes: true) }
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    deinit { if !closed { file?.abandon() } }
+
+    public func write(_ s: String) {
+        buffer.append(contentsOf: s.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    private func flush() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil, !buffer.isEmpty else { return }
+        do {
+            if file != nil { try file!.write(buffer) } else { try FileDescriptor.standardOutput.writeAll(buffer) }
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Writes what is buffered and puts the file in place; throws the first
+    /// write that failed.
+    public func close() throws(SystemError) {
+        if closed { return }
+        closed = true
+        flush()
+        if let failure {
+            file?.abandon()
+            throw failure
+        }
+        try file?.commit()
+    }
+}

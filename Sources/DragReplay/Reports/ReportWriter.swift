@@ -1,0 +1,151 @@
+import DragRecording
+
+/// The report formats of `replay --format`.
+public enum ReportFormat: String, CaseIterable, Sendable { case text, json, junit }
+
+/// Writes a report as recordings finish, so outcomes never pile up in memory.
+public protocol ReportWriter: AnyObject {
+    func begin()
+    func beginRecording(path: String)
+    func outcome(_ o: SessionEnd)
+    func step(_ step: ReplayStep)
+    /// Whether `step` wants every step (building them costs a little per event).
+    var wantsSteps: Bool { get }
+    func endRecording(_ r: ReplayResult)
+    func end(passed: Int, failed: Int, errors: Int)
+}
+
+extension ReportWriter {
+    public func begin() {}
+    public func beginRecording(path: String) {}
+    public func outcome(_ o: SessionEnd) {}
+    public func step(_ step: ReplayStep) {}
+    public var wantsSteps: Bool { false }
+}
+
+/// A writer of `format` onto `out`.
+public func makeReportWriter(_ format: ReportFormat, _ out: ReportOutput, trace: Bool) -> ReportWriter {
+    switch format {
+    case .text: TextReport(out, trace: trace)
+    case .json: JSONReport(out)
+    case .junit: JUnitReport(out)
+    }
+}
+
+/// `PASS path`, failures as `path:line:1: error: message`, then a count.
+public final class TextReport: ReportWriter {
+    let out: ReportOutput
+    let showTrace: Bool
+    public init(_ out: ReportOutput, trace: Bool) {
+        self.out = out
+        self.showTrace = trace
+    }
+    public func beginRecording(path: String) { if showTrace { out.write("== \(path)\n") } }
+    public func step(_ step: ReplayStep) { if showTrace { out.write(step.text) } }
+    public var wantsSteps: Bool { showTrace }
+    public func endRecording(_ r: ReplayResult) {
+        let notes = r.warnings.isEmpty ? "" : " (\(r.warnings.count) warning\(r.warnings.count == 1 ? "" : "s"))"
+        out.write("\(r.status.rawValue.uppercased()) \(r.path)\(notes)\n")
+        if let e = r.error { out.write("  \(e)\n") }
+        for f in r.failures { out.write("  \(r.path):\(f.line):1: error: \(f.message)\n") }
+        if showTrace || r.status != .pass { for w in r.warnings { out.write("  \(r.path):\(w.line):1: warning: \(w.message)\n") } }
+    }
+    public func end(passed: Int, failed: Int, errors: Int) {
+        out.write("\(passed) passed, \(failed) failed, \(errors) errors\n")
+    }
+}
+
+/// The JSON report contract: `recordings[]` with `path`, `status`, `final`,
+/// `outcomes`, `failures`, `warnings`, `error`; then `passed`, `failed`,
+/// `errors`. Outcomes are written as they happen.
+public final class JSONReport: ReportWriter {
+    let out: ReportOutput
+    private var first = true
+    private var firstOutcome = true
+    public init(_ out: ReportOutput) { self.out = out }
+
+    public func begin() { out.write("{\"recordings\":[") }
+
+    public func beginRecording(path: String) {
+        out.write((first ? "\n" : ",\n") + "{\"path\":\(Format.quoted(path)),\"outcomes\":[")
+        first = false
+        firstOutcome = true
+    }
+
+    public func outcome(_ o: SessionEnd) {
+        out.write((firstOutcome ? "" : ",") + "{\"session\":\(o.session),\"outcome\":\"\(o.outcome.rawValue)\",\"line\":\(o.line)}")
+        firstOutcome = false
+    }
+
+    public func endRecording(_ r: ReplayResult) {
+        var s = "],\"status\":\"\(r.status.rawValue)\",\"final\":["
+        s += r.final.map { c in
+            "{\"id\":\(c.id.map(Format.quoted) ?? "null"),\"items\":[\(c.items.map(Format.quoted).joined(separator: ","))]}"
+        }.joined(separator: ",")
+        s += "],\"failures\":[" + r.failures.map(message).joined(separator: ",")
+        s += "],\"warnings\":[" + r.warnings.map(message).joined(separator: ",") + "]"
+        if let e = r.error {
+            s += ",\"error\":{\"line\":\(e.line),\"column\":\(e.column),\"message\":\(Format.quoted(e.message))}"
+        }
+        out.write(s + "}")
+    }
+
+    private func message(_ m: LineMessage) -> String { "{\"line\":\(m.line),\"message\":\(Format.quoted(m.message))}" }
+
+    public func end(passed: Int, failed: Int, errors: Int) {
+        out.write("\n],\"passed\":\(passed),\"failed\":\(failed),\"errors\":\(errors)}\n")
+    }
+}
+
+/// JUnit XML: one test suite, one test case per recording; failures and
+/// input errors with their line and message.
+public final class JUnitReport: ReportWriter {
+    let out: ReportOutput
+    private var cases: [String] = []
+    public init(_ out: ReportOutput) { self.out = out }
+
+    public func endRecording(_ r: ReplayResult) {
+        var c = "  <testcase classname=\"dragreplay.replay\" name=\"\(xml(r.path))\">\n"
+        if let e = r.error {
+            c += "    <error message=\"\(xml("line \(e.line), column \(e.column): \(e.message)"))\" type=\"input\">\(xml(e.description))</error>\n"
+        }
+        if !r.failures.isEmpty {
+            let first = r.failures[0]
+            let body = r.failures.map { "\(r.path):\($0.line): \($0.message)" }.joined(separator: "\n")
+            c += "    <failure message=\"\(xml("line \(first.line): \(first.message)"))\" type=\"expectation\">\(xml(body))</failure>\n"
+        }
+        if !r.warnings.isEmpty {
+            c += "    <system-out>\(xml(r.warnings.map { "line \($0.line): warning: \($0.message)" }.joined(separator: "\n")))</system-out>\n"
+        }
+        cases.append(c + "  </testcase>\n")
+    }
+
+    public func end(passed: Int, failed: Int, errors: Int) {
+        out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.write("<testsuite name=\"dragreplay\" tests=\"\(passed + failed + errors)\" failures=\"\(failed)\" errors=\"\(errors)\">\n")
+        for c in cases { out.write(c) }
+        out.write("</testsuite>\n")
+    }
+}
+
+/// Escapes text for XML attributes and content; drops characters XML 1.0 forbids.
+func xml(_ s: String) -> String {
+    var out = ""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&apos;"
+        case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
+        default:
+            if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out
+}

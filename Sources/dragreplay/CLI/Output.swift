@@ -1,0 +1,47 @@
+import DragRecording
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Standard output and standard error, through the system-call layer. A
+/// failed write to standard output is an error the command reports (exit 2);
+/// a failed write to standard error cannot be reported anywhere, so it is
+/// remembered and turns the exit code into 2. Nothing crashes on a full disk,
+/// a closed stream or a broken pipe (SIGPIPE is ignored at start).
+enum Output {
+    static let standardErrorFailed = Atomic<Bool>(false)
+
+    /// Writes `text` to standard output.
+    static func out(_ text: String) throws(SystemError) {
+        try FileDescriptor.standardOutput.writeAll(text)
+    }
+
+    /// Writes one line to standard error, colouring the severity on a
+    /// terminal (never with `NO_COLOR`).
+    static func diagnose(_ line: String) {
+        var text = line
+        if useColor(FileDescriptor.standardError) {
+            text = text.replacingAll(": error: ", with: ": \u{1B}[1;31merror:\u{1B}[0m ")
+                .replacingAll(": warning: ", with: ": \u{1B}[1;33mwarning:\u{1B}[0m ")
+        }
+        raw(text + "\n")
+    }
+
+    /// Writes to standard error as is (the progress line).
+    static func raw(_ text: String) {
+        do { try FileDescriptor.standardError.writeAll(text) } catch { standardErrorFailed.store(true, ordering: .relaxed) }
+    }
+
+    /// Colour and progress only on a terminal, and never with `NO_COLOR` set.
+    static func useColor(_ fd: FileDescriptor) -> Bool {
+        fd.isTerminal && getenv("NO_COLOR") == nil
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,33 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Signals, as long campaigns handle them: the first SIGINT stops
+/// generating cases (what was found is still shrunk, written and
+/// summarised); SIGTERM, SIGHUP or a second SIGINT also cuts shrinking
+/// short, writing the smallest case found so far. SIGPIPE is ignored, so a
+/// closed pipe is a write error, not a silent death.
+enum Signals {
+    static let stop = Atomic<Bool>(false)
+    static let hurry = Atomic<Bool>(false)
+
+    static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+
+    /// Installs the handlers (async-signal-safe: they only store atomics).
+    static func handleInterruptions() {
+        signal(SIGINT) { _ in
+            if Signals.stop.exchange(true, ordering: .relaxed) { Signals.hurry.store(true, ordering: .relaxed) }
+        }
+        for s in [SIGTERM, SIGHUP] {
+            signal(s) { _ in
+                Signals.stop.store(true, ordering: .relaxed)
+                Signals.hurry.store(true, ordering: .relaxed)
+            }
+        }
+    }
+
+    static var shouldStop: @Sendable () -> Bool { { stop.load(ordering: .relaxed) } }
+    static var shouldHurry: @Sendable () -> Bool { { hurry.load(ordering: .relaxed) } }
+}

@@ -1,0 +1,75 @@
+import DragFuzz
+import DragRecording
+import ReorderCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The most drag-script x mutation-script pairs `explore` takes on (about
+/// two minutes here); past it the scope is refused with its size.
+let exploreScopeLimit = 2_000_000
+
+let exploreCommand = Command(
+    name: "explore",
+    usage: "dragreplay explore [--applier NAME] [--items N] [--mutations N] [--out DIR]",
+    abstract: "Bounded exhaustive search: every interleaving of small drag scripts with small mutation scripts.",
+    discussion: """
+        Drag scripts: lift one item or an ordered pair, drop on the leading half of every entry or past the end, at once or deferred \
+        with an apply. Mutation scripts: every sequence up to --mutations long of insert first/last, delete, outside move to the \
+        front/end, disable, enable. Identical states are merged. Every step is checked against the invariants; one finding per \
+        invariant (the shortest path) is written to --out (default corpora/found). A scope over \(exploreScopeLimit) script pairs \
+        is refused. Ctrl-C stops early and still writes what was found. Exit 1 when a violation was found.
+        """,
+    options: [
+        applierOption,
+        OptionSpec(names: ["--items"], valueName: "N", help: "items in the container, 1 to 8 (default 4)"),
+        OptionSpec(names: ["--mutations"], valueName: "N", help: "longest mutation script, 0 to 3 (default 1)"),
+        OptionSpec(names: ["--out"], valueName: "DIR", help: "where findings go (default corpora/found)"),
+    ]
+) { args in
+    let (name, applier) = fuzzApplier(args)
+    let items = try args.integer("--items", in: 1...8) ?? 4
+    let mutations = try args.integer("--mutations", in: 0...3) ?? 1
+    let explorer = Explorer(applier: applier, items: items, mutations: mutations)
+    let scope = explorer.scope
+    guard scope <= exploreScopeLimit else {
+        throw UsageError(
+            "--items \(items) --mutations \(mutations) is \(scope) script pairs, over the limit of \(exploreScopeLimit) (about two minutes); "
+                + "lower --items or --mutations.")
+    }
+    let store = FindingStore(directory: try args.path("--out") ?? "corpora/found")
+    Signals.handleInterruptions()
+    let terminal = FileDescriptor.standardError.isTerminal
+    let start = now()
+    let summary = explorer.run(shouldStop: Signals.shouldStop) { done, total in
+        if terminal { Output.raw("\r\u{1B}[Kexplore: \(done)/\(total) script pairs  \(seconds1(now() - start))s") }
+    }
+    if terminal { Output.raw("\r\u{1B}[K") }
+    Output.diagnose("explore: \(seconds2(now() - start))s\(summary.interrupted ? ", interrupted" : "")")
+    try Output.out(
+        "\(summary.dragScripts) drag scripts x \(summary.mutationScripts) mutation scripts: \(summary.interleavings) interleavings, "
+            + "\(summary.states) distinct states, \(summary.steps) steps, \(summary.violatingSteps) violating steps, "
+            + "shortest of each invariant kept: \(summary.violations.count) (applier \(name))\(summary.interrupted ? ", interrupted" : "")\n")
+    let context = FindingContext(generator: "dragreplay explore --items \(items) --mutations \(mutations)", applierName: name, mode: "explore")
+    var failed = false
+    for (fuzzCase, v) in summary.violations {
+        let finding = fuzzCase.finding(v, context: context, caseIndex: nil)
+        do {
+            let path = try store.write(finding)
+            try Output.out("\(v.invariant.rawValue): \(v.message)\n  \(finding.replayCommand(path: path))\n")
+        } catch let error as SystemError {
+            Output.diagnose(error.description)
+            failed = true
+        }
+    }
+    if failed { return 2 }
+    return summary.violations.isEmpty ? 0 : 1
+}
+
+/// A monotonic clock in seconds.
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}

@@ -1,0 +1,109 @@
+import DragFuzz
+import DragRecording
+import ReorderCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func fuzzApplier(_ args: ParsedArguments) -> (String, Applier<Int, Int>) {
+    let name = args.value("--applier") ?? "canonical"
+    return (name, Applier<Int, Int>.named(name)!)
+}
+
+/// `I/N`, with `0 <= I < N <= 1_000_000`.
+func parseShard(_ s: String) throws(UsageError) -> (index: Int, count: Int) {
+    let parts = s.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+        let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 1_000_000, i < n
+    else {
+        throw UsageError("Invalid value \(quote(s)) for '--shard' (expected I/N with 0 <= I < N <= 1000000, such as 0/4).")
+    }
+    return (i, n)
+}
+
+let fuzzCommand = Command(
+    name: "fuzz",
+    usage: """
+        dragreplay fuzz [--applier NAME] [--mode sessions|differences] [--runs N] [--time SECONDS] [--seed N] [--jobs N] \
+        [--shard I/N] [--out DIR] [--format text|json]
+        """,
+    abstract: "Generate random interleavings, check the ordering invariants, shrink every failure to a minimal recording.",
+    discussion: """
+        Without --mode, cases alternate between both modes. Without --runs or --time, runs 10000 cases. A seed fully determines a \
+        run: the same --seed and --runs give byte-identical findings and summaries, whatever --jobs is. Each finding is shrunk and \
+        written to --out (default corpora/found) as soon as every earlier case is done, named by invariant and content hash, with \
+        the command that replays it. Ctrl-C stops generating and keeps every finding; SIGTERM, SIGHUP or a second Ctrl-C also \
+        cut shrinking short. Exit 1 when a violation was found, 0 when none, 2 when a finding could not be written.
+        """,
+    options: [
+        applierOption,
+        OptionSpec(
+            names: ["--mode"], valueName: "MODE", allowed: FuzzMode.allCases.map(\.rawValue),
+            help: "sessions (end to end) or differences (straight into the applier); default: both"),
+        OptionSpec(names: ["--runs"], valueName: "N", help: "number of cases (per shard)"),
+        OptionSpec(names: ["--time"], valueName: "SECONDS", help: "stop after this long"),
+        OptionSpec(names: ["--seed"], valueName: "N", help: "the campaign's seed (default 1)"),
+        OptionSpec(names: ["--jobs"], valueName: "N", help: "parallel workers, 1 to 256 (default: all cores)"),
+        OptionSpec(names: ["--shard"], valueName: "I/N", help: "run shard I of N (disjoint cases, for a CI matrix or many machines)"),
+        OptionSpec(names: ["--out"], valueName: "DIR", help: "where findings go (default corpora/found)"),
+        OptionSpec(names: ["--format"], valueName: "FORMAT", allowed: ["text", "json"], help: "summary format: text (default) or json"),
+    ]
+) { args in
+    let (name, applier) = fuzzApplier(args)
+    let shard = try args.value("--shard").map(parseShard) ?? (0, 1)
+    var seconds: Double?
+    if let t = args.value("--time") {
+        guard let v = Double(t), v > 0, v <= 1e9 else {
+            throw UsageError("Invalid value \(quote(t)) for '--time' (expected a number of seconds > 0).")
+        }
+        seconds = v
+    }
+    // Case indices stay far from overflow: runs * shards fits easily in 64 bits.
+    let runs = try args.integer("--runs", in: 1...1_000_000_000_000) ?? (seconds == nil ? 10_000 : nil)
+    let seed = try args.integer("--seed", in: 0...Int.max) ?? 1
+    var jobs = try args.integer("--jobs", in: 1...256) ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    if let runs { jobs = min(jobs, runs) }
+    var options = CampaignOptions(
+        applierName: name, applier: applier, mode: args.value("--mode").flatMap(FuzzMode.init(rawValue:)),
+        runs: runs, seconds: seconds, seed: UInt64(seed), jobs: max(1, jobs), shard: shard,
+        outDirectory: try args.path("--out") ?? "corpora/found")
+    Signals.handleInterruptions()
+    options.shouldStop = Signals.shouldStop
+    options.shouldHurry = Signals.shouldHurry
+    let terminal = FileDescriptor.standardError.isTerminal
+    if terminal {
+        options.progress = { p in
+            let rate = p.elapsed > 0 ? Double(p.sessions) / p.elapsed : 0
+            Output.raw("\r\u{1B}[K\(p.runs) runs  \(Int(rate)) sessions/s  \(p.failingCases) failing  \(p.findings) findings  \(seconds1(p.elapsed))s")
+        }
+    }
+    let summary = runCampaign(options)
+    if terminal { Output.raw("\r\u{1B}[K") }
+    // Timings go to stderr: stdout stays byte-identical for the same seed and --runs.
+    let rate = Int(Double(summary.sessions) / max(summary.elapsed, 1e-9))
+    Output.diagnose(
+        "fuzz: \(summary.runs) cases, \(summary.sessions) sessions in \(seconds2(summary.elapsed))s (\(rate) sessions/s), "
+            + "shrinking \(seconds2(summary.shrinkSeconds))s\(summary.interrupted ? ", interrupted" : "")")
+    for failure in summary.writeFailures { Output.diagnose(failure.description) }
+    if args.value("--format") == "json" {
+        try Output.out(summary.json(applierName: name, seed: UInt64(seed)))
+    } else {
+        try Output.out(summary.text(applierName: name, seed: UInt64(seed)))
+    }
+    if !summary.writeFailures.isEmpty { return 2 }
+    return summary.failingCases > 0 ? 1 : 0
+}
+
+/// `1.5` with one decimal, `12.34` with two: timings for people (no Foundation).
+func seconds1(_ v: Double) -> String { fixed(v, 1) }
+func seconds2(_ v: Double) -> String { fixed(v, 2) }
+func fixed(_ v: Double, _ digits: Int) -> String {
+    guard v.isFinite else { return "\(v)" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = Int64((abs(v) * scale).rounded())
+    let whole = scaled / Int64(scale), frac = scaled % Int64(scale)
+    let fracText = String(frac)
+    return (v < 0 ? "-" : "") + "\(whole)" + (digits > 0 ? "." + String(repeating: "0", count: digits - fracText.count) + fracText : "")
+}

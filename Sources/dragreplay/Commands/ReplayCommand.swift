@@ -1,0 +1,27 @@
+import DragCorpus
+import DragRecording
+import DragReplay
+
+let replayCommand = Command(
+    name: "replay", usage: "dragreplay replay [--applier NAME] [--strict] [--trace] [--format text|json|junit] [-o FILE] PATH...",
+    abstract: "Replay recordings through the core and check their expect lines.",
+    discussion: """
+        PATH is a file, or a directory searched recursively for *.jsonl. Exit 0 when every recording passes, 1 when an expectation \
+        fails, 2 when a file has an input error (the others are still replayed and reported) or the report cannot be written.
+        """,
+    options: [
+        applierOption,
+        OptionSpec(names: ["--strict"], help: "warnings fail the recording"),
+        OptionSpec(names: ["--trace"], help: "per event: the event, the answered operation and destination, the outcome, the data after it"),
+        OptionSpec(names: ["--format"], valueName: "FORMAT", allowed: ReportFormat.allCases.map(\.rawValue), help: "text (default), json or junit"),
+        OptionSpec(names: ["-o", "--output"], valueName: "FILE", help: "write the report to FILE (atomically) instead of standard output"),
+    ]
+) { args in
+    let paths = try recordingPaths(args.positional, command: "replay")
+    let options = ReplayOptions(applier: applier(args), strict: args.has("--strict"))
+    let out = try ReportOutput(path: try args.path("--output"))
+    let writer = makeReportWriter(ReportFormat(rawValue: args.value("--format") ?? "text")!, out, trace: args.has("--trace"))
+    let totals = Replayer(options: options).run(paths: paths, writer: writer)
+    try out.close()
+    return totals.exitCode
+}
