@@ -2,8 +2,12 @@
 import PackageDescription
 
 // Data flows one way: file -> reader -> events -> core -> outcomes -> report.
-// Only `CJSONC` and `DragReader` touch json-c; `ReorderCore`, `DragRecording`
-// and `DragFuzz` are standard-library only so an app can embed them.
+// Only `CJSONC` and `DragReader` touch json-c. `ReorderCore` and
+// `DragRecording` use the standard library (and the C library) only, so an
+// app can embed them; `DragFuzz` adds Dispatch and Synchronization for its
+// parallel campaigns; `DragReplay` replays any `RecordingSource` and needs
+// no parser; `DragCorpus` is recordings on disk (files, directories, bless,
+// merge) over all of them.
 let package = Package(
     name: "DragReplay",
     products: [

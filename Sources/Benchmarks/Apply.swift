@@ -28,7 +28,10 @@ func applyRow<ID: Hashable & Sendable>(_ report: inout Report, n: Int, k: Int, i
     let d = ReorderDifference<ID, Int>(sources: sources, destination: .init(collectionID: 0, position: .before(anchor)))
     let repeats = n >= 1_000_000 ? 5 : 9
     var sink = 0
-    let copy = timed(repeats) { let c = items.map { $0 }; sink &+= c.count }
+    let copy = timed(repeats) {
+        let c = items.map { $0 }
+        sink &+= c.count
+    }
     let canonical = timed(repeats) {
         var c = base
         var w: [ReorderWarning<ID, Int>] = []
@@ -36,7 +39,11 @@ func applyRow<ID: Hashable & Sendable>(_ report: inout Report, n: Int, k: Int, i
         sink &+= c.collections[0].items.count
     }
     // The floor of any design that hashes every item: one Set probe per item.
-    let probe = timed(repeats) { var hits = 0; for x in items where sourceSet.contains(x) { hits += 1 }; sink &+= hits }
+    let probe = timed(repeats) {
+        var hits = 0
+        for x in items where sourceSet.contains(x) { hits += 1 }
+        sink &+= hits
+    }
     // The grid article's helper: filter and removeAll with Array.contains, O(n * k).
     let naive = timed(n * k >= 100_000_000 ? 1 : 3) {
         var a = items
@@ -58,24 +65,32 @@ func applyRow<ID: Hashable & Sendable>(_ report: inout Report, n: Int, k: Int, i
         while chosen.count < k { chosen.insert(Int(g.next() % UInt64(n))) }
         var a = Int(g.next() % UInt64(n))
         while chosen.contains(a) { a = Int(g.next() % UInt64(n)) }
-        let step = ReorderDifference<ID, ReorderableSingleCollectionIdentifier>(sources: chosen.map(id), destination: .init(collectionID: .init(), position: .before(id(a))))
+        let step = ReorderDifference<ID, ReorderableSingleCollectionIdentifier>(
+            sources: chosen.map(id), destination: .init(collectionID: .init(), position: .before(id(a))))
         let t = seconds()
         list.apply(step)
         listTimes.append(seconds() - t)
     }
     let listed = median(listTimes)
     sink &+= list.count
-    report.row("apply \(type) n=\(n) k=\(k): ReorderList (chunked)", "\(f(listed * 1000, 3))ms", "copy \(f(copy * 1000, 2))ms; naive \(f(naive * 1000, 1))ms",
-               "\(f(listed / copy, 2))x copy; naive \(f(naive / listed, 0))x slower; built once in \(f(build * 1000, 1))ms")
+    report.row(
+        "apply \(type) n=\(n) k=\(k): ReorderList (chunked)", "\(f(listed * 1000, 3))ms",
+        "copy \(f(copy * 1000, 2))ms; naive \(f(naive * 1000, 1))ms",
+        "\(f(listed / copy, 2))x copy; naive \(f(naive / listed, 0))x slower; built once in \(f(build * 1000, 1))ms")
     if n == 1_000_000 && k == 1000 {
         report.target("\(type): ReorderList canonical (n=10^6, k=1000) within 3x a copy", listed / copy <= 3, "\(f(listed / copy, 2))x")
-        report.target("\(type): ReorderList canonical at least 100x faster than the naive helper", naive / listed >= 100, "\(f(naive / listed, 0))x")
+        report.target(
+            "\(type): ReorderList canonical at least 100x faster than the naive helper", naive / listed >= 100, "\(f(naive / listed, 0))x")
     }
-    report.row("apply \(type) n=\(n) k=\(k): canonical", "\(f(canonical * 1000, 2))ms",
-               "copy \(f(copy * 1000, 2))ms; Set probe per item \(f(probe * 1000, 2))ms; naive \(f(naive * 1000, 1))ms",
-               "\(f(canonical / copy, 2))x copy, \(f(canonical / probe, 2))x the probe floor; naive \(f(naive / canonical, 0))x slower")
+    report.row(
+        "apply \(type) n=\(n) k=\(k): canonical", "\(f(canonical * 1000, 2))ms",
+        "copy \(f(copy * 1000, 2))ms; Set probe per item \(f(probe * 1000, 2))ms; naive \(f(naive * 1000, 1))ms",
+        "\(f(canonical / copy, 2))x copy, \(f(canonical / probe, 2))x the probe floor; naive \(f(naive / canonical, 0))x slower")
     if n == 1_000_000 && k == 1000 {
-        report.target("\(type): ReorderContainer canonical, O(n + k), within 3x a copy", canonical / copy <= 3, "\(f(canonical / copy, 2))x")
-        report.target("\(type): ReorderContainer canonical at least 100x faster than the naive helper", naive / canonical >= 100, "\(f(naive / canonical, 0))x")
+        report.target(
+            "\(type): ReorderContainer canonical, O(n + k), within 3x a copy", canonical / copy <= 3, "\(f(canonical / copy, 2))x")
+        report.target(
+            "\(type): ReorderContainer canonical at least 100x faster than the naive helper", naive / canonical >= 100,
+            "\(f(naive / canonical, 0))x")
     }
 }

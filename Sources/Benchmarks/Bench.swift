@@ -11,7 +11,8 @@ struct Bench {
     static func main() throws {
         let args = Array(CommandLine.arguments.dropFirst())
         guard let command = args.first else {
-            print("usage: dragreplay-bench all [--check] [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE")
+            print(
+                "usage: dragreplay-bench all [--check] [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE")
             exit(2)
         }
         switch command {
@@ -33,8 +34,12 @@ struct Bench {
         case "generate":
             try generate(events: Int(args[1])!, to: args[2])
         case "all":
-            let check = args.contains("--check"), quick = args.contains("--quick")
-            guard let i = args.firstIndex(of: "--c-baseline"), i + 1 < args.count else { print("--c-baseline PATH is required"); exit(2) }
+            let check = args.contains("--check")
+            let quick = args.contains("--quick")
+            guard let i = args.firstIndex(of: "--c-baseline"), i + 1 < args.count else {
+                print("--c-baseline PATH is required")
+                exit(2)
+            }
             var report = Report()
             try benchReading(&report, cBinary: args[i + 1], quick: quick)
             benchApply(&report, quick: quick)

@@ -15,17 +15,27 @@ func generate(events count: Int, items: Int = 20, to path: String) throws {
     func r(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
     var live = (0..<items).map { "item-\($0)" }
     var next = items
-    let header = RecordingHeader(layout: Layout(kind: .list(rowHeight: 44, spacing: 1, headerHeight: 0, heights: [:]), width: 390, height: 844),
-                                 collections: [CollectionSpec(items: live)], meta: .object(["title": .string("benchmark, \(count) events")]))
+    let header = RecordingHeader(
+        layout: Layout(kind: .list(rowHeight: 44, spacing: 1, headerHeight: 0, heights: [:]), width: 390, height: 844),
+        collections: [CollectionSpec(items: live)], meta: .object(["title": .string("benchmark, \(count) events")]))
     var out = CanonicalWriter.line(for: header) + "\n"
     out.reserveCapacity(count * 80)
-    var t = 0.0, written = 0
-    let handle = FileHandle(forWritingAtPath: path) ?? { _ = FileManager.default.createFile(atPath: path, contents: nil); return FileHandle(forWritingAtPath: path)! }()
+    var t = 0.0
+    var written = 0
+    let handle =
+        FileHandle(forWritingAtPath: path)
+        ?? {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            return FileHandle(forWritingAtPath: path)!
+        }()
     handle.truncateFile(atOffset: 0)
     func emit(_ e: RecordedEvent) {
         out += CanonicalWriter.line(for: e) + "\n"
         written += 1
-        if out.utf8.count > 1 << 20 { handle.write(Data(out.utf8)); out = "" }
+        if out.utf8.count > 1 << 20 {
+            handle.write(Data(out.utf8))
+            out = ""
+        }
     }
     while written < count {
         t += Double(1 + r(16))
@@ -42,7 +52,10 @@ func generate(events count: Int, items: Int = 20, to path: String) throws {
             emit(RecordedEvent(t: t, .expect(Expectation(outcome: .moved))))
         default:
             var selection = [live[r(live.count)]]
-            if r(4) == 0 { let extra = live[r(live.count)]; if extra != selection[0] { selection.append(extra) } }
+            if r(4) == 0 {
+                let extra = live[r(live.count)]
+                if extra != selection[0] { selection.append(extra) }
+            }
             emit(RecordedEvent(t: t, .lift(items: selection, x: 195, y: Double(r(live.count)) * 45 + 22, ops: .move, external: false)))
             for _ in 0..<(2 + r(8)) where written < count - 2 {
                 t += 16
@@ -50,11 +63,16 @@ func generate(events count: Int, items: Int = 20, to path: String) throws {
             }
             t += 16
             let deferred = r(5) == 0
-            if r(10) == 0 { emit(RecordedEvent(t: t, .cancel)) } else {
+            if r(10) == 0 {
+                emit(RecordedEvent(t: t, .cancel))
+            } else {
                 emit(RecordedEvent(t: t, .drop(x: 195, y: Double(r(Int(45 * Double(live.count)))), deferred: deferred)))
-                if deferred { t += 5; emit(RecordedEvent(t: t, .apply)) }
+                if deferred {
+                    t += 5
+                    emit(RecordedEvent(t: t, .apply))
+                }
             }
-            // A lift of a deleted item is rejected at runtime; keep `live` honest for the next lift.
+        // A lift of a deleted item is rejected at runtime; keep `live` honest for the next lift.
         }
     }
     handle.write(Data(out.utf8))

@@ -15,8 +15,10 @@ func benchFuzz(_ report: inout Report, quick: Bool) {
         sessions += CaseRunner(applier: .canonical, mode: .sessions).run(&c).sessions
     }
     let one = Double(sessions) / (seconds() - t)
-    let summary = runCampaign(CampaignOptions(applierName: "canonical", applier: .canonical, mode: .sessions, runs: cases * 2, seconds: nil, seed: 1,
-                                              jobs: 2, shard: (0, 1), outDirectory: "bench-data/found"))
+    let summary = runCampaign(
+        CampaignOptions(
+            applierName: "canonical", applier: .canonical, mode: .sessions, runs: cases * 2, seconds: nil, seed: 1,
+            jobs: 2, shard: (0, 1), outDirectory: "bench-data/found"))
     let two = Double(summary.sessions) / summary.elapsed
     report.row("fuzz sessions/s, 1 core (<=16 items, <=24 events)", rate(one), "target 50k/s", "\(f(one / 50_000, 2))x target")
     report.row("fuzz sessions/s, --jobs 2", rate(two), "1 core \(rate(one))", "\(f(two / one, 2))x one core")
@@ -36,8 +38,10 @@ func benchFuzz(_ report: inout Report, quick: Bool) {
         let shrinkStart = seconds()
         let shrunk = Shrinker(runner: found!.0, invariant: found!.2.invariant).shrink(found!.1)
         let shrinkTime = seconds() - shrinkStart
-        report.row("find + shrink \(name)", "found in \(f(findTime * 1000, 1))ms (\(index) cases)", "shrink \(f(shrinkTime * 1000, 1))ms, \(shrunk.attempts) attempts",
-                   "\(found!.2.invariant.rawValue), \(shrunk.result.fuzzCase.steps.count) events")
+        report.row(
+            "find + shrink \(name)", "found in \(f(findTime * 1000, 1))ms (\(index) cases)",
+            "shrink \(f(shrinkTime * 1000, 1))ms, \(shrunk.attempts) attempts",
+            "\(found!.2.invariant.rawValue), \(shrunk.result.fuzzCase.steps.count) events")
         report.target("shrink \(name) under 2 s", shrinkTime < 2, "\(f(shrinkTime, 3))s")
     }
 }

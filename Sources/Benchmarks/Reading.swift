@@ -59,16 +59,25 @@ func benchReading(_ report: inout Report, cBinary: String, quick: Bool) throws {
         times["decoder", default: []].append(child(["decoder", path]).0)
         times["replay", default: []].append(child(["replay", path]).0)
     }
-    let c = median(times["c"]!), ours = median(times["ours"]!), foundation = median(times["foundation"]!)
-    let decoder = median(times["decoder"]!), replay = median(times["replay"]!)
-    report.row("read \(n) events: DragReader (validating, typed events)", "\(f(ours))s", "C json-c tokener loop \(f(c))s", "\(f(ours / c, 2))x the C loop")
-    report.row("read \(n) events: Foundation JSONSerialization", "\(f(foundation))s", "DragReader \(f(ours))s", "DragReader \(f(foundation / ours, 2))x faster")
+    let c = median(times["c"]!)
+    let ours = median(times["ours"]!)
+    let foundation = median(times["foundation"]!)
+    let decoder = median(times["decoder"]!)
+    let replay = median(times["replay"]!)
+    report.row(
+        "read \(n) events: DragReader (validating, typed events)", "\(f(ours))s", "C json-c tokener loop \(f(c))s",
+        "\(f(ours / c, 2))x the C loop")
+    report.row(
+        "read \(n) events: Foundation JSONSerialization", "\(f(foundation))s", "DragReader \(f(ours))s",
+        "DragReader \(f(foundation / ours, 2))x faster")
     report.row("read \(n) events: JSONDecoder", "\(f(decoder))s", "DragReader \(f(ours))s", "DragReader \(f(decoder / ours, 2))x faster")
     report.target("reader within 1.5x of the C tokener loop", ours / c <= 1.5, "\(f(ours / c, 2))x")
     report.target("reader at least 2.5x faster than JSONSerialization", foundation / ours >= 2.5, "\(f(foundation / ours, 2))x")
     report.target("reader at least 3x faster than JSONDecoder", decoder / ours >= 3, "\(f(decoder / ours, 2))x")
 
-    report.row("read + replay \(n) events (canonical)", "\(f(replay))s", "read alone \(f(ours))s", "\(f(replay / ours, 2))x reading; \(rate(Double(n) / replay)) events")
+    report.row(
+        "read + replay \(n) events (canonical)", "\(f(replay))s", "read alone \(f(ours))s",
+        "\(f(replay / ours, 2))x reading; \(rate(Double(n) / replay)) events")
     report.target("replay at most 2x reading alone", replay / ours <= 2, "\(f(replay / ours, 2))x")
 
     var memory: [(Int, Double, Double)] = []

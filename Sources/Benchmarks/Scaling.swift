@@ -23,7 +23,8 @@ func benchScaling(_ report: inout Report, quick: Bool) throws {
         runner.maxItems = items
         runner.maxEvents = events
         runner.maxSessions = sessions
-        var count = 0, lifts = 0
+        var count = 0
+        var lifts = 0
         let t = seconds()
         while seconds() - t < (quick ? 0.5 : 2) {
             var c = ChoiceSequence(seed: Xoshiro256.caseSeed(5, UInt64(count)))
@@ -31,6 +32,8 @@ func benchScaling(_ report: inout Report, quick: Bool) throws {
             count += 1
         }
         let dt = seconds() - t
-        report.row("fuzz <=\(items) items, <=\(events) events, <=\(sessions) sessions", rate(Double(lifts) / dt) + " sessions", rate(Double(count) / dt) + " cases", "1 core")
+        report.row(
+            "fuzz <=\(items) items, <=\(events) events, <=\(sessions) sessions", rate(Double(lifts) / dt) + " sessions",
+            rate(Double(count) / dt) + " cases", "1 core")
     }
 }

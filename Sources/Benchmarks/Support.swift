@@ -17,8 +17,9 @@ func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 /// that across `execve`, so a child would report its parent's peak.
 func peakRSSMiB() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-          let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return 0 }
     return kb / 1024
 }
 
@@ -29,7 +30,12 @@ func median(_ xs: [Double]) -> Double {
 
 /// Runs `body` `repeats` times and returns the median seconds.
 func timed(_ repeats: Int, _ body: () -> Void) -> Double {
-    median((0..<repeats).map { _ in let t = seconds(); body(); return seconds() - t })
+    median(
+        (0..<repeats).map { _ in
+            let t = seconds()
+            body()
+            return seconds() - t
+        })
 }
 
 /// Runs this binary on one measurement; returns (seconds, peak MiB).
@@ -59,10 +65,12 @@ func cBaseline(_ binary: String, _ path: String) -> Double {
 }
 
 struct Report {
-    var rows: [(String, String, String, String)] = []   // what, measured, baseline, ratio
+    var rows: [(String, String, String, String)] = []  // what, measured, baseline, ratio
     var misses: [String] = []
 
-    mutating func row(_ what: String, _ measured: String, _ baseline: String, _ ratio: String) { rows.append((what, measured, baseline, ratio)) }
+    mutating func row(_ what: String, _ measured: String, _ baseline: String, _ ratio: String) {
+        rows.append((what, measured, baseline, ratio))
+    }
 
     mutating func target(_ name: String, _ ok: Bool, _ detail: String) {
         rows.append(("  target: \(name)", ok ? "met" : "MISSED", "", detail))
@@ -70,10 +78,14 @@ struct Report {
     }
 
     func print() {
-        let w0 = max(8, rows.map { $0.0.count }.max() ?? 0), w1 = max(8, rows.map { $0.1.count }.max() ?? 0), w2 = max(8, rows.map { $0.2.count }.max() ?? 0)
+        let w0 = max(8, rows.map { $0.0.count }.max() ?? 0)
+        let w1 = max(8, rows.map { $0.1.count }.max() ?? 0)
+        let w2 = max(8, rows.map { $0.2.count }.max() ?? 0)
         func pad(_ s: String, _ w: Int) -> String { s + String(repeating: " ", count: max(0, w - s.count)) }
         Swift.print("| " + pad("benchmark", w0) + " | " + pad("measured", w1) + " | " + pad("baseline", w2) + " | ratio / note |")
-        Swift.print("|" + String(repeating: "-", count: w0 + 2) + "|" + String(repeating: "-", count: w1 + 2) + "|" + String(repeating: "-", count: w2 + 2) + "|---|")
+        Swift.print(
+            "|" + String(repeating: "-", count: w0 + 2) + "|" + String(repeating: "-", count: w1 + 2) + "|"
+                + String(repeating: "-", count: w2 + 2) + "|---|")
         for r in rows { Swift.print("| " + pad(r.0, w0) + " | " + pad(r.1, w1) + " | " + pad(r.2, w2) + " | " + r.3 + " |") }
     }
 }

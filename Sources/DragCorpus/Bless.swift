@@ -59,23 +59,25 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
         var reader = try RecordingReader(path: target, rawLines: copier.take)
         blessing = Blessing(header: reader.header)
         var lastState = ReplayState(container: reader.header.container)
-        let result = Replayer(options: options).run(&reader, onStep: { step in
-            lastState = step.state
-            guard failure == nil else { return }
-            do {
-                try copier.copy(upTo: step.line - 1, into: &out)
-                if let replacement = blessing!.replacement(for: step) {
-                    let original = copier.removeLine(step.line)
-                    let bytes = Array(replacement.utf8)
-                    if original?.bytes != bytes { rewritten.append(step.line) }
-                    try out.write(bytes + (original?.newline == false ? [] : [0x0A]))
-                } else {
-                    try copier.copy(upTo: step.line, into: &out)
+        let result = Replayer(options: options).run(
+            &reader,
+            onStep: { step in
+                lastState = step.state
+                guard failure == nil else { return }
+                do {
+                    try copier.copy(upTo: step.line - 1, into: &out)
+                    if let replacement = blessing!.replacement(for: step) {
+                        let original = copier.removeLine(step.line)
+                        let bytes = Array(replacement.utf8)
+                        if original?.bytes != bytes { rewritten.append(step.line) }
+                        try out.write(bytes + (original?.newline == false ? [] : [0x0A]))
+                    } else {
+                        try copier.copy(upTo: step.line, into: &out)
+                    }
+                } catch {
+                    failure = error
                 }
-            } catch {
-                failure = error
-            }
-        })
+            })
         if let failure { throw failure }
         if let e = result.error { throw CorpusError.input(e) }
         // A truncated tail (a recorder that died mid-line) goes: it could

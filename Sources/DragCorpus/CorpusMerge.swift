@@ -50,9 +50,11 @@ public func mergeCorpora(_ inputs: [String], into output: String) throws(CorpusE
             }
             let meta = reader.header.meta
             let invariant = meta?["invariant"]
-            let key = invariant == nil
+            let key =
+                invariant == nil
                 ? "content|\(hash.hex)"
-                : FindingKey(invariant: invariant!, mode: meta?["mode"] ?? "", applier: meta?["applier"] ?? "", shape: shape.text).description
+                : FindingKey(invariant: invariant!, mode: meta?["mode"] ?? "", applier: meta?["applier"] ?? "", shape: shape.text)
+                    .description
             guard seen.insert(key).inserted else {
                 file.abandon()
                 summary.duplicates += 1

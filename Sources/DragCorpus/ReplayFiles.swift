@@ -71,7 +71,8 @@ public func check(path: String) throws(CorpusError) -> CheckResult {
         while try reader.next() != nil { events += 1 }
         var warnings = reader.warnings
         for s in reader.validator.openSessions {
-            warnings.append(Diagnostic(path: path, line: 0, severity: .warning, message: "session \(s) is still active at the end of the file"))
+            warnings.append(
+                Diagnostic(path: path, line: 0, severity: .warning, message: "session \(s) is still active at the end of the file"))
         }
         return CheckResult(path: path, events: events, warnings: warnings)
     } catch {

@@ -71,7 +71,8 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
 
     public var description: String {
         guard let f = failure else { return "\(runs) cases, no invariant broken" }
-        return "case \(f.caseIndex) broke \(f.invariant.rawValue): \(f.message)\nshrunk recording (save as .jsonl, replay with dragreplay):\n\(f.recording)"
+        return
+            "case \(f.caseIndex) broke \(f.invariant.rawValue): \(f.message)\nshrunk recording (save as .jsonl, replay with dragreplay):\n\(f.recording)"
     }
 }
 

@@ -79,29 +79,47 @@ public struct CampaignSummary: Sendable {
     public func json(applierName: String, seed: UInt64) -> String {
         var w = _JSONBuffer()
         w.open()
-        w.key("applier"); w.string(applierName)
-        w.key("seed"); w.number(Double(seed))
-        w.key("runs"); w.number(Double(runs))
-        w.key("sessions"); w.number(Double(sessions))
-        w.key("failingCases"); w.number(Double(failingCases))
-        w.key("findings"); w.openArray()
+        w.key("applier")
+        w.string(applierName)
+        w.key("seed")
+        w.number(Double(seed))
+        w.key("runs")
+        w.number(Double(runs))
+        w.key("sessions")
+        w.number(Double(sessions))
+        w.key("failingCases")
+        w.number(Double(failingCases))
+        w.key("findings")
+        w.openArray()
         for kept in findings {
             let f = kept.finding
-            w.element(); w.open()
-            w.key("path"); w.string(kept.path)
-            w.key("invariant"); w.string(f.invariant.rawValue)
-            w.key("mode"); w.string(f.mode)
-            if let c = f.caseIndex { w.key("case"); w.number(Double(c)) }
-            w.key("eventLines"); w.number(Double(f.eventLines))
-            w.key("message"); w.string(f.message)
-            w.key("command"); w.string(f.replayCommand(path: kept.path))
+            w.element()
+            w.open()
+            w.key("path")
+            w.string(kept.path)
+            w.key("invariant")
+            w.string(f.invariant.rawValue)
+            w.key("mode")
+            w.string(f.mode)
+            if let c = f.caseIndex {
+                w.key("case")
+                w.number(Double(c))
+            }
+            w.key("eventLines")
+            w.number(Double(f.eventLines))
+            w.key("message")
+            w.string(f.message)
+            w.key("command")
+            w.string(f.replayCommand(path: kept.path))
             w.close()
         }
         w.closeArray()
-        w.key("writeFailures"); w.openArray()
+        w.key("writeFailures")
+        w.openArray()
         for e in writeFailures { w.string(e.description) }
         w.closeArray()
-        w.key("interrupted"); w.bool(interrupted)
+        w.key("interrupted")
+        w.bool(interrupted)
         w.close()
         return w.string + "\n"
     }
@@ -121,7 +139,11 @@ public struct CampaignSummary: Sendable {
 }
 
 /// What became of one failing case the campaign shrank.
-enum ProcessOutcome { case kept(KeptFinding), duplicate, gone, failed(SystemError) }
+enum ProcessOutcome {
+    case kept(KeptFinding)
+    case duplicate, gone
+    case failed(SystemError)
+}
 
 /// A monotonic clock in seconds.
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -198,7 +220,10 @@ final class CampaignRun: Sendable {
     /// One worker: cases `worker`, `worker + jobs`, ... in order.
     func work(_ worker: Int) {
         var k = worker
-        var local = 0, counted = 0, localSessions = 0, localFailing = 0
+        var local = 0
+        var counted = 0
+        var localSessions = 0
+        var localFailing = 0
         var lastReport = start
         func flush() {
             ledger.withLock { l in
@@ -221,10 +246,12 @@ final class CampaignRun: Sendable {
                 process()
                 if worker == 0, let progress = options.progress, t - lastReport >= 0.5 {
                     lastReport = t
-                    progress(ledger.withLock { l in
-                        CampaignProgress(
-                            runs: l.runs, sessions: l.sessions, failingCases: l.failingCases, findings: l.findings.count, elapsed: t - start)
-                    })
+                    progress(
+                        ledger.withLock { l in
+                            CampaignProgress(
+                                runs: l.runs, sessions: l.sessions, failingCases: l.failingCases, findings: l.findings.count,
+                                elapsed: t - start)
+                        })
                 }
             }
             let (global, mode) = plan(k)

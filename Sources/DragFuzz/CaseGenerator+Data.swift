@@ -40,16 +40,22 @@ extension CaseGenerator {
         case 0:
             var heights: [Int: Double] = [:]
             if !all.isEmpty && choices.weighted(20) { heights[all[choices.draw(all.count - 1)]] = 30 }
-            layout = Layout(kind: .list(rowHeight: [10, 20, 7.5][choices.draw(2)], spacing: [0, 4, 5][choices.draw(2)],
-                                        headerHeight: [0, 10][choices.draw(1)], heights: heights), width: 100, height: 800)
+            layout = Layout(
+                kind: .list(
+                    rowHeight: [10, 20, 7.5][choices.draw(2)], spacing: [0, 4, 5][choices.draw(2)],
+                    headerHeight: [0, 10][choices.draw(1)], heights: heights), width: 100, height: 800)
         case 1:
-            let columns: Layout<Int>.GridColumns = choices.weighted(30) ? .adaptive(minimum: [25, 40][choices.draw(1)]) : .fixed(1 + choices.draw(3))
-            layout = Layout(kind: .grid(columns: columns, rowHeight: 20, spacing: [0, 5][choices.draw(1)], headerHeight: [0, 10][choices.draw(1)]),
-                            width: 100, height: 800)
+            let columns: Layout<Int>.GridColumns =
+                choices.weighted(30) ? .adaptive(minimum: [25, 40][choices.draw(1)]) : .fixed(1 + choices.draw(3))
+            layout = Layout(
+                kind: .grid(columns: columns, rowHeight: 20, spacing: [0, 5][choices.draw(1)], headerHeight: [0, 10][choices.draw(1)]),
+                width: 100, height: 800)
         case 2:
             let spacing = [0, 10, 20][choices.draw(2)]
-            layout = Layout(kind: .board(columnWidth: 50, spacing: Double(spacing), rowHeight: 10, rowSpacing: [0, 2][choices.draw(1)],
-                                         headerHeight: [0, 10][choices.draw(1)]), width: Double(n * (50 + spacing) + 30), height: 400)
+            layout = Layout(
+                kind: .board(
+                    columnWidth: 50, spacing: Double(spacing), rowHeight: 10, rowSpacing: [0, 2][choices.draw(1)],
+                    headerHeight: [0, 10][choices.draw(1)]), width: Double(n * (50 + spacing) + 30), height: 400)
         default:
             var widths: [Int: Double] = [:]
             if !all.isEmpty && choices.weighted(20) { widths[all[choices.draw(all.count - 1)]] = 40 }

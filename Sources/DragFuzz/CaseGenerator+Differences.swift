@@ -10,7 +10,9 @@ extension CaseGenerator {
         }
         let collection = runner.unknownCollections && choices.weighted(10) ? FuzzIDs.unknownCollection : choices.draw(n - 1)
         let position: FuzzDifference.Destination.Position
-        if choices.weighted(25) { position = .end } else {
+        if choices.weighted(25) {
+            position = .end
+        } else {
             position = .before(all.isEmpty || choices.weighted(10) ? FuzzIDs.absentBase + choices.draw(2) : pick(all))
         }
         return FuzzDifference(sources: sources, destination: .init(collectionID: collection, position: position))

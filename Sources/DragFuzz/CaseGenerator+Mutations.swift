@@ -8,9 +8,11 @@ extension CaseGenerator {
         switch choices.draw(6) {
         case 0:
             let c = choices.draw(n - 1)
-            return .insert(items: [fresh()], collection: c, index: choices.weighted(50) ? choices.draw(container.collections[c].items.count) : nil)
+            return .insert(
+                items: [fresh()], collection: c, index: choices.weighted(50) ? choices.draw(container.collections[c].items.count) : nil)
         case 1 where !all.isEmpty:
-            return .delete(items: (0..<(1 + choices.draw(1))).map { _ in choices.weighted(10) ? FuzzIDs.absentBase + choices.draw(2) : pick(all) })
+            return .delete(
+                items: (0..<(1 + choices.draw(1))).map { _ in choices.weighted(10) ? FuzzIDs.absentBase + choices.draw(2) : pick(all) })
         case 2 where !all.isEmpty:
             let items = (0..<(1 + choices.draw(1))).map { _ in pick(all) }
             return .relocate(items: items, collection: choices.draw(n - 1), before: choices.weighted(30) ? nil : pick(all))

@@ -38,7 +38,8 @@ extension CaseGenerator {
         }
         var seen = Set<Int>()
         items = items.filter { seen.insert($0).inserted }
-        let ops: DropOperation.Set = external ? [.copy, .all, .move][choices.draw(2)] : (choices.weighted(10) ? [.copy, .all][choices.draw(1)] : .move)
+        let ops: DropOperation.Set =
+            external ? [.copy, .all, .move][choices.draw(2)] : (choices.weighted(10) ? [.copy, .all][choices.draw(1)] : .move)
         return .lift(session: s, items: items, at: Point(x: 1, y: 1), operations: ops, external: external)
     }
 

@@ -21,7 +21,10 @@ struct CaseGenerator {
         checker = InvariantChecker(applier: runner.applier)
     }
 
-    mutating func fresh() -> Int { defer { nextID += 1 }; return nextID }
+    mutating func fresh() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
 
     // MARK: Run
 
@@ -30,14 +33,20 @@ struct CaseGenerator {
         makeLayout()
         let limit = runner.mode == .sessions ? runner.maxEvents : 8
         var starts: [Int] = []
-        while fuzzCase.steps.count < limit && { starts.append(choices.choices.count); return choices.more() }() {
+        while fuzzCase.steps.count < limit
+            && {
+                starts.append(choices.choices.count)
+                return choices.more()
+            }()
+        {
             let planned: (event: DragEvent<Int, Int>, aim: Aim?)
             switch runner.mode {
             case .sessions: planned = nextSessionEvent()
             case .differences: planned = (.deliver(nextDifference()), nil)
             }
             if let v = execute(planned.event, aim: planned.aim) {
-                return CaseRunner.Result(fuzzCase: fuzzCase, violation: v, sessions: sessions, containerAtViolation: engine.container, stepStarts: starts)
+                return CaseRunner.Result(
+                    fuzzCase: fuzzCase, violation: v, sessions: sessions, containerAtViolation: engine.container, stepStarts: starts)
             }
         }
         return CaseRunner.Result(fuzzCase: fuzzCase, violation: nil, sessions: sessions, containerAtViolation: nil, stepStarts: starts)

@@ -38,4 +38,3 @@ public struct CaseRunner: Sendable {
         return result
     }
 }
-

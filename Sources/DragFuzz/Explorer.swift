@@ -44,12 +44,16 @@ public struct Explorer: Sendable {
         var selections: [[Int]] = (0..<items).map { [$0] }
         for a in 0..<items { for b in 0..<items where a != b { selections.append([a, b]) } }
         let frames = layout.frames(in: container)[0]
-        var targets: [(Point, Aim?)] = frames.enumerated().map { (layout.leadingHalfPoint(of: $0.element), Aim(collection: 0, entry: $0.offset)) }
+        var targets: [(Point, Aim?)] = frames.enumerated().map {
+            (layout.leadingHalfPoint(of: $0.element), Aim(collection: 0, entry: $0.offset))
+        }
         targets.append((Point(x: 50, y: Double(items) * 10 + 5), nil))
         var scripts: [Script] = []
         for s in selections {
             for (p, aim) in targets {
-                let lift: (DragEvent<Int, Int>, Aim?) = (.lift(session: 0, items: s, at: Point(x: 1, y: 1), operations: .move, external: false), nil)
+                let lift: (DragEvent<Int, Int>, Aim?) = (
+                    .lift(session: 0, items: s, at: Point(x: 1, y: 1), operations: .move, external: false), nil
+                )
                 scripts.append([lift, (.drop(session: 0, at: p, deferred: false), aim)])
                 scripts.append([lift, (.drop(session: 0, at: p, deferred: true), aim), (.apply(session: 0), nil)])
             }
@@ -61,8 +65,10 @@ public struct Explorer: Sendable {
     /// last, delete an item, move an item to the front or the end from
     /// outside, disable, enable.
     func mutationScripts() -> [[DragEvent<Int, Int>]] {
-        var menu: [DragEvent<Int, Int>] = [.insert(items: [100], collection: 0, index: 0), .insert(items: [100], collection: 0, index: nil),
-                                           .setEnabled(false), .setEnabled(true)]
+        var menu: [DragEvent<Int, Int>] = [
+            .insert(items: [100], collection: 0, index: 0), .insert(items: [100], collection: 0, index: nil),
+            .setEnabled(false), .setEnabled(true),
+        ]
         for i in 0..<items {
             menu.append(.delete(items: [i]))
             menu.append(.relocate(items: [i], collection: 0, before: 0 == i ? 1 : 0))
@@ -109,9 +115,17 @@ public struct Explorer: Sendable {
                 done += 1
                 var visited = Set<Key>()
                 var stack: [(Int, Int, FuzzEngine, InvariantChecker, [DragEvent<Int, Int>])] =
-                    [(0, 0, FuzzEngine(container: container, layout: layout, applier: applier), InvariantChecker(applier: applier, naming: FuzzNaming(collectionNames: [nil])), [])]
+                    [
+                        (
+                            0, 0, FuzzEngine(container: container, layout: layout, applier: applier),
+                            InvariantChecker(applier: applier, naming: FuzzNaming(collectionNames: [nil])), []
+                        )
+                    ]
                 while let (i, j, engine, checker, path) = stack.popLast() {
-                    if i == d.count && j == m.count { summary.interleavings += 1; continue }
+                    if i == d.count && j == m.count {
+                        summary.interleavings += 1
+                        continue
+                    }
                     let key = Key(i: i, j: j, container: engine.container, sessions: engine.sessions, pending: engine.pending)
                     if !visited.insert(key).inserted { continue }
                     summary.states += 1

@@ -32,7 +32,9 @@ public struct FuzzCase: Sendable {
     public var layout: Layout<Int>
     public var steps: [DragEvent<Int, Int>] = []
 
-    public init(mode: FuzzMode, container: FuzzContainer, collectionNames: [String?], layout: Layout<Int>, steps: [DragEvent<Int, Int>] = []) {
+    public init(
+        mode: FuzzMode, container: FuzzContainer, collectionNames: [String?], layout: Layout<Int>, steps: [DragEvent<Int, Int>] = []
+    ) {
         self.mode = mode
         self.container = container
         self.collectionNames = collectionNames

@@ -5,7 +5,10 @@ import ReorderCore
 public struct Aim: Hashable, Sendable {
     public var collection: Int
     public var entry: Int
-    public init(collection: Int, entry: Int) { self.collection = collection; self.entry = entry }
+    public init(collection: Int, entry: Int) {
+        self.collection = collection
+        self.entry = entry
+    }
 }
 
 /// The entry whose leading half holds `p` in the current data, if any.
@@ -40,7 +43,9 @@ public struct InvariantChecker: Sendable {
     /// `["a"] | ["b", "c"]`: every collection's items.
     func names(_ orders: [[Int]]) -> String { orders.map(names).joined(separator: " | ") }
     /// `["b"] -> before "a"`.
-    func describe(_ d: FuzzDifference) -> String { Format.difference(naming.difference(d), showCollection: naming.collectionNames.count > 1) }
+    func describe(_ d: FuzzDifference) -> String {
+        Format.difference(naming.difference(d), showCollection: naming.collectionNames.count > 1)
+    }
     /// `"c0" before "a"`.
     func show(_ d: FuzzDifference.Destination) -> String {
         Format.destination(naming.difference(FuzzDifference(sources: [], destination: d)).destination, showCollection: true)
@@ -57,7 +62,9 @@ public struct InvariantChecker: Sendable {
         if let s = event.session, let session = engine.sessions[s] { sourceSet = Set(session.sources) }
         let step = engine.handle(event)
         let after = engine.container
-        func violation(_ invariant: Invariant, _ message: String) -> Violation { Violation(invariant: invariant, message: message, step: index) }
+        func violation(_ invariant: Invariant, _ message: String) -> Violation {
+            Violation(invariant: invariant, message: message, step: index)
+        }
 
         if let c = step.configuration, let s = event.session {
             let ops = operations[s] ?? .move
@@ -65,10 +72,14 @@ public struct InvariantChecker: Sendable {
                 return violation(.configuration, "answered \(c.operation.rawValue) but the drag suggests only \(ops.rawValue)")
             }
             if let d = step.emitted, c.operation == .forbidden || d.destination != c.destination {
-                return violation(.configuration, "committed a drop to \(show(d.destination)) but the answer was \(c.operation.rawValue)\(c.destination.map { " -> " + show($0) } ?? "")")
+                return violation(
+                    .configuration,
+                    "committed a drop to \(show(d.destination)) but the answer was \(c.operation.rawValue)\(c.destination.map { " -> " + show($0) } ?? "")"
+                )
             }
             if let aim, let destination = c.destination, aim.collection < before.collections.count,
-               aim.entry < before.collections[aim.collection].entryCount {
+                aim.entry < before.collections[aim.collection].entryCount
+            {
                 // The leading half of entry k targets slot k: the first entry from
                 // max(k, fixed) that is not a source.
                 let collection = before.collections[aim.collection]
@@ -78,7 +89,10 @@ public struct InvariantChecker: Sendable {
                     break
                 }
                 if destination != expected {
-                    return violation(.hitTest, "the leading half of entry \(aim.entry) of collection \(self.collection(collection.id)) should target \(show(expected)), answered \(show(destination))")
+                    return violation(
+                        .hitTest,
+                        "the leading half of entry \(aim.entry) of collection \(self.collection(collection.id)) should target \(show(expected)), answered \(show(destination))"
+                    )
                 }
             }
         }
@@ -96,13 +110,17 @@ public struct InvariantChecker: Sendable {
         let added = d.sources.filter { !present.contains($0) }
         let expected = before.itemCount + added.count
         if after.itemCount != expected || after.allItems() != present.union(added) {
-            return Violation(invariant: .conservation, message: "an external drop of \(names(d.sources)) should add \(names(added)) and nothing else", step: index)
+            return Violation(
+                invariant: .conservation, message: "an external drop of \(names(d.sources)) should add \(names(added)) and nothing else",
+                step: index)
         }
         return nil
     }
 
     func checkApply(_ d: FuzzDifference, _ before: FuzzContainer, _ after: FuzzContainer, _ index: Int) -> Violation? {
-        func violation(_ invariant: Invariant, _ message: String) -> Violation { Violation(invariant: invariant, message: message, step: index, difference: d) }
+        func violation(_ invariant: Invariant, _ message: String) -> Violation {
+            Violation(invariant: invariant, message: message, step: index, difference: d)
+        }
         // conservation: the same multiset of IDs.
         let beforeAll = before.collections.flatMap { $0.fixed + $0.items }.sorted()
         let afterAll = after.collections.flatMap { $0.fixed + $0.items }.sorted()
@@ -111,7 +129,10 @@ public struct InvariantChecker: Sendable {
         }
         // fixed: fixed items never move.
         if before.collections.map({ $0.fixed }) != after.collections.map({ $0.fixed }) {
-            return violation(.fixed, "applying \(describe(d)) moved fixed entries: \(names(before.collections.map { $0.fixed })) -> \(names(after.collections.map { $0.fixed }))")
+            return violation(
+                .fixed,
+                "applying \(describe(d)) moved fixed entries: \(names(before.collections.map { $0.fixed })) -> \(names(after.collections.map { $0.fixed }))"
+            )
         }
         var reference = before
         var warnings: [ReorderWarning<Int, Int>] = []
@@ -120,18 +141,30 @@ public struct InvariantChecker: Sendable {
             let target = after.collections[r.collection].items
             // contiguity: the moved items stand together in T, in selection order.
             guard let start = target.firstIndex(of: r.moved[0]), start + r.moved.count <= target.count,
-                  Array(target[start..<(start + r.moved.count)]) == r.moved else {
-                return violation(.contiguity, "applying \(describe(d)): \(names(r.moved)) should stand together in that order\(within(r.collection)), got \(names(target))")
+                Array(target[start..<(start + r.moved.count)]) == r.moved
+            else {
+                return violation(
+                    .contiguity,
+                    "applying \(describe(d)): \(names(r.moved)) should stand together in that order\(within(r.collection)), got \(names(target))"
+                )
             }
             // placement: right before the resolved anchor, or at the end.
             let next = start + r.moved.count < target.count ? target[start + r.moved.count] : nil
             if next != r.anchor {
-                return violation(.placement, "applying \(describe(d)): \(names(r.moved)) should stand \(r.anchor.map { "right before \(Format.quoted(FuzzNaming.item($0)))" } ?? "at the end")\(within(r.collection)), got \(names(target))")
+                return violation(
+                    .placement,
+                    "applying \(describe(d)): \(names(r.moved)) should stand \(r.anchor.map { "right before \(Format.quoted(FuzzNaming.item($0)))" } ?? "at the end")\(within(r.collection)), got \(names(target))"
+                )
             }
             // stability: everything else keeps its relative order.
             let moved = Set(r.moved)
-            for c in before.collections.indices where before.collections[c].items.filter({ !moved.contains($0) }) != after.collections[c].items.filter({ !moved.contains($0) }) {
-                return violation(.stability, "applying \(describe(d)): items that were not moved changed order\(within(c)): \(names(before.collections[c].items)) -> \(names(after.collections[c].items))")
+            for c in before.collections.indices
+            where before.collections[c].items.filter({ !moved.contains($0) }) != after.collections[c].items.filter({ !moved.contains($0) })
+            {
+                return violation(
+                    .stability,
+                    "applying \(describe(d)): items that were not moved changed order\(within(c)): \(names(before.collections[c].items)) -> \(names(after.collections[c].items))"
+                )
             }
         }
         // reference: the canonical result.

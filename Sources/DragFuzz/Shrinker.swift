@@ -45,7 +45,10 @@ public struct Shrinker: Sendable {
                     let end = step + 1 < starts.count ? starts[step + 1] : best.choices.count
                     var candidate = best.choices
                     candidate.removeSubrange(starts[step]..<min(end, candidate.count))
-                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) { best = better; improved = true }
+                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
+                        best = better
+                        improved = true
+                    }
                 }
                 step -= 1
             }
@@ -55,7 +58,10 @@ public struct Shrinker: Sendable {
                 while i >= 0 && canTry(attempts) {
                     var candidate = best.choices
                     candidate.removeSubrange(i..<min(i + size, candidate.count))
-                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) { best = better; improved = true }
+                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
+                        best = better
+                        improved = true
+                    }
                     i -= 1
                 }
             }
@@ -66,7 +72,10 @@ public struct Shrinker: Sendable {
                     if best.choices[i..<(i + size)].contains(where: { $0 != 0 }) {
                         var candidate = best.choices
                         for j in i..<(i + size) { candidate[j] = 0 }
-                        if let better = attempt(candidate, &attempts), better.isSimpler(than: best) { best = better; improved = true }
+                        if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
+                            best = better
+                            improved = true
+                        }
                     }
                     i += 1
                 }
@@ -99,9 +108,19 @@ public struct Shrinker: Sendable {
                 while v > 0 && canTry(attempts) {
                     var candidate = best.choices
                     candidate[i] = v / 2
-                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) { best = better; improved = true; v = candidate[i]; continue }
+                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
+                        best = better
+                        improved = true
+                        v = candidate[i]
+                        continue
+                    }
                     candidate[i] = v - 1
-                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) { best = better; improved = true; v = candidate[i]; continue }
+                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
+                        best = better
+                        improved = true
+                        v = candidate[i]
+                        continue
+                    }
                     break
                 }
                 i += 1
@@ -116,7 +135,8 @@ public struct Shrinker: Sendable {
 
         /// Fewer steps first, then fewer choices, then shortlex.
         func isSimpler(than other: Candidate) -> Bool {
-            let a = result.fuzzCase.steps.count, b = other.result.fuzzCase.steps.count
+            let a = result.fuzzCase.steps.count
+            let b = other.result.fuzzCase.steps.count
             if a != b { return a < b }
             if choices.count != other.choices.count { return choices.count < other.choices.count }
             return choices.lexicographicallyPrecedes(other.choices)

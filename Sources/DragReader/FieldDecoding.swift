@@ -1,10 +1,10 @@
+import DragRecording
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import DragRecording
-
 
 /// The raw line while it is decoded: for columns and overflow checks.
 struct LineContext {
@@ -55,7 +55,10 @@ struct LineContext {
         var i = 0
         while i + needle.count <= raw.count {
             var match = true
-            for j in 0..<needle.count where raw[i + j] != needle[j] { match = false; break }
+            for j in 0..<needle.count where raw[i + j] != needle[j] {
+                match = false
+                break
+            }
             if match && accept(i) { return i }
             i += 1
         }
@@ -92,11 +95,17 @@ struct JSONObject {
         switch v.kind {
         case .int:
             let i = v.int64
-            if context.isClamped(i) { let field = field(); throw FieldError(field: field, "field \"\(field)\" overflows a 64-bit integer, got \(v.text)") }
+            if context.isClamped(i) {
+                let field = field()
+                throw FieldError(field: field, "field \"\(field)\" overflows a 64-bit integer, got \(v.text)")
+            }
             return Double(i)
         case .double:
             let d = v.double
-            if !d.isFinite { let field = field(); throw FieldError(field: field, "field \"\(field)\" must be a finite number, got \(v.text)") }
+            if !d.isFinite {
+                let field = field()
+                throw FieldError(field: field, "field \"\(field)\" must be a finite number, got \(v.text)")
+            }
             return d
         default:
             let field = field()
@@ -115,8 +124,14 @@ struct JSONObject {
             throw FieldError(field: field, "field \"\(field)\" must be an integer >= \(min) (no fraction or exponent), got \(v.text)")
         }
         let i = v.int64
-        if context.isClamped(i) { let field = field(); throw FieldError(field: field, "field \"\(field)\" must fit in a 64-bit signed integer, got \(v.text)") }
-        guard i >= Int64(min) else { let field = field(); throw FieldError(field: field, "field \"\(field)\" must be an integer >= \(min), got \(i)") }
+        if context.isClamped(i) {
+            let field = field()
+            throw FieldError(field: field, "field \"\(field)\" must fit in a 64-bit signed integer, got \(v.text)")
+        }
+        guard i >= Int64(min) else {
+            let field = field()
+            throw FieldError(field: field, "field \"\(field)\" must be an integer >= \(min), got \(i)")
+        }
         return Int(i)
     }
 
@@ -163,7 +178,8 @@ struct JSONObject {
         for i in 0..<v.count {
             guard let e = v.element(i), e.kind == .string else {
                 let field = field()
-                throw FieldError(field: field, "field \"\(field)\" must be an array of ID strings; element \(i) is \(v.element(i)?.text ?? "null")")
+                throw FieldError(
+                    field: field, "field \"\(field)\" must be an array of ID strings; element \(i) is \(v.element(i)?.text ?? "null")")
             }
             result.append(e.string)
         }
@@ -194,4 +210,3 @@ struct JSONObject {
         return result
     }
 }
-

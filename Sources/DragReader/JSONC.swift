@@ -1,6 +1,7 @@
 // The one place that calls json-c. Everything else in the package sees
 // `JSONCTokener` and `JSONCValue`, never a json-c pointer.
 import CJSONC
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,9 +1,10 @@
+import DragRecording
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import DragRecording
 
 /// Splits a file into physical lines without holding more than the longest
 /// line (capped at `limit`) plus one read chunk in memory. Reads straight
@@ -55,7 +56,8 @@ final class LineSource {
                 start = newline + 1
                 lineNumber += 1
                 if range.count > limit { return .tooLong(number: lineNumber, newline: true) }
-                return .line(number: lineNumber, bytes: UnsafeRawBufferPointer(start: storage + range.lowerBound, count: range.count), newline: true)
+                return .line(
+                    number: lineNumber, bytes: UnsafeRawBufferPointer(start: storage + range.lowerBound, count: range.count), newline: true)
             }
             if end - start > limit {
                 // Past the limit with no newline yet: keep nothing, skip to the next newline.
@@ -67,7 +69,9 @@ final class LineSource {
                 let range = start..<end
                 start = end
                 lineNumber += 1
-                return .line(number: lineNumber, bytes: UnsafeRawBufferPointer(start: storage + range.lowerBound, count: range.count), newline: false)
+                return .line(
+                    number: lineNumber, bytes: UnsafeRawBufferPointer(start: storage + range.lowerBound, count: range.count), newline: false
+                )
             }
             try refill()
         }

@@ -1,10 +1,11 @@
+import DragRecording
+import ReorderCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import DragRecording
-import ReorderCore
 
 /// The event types as bytes, built once from `EventType.allCases` (the one
 /// list of names), so a line's `type` is matched without building a String.
@@ -28,7 +29,8 @@ func decodeEvent(_ root: JSONCValue, _ context: LineContext) throws(FieldError) 
     let o = JSONObject(value: root, path: "", context: context)
     guard let typeValue = o.get("type") else {
         if o.get("format") != nil { throw FieldError(field: "format", "a second header: only the first non-blank line is the header") }
-        throw FieldError(field: nil, "missing field \"type\" (expected one of \(EventType.allCases.map(\.rawValue).joined(separator: ", ")))")
+        throw FieldError(
+            field: nil, "missing field \"type\" (expected one of \(EventType.allCases.map(\.rawValue).joined(separator: ", ")))")
     }
     guard typeValue.kind == .string else { throw FieldError(field: "type", "field \"type\" must be a string, got \(typeValue.text)") }
     guard let type = eventType(of: typeValue) else {
@@ -44,7 +46,9 @@ func decodeEvent(_ root: JSONCValue, _ context: LineContext) throws(FieldError) 
     case .lift:
         var ops: DropOperation.Set = .move
         if let v = o.get("ops") {
-            guard v.kind == .array, v.count > 0 else { throw FieldError(field: "ops", "field \"ops\" must be a non-empty array of \"move\" and \"copy\", got \(v.text)") }
+            guard v.kind == .array, v.count > 0 else {
+                throw FieldError(field: "ops", "field \"ops\" must be a non-empty array of \"move\" and \"copy\", got \(v.text)")
+            }
             ops = []
             for i in 0..<v.count {
                 let e = v.element(i)
@@ -59,15 +63,20 @@ func decodeEvent(_ root: JSONCValue, _ context: LineContext) throws(FieldError) 
                 ops.insert(op)
             }
         }
-        kind = .lift(items: try o.requiredIDs("items"), x: try o.requiredNumber("x"), y: try o.requiredNumber("y"),
-                     ops: ops, external: try o.bool("external") ?? false)
+        kind = .lift(
+            items: try o.requiredIDs("items"), x: try o.requiredNumber("x"), y: try o.requiredNumber("y"),
+            ops: ops, external: try o.bool("external") ?? false)
     case .move:
         kind = .move(x: try o.requiredNumber("x"), y: try o.requiredNumber("y"))
     case .drop:
-        let x = try o.requiredNumber("x"), y = try o.requiredNumber("y")
+        let x = try o.requiredNumber("x")
+        let y = try o.requiredNumber("y")
         var deferred = false
         if let apply = try o.string("apply") {
-            guard apply == "deferred" else { throw FieldError(field: "apply", "field \"apply\" must be \"deferred\" (or absent for an immediate apply), got \(Format.quoted(apply))") }
+            guard apply == "deferred" else {
+                throw FieldError(
+                    field: "apply", "field \"apply\" must be \"deferred\" (or absent for an immediate apply), got \(Format.quoted(apply))")
+            }
             deferred = true
         }
         kind = .drop(x: x, y: y, deferred: deferred)
@@ -84,12 +93,16 @@ func decodeEvent(_ root: JSONCValue, _ context: LineContext) throws(FieldError) 
         }
         var viaApplier = false
         if let via = try o.string("via") {
-            guard via == "applier" else { throw FieldError(field: "via", "field \"via\" must be \"applier\" (or absent for an outside reorder), got \(Format.quoted(via))") }
+            guard via == "applier" else {
+                throw FieldError(
+                    field: "via", "field \"via\" must be \"applier\" (or absent for an outside reorder), got \(Format.quoted(via))")
+            }
             viaApplier = true
         }
         kind = .relocate(items: items, collection: collection, before: try o.id("before"), viaApplier: viaApplier)
     case .update: kind = .update(item: try o.requiredID("item"))
-    case .reload: kind = .reload(collections: try decodeCollections(o.required("collections", "an array of collections"), "collections", context))
+    case .reload:
+        kind = .reload(collections: try decodeCollections(o.required("collections", "an array of collections"), "collections", context))
     case .enable: kind = .enable
     case .disable: kind = .disable
     case .lock: kind = .lock(items: try o.requiredIDs("items"))
@@ -106,14 +119,19 @@ private func decodeExpectation(_ o: JSONObject) throws(FieldError) -> Expectatio
     if let cs = try o.object("collections") {
         var map: [String: [String]] = [:]
         for (k, v) in cs.value.members {
-            guard let v else { throw FieldError(field: "collections", "field \"collections.\(k)\" must be an array of ID strings, got null") }
+            guard let v else {
+                throw FieldError(field: "collections", "field \"collections.\(k)\" must be an array of ID strings, got null")
+            }
             map[k] = try cs._ids(v, "collections.\(k)")
         }
         e.collections = map
     }
     if let outcome = try o.string("outcome") {
         guard let parsed = Outcome(rawValue: outcome) else {
-            throw FieldError(field: "outcome", "unknown outcome \(Format.quoted(outcome)) (expected one of \(Outcome.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")))")
+            throw FieldError(
+                field: "outcome",
+                "unknown outcome \(Format.quoted(outcome)) (expected one of \(Outcome.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")))"
+            )
         }
         e.outcome = parsed
     }
@@ -122,7 +140,8 @@ private func decodeExpectation(_ o: JSONObject) throws(FieldError) -> Expectatio
         guard d.value.member("before").present else {
             throw FieldError(field: "difference", "missing field \"difference.before\" (expected an ID, or null for .end)")
         }
-        e.difference = ExpectedDifference(sources: try d.requiredIDs("sources"), collection: try d.id("collection"), before: try d.id("before"))
+        e.difference = ExpectedDifference(
+            sources: try d.requiredIDs("sources"), collection: try d.id("collection"), before: try d.id("before"))
     }
     if let op = try o.string("operation") {
         guard let parsed = DropOperation(rawValue: op) else {

@@ -3,16 +3,23 @@ import ReorderCore
 
 func decodeHeader(_ root: JSONCValue, _ context: LineContext) throws(FieldError) -> RecordingHeader {
     guard root.kind == .object else {
-        throw FieldError(field: nil, "the header must be a JSON object {\"format\":\"dragrec\",\"version\":1,...}, got \(root.text.prefix(40))")
+        throw FieldError(
+            field: nil, "the header must be a JSON object {\"format\":\"dragrec\",\"version\":1,...}, got \(root.text.prefix(40))")
     }
     let o = JSONObject(value: root, path: "", context: context)
     guard let format = try o.string("format") else {
         if let type = try? o.string("type") {
-            throw FieldError(field: "type", "missing header: the first line must be {\"format\":\"dragrec\",\"version\":1,...}, got an event of type \(Format.quoted(type))")
+            throw FieldError(
+                field: "type",
+                "missing header: the first line must be {\"format\":\"dragrec\",\"version\":1,...}, got an event of type \(Format.quoted(type))"
+            )
         }
-        throw FieldError(field: nil, "missing field \"format\": the first line must be the header {\"format\":\"dragrec\",\"version\":1,...}")
+        throw FieldError(
+            field: nil, "missing field \"format\": the first line must be the header {\"format\":\"dragrec\",\"version\":1,...}")
     }
-    guard format == "dragrec" else { throw FieldError(field: "format", "field \"format\" must be \"dragrec\", got \(Format.quoted(format))") }
+    guard format == "dragrec" else {
+        throw FieldError(field: "format", "field \"format\" must be \"dragrec\", got \(Format.quoted(format))")
+    }
     let versionValue = try o.required("version", "the integer 1")
     let version = try o._integer(versionValue, "version", min: 0)
     guard version == 1 else { throw FieldError(field: "version", "unsupported version \(version): this reader reads dragrec version 1") }
@@ -36,10 +43,12 @@ private func decodeLayout(_ l: JSONObject) throws(FieldError) -> Layout<String> 
     }
     switch kind {
     case .list:
-        layoutKind = .list(rowHeight: try l.requiredNumber("rowHeight"), spacing: try l.number("spacing") ?? 0,
-                           headerHeight: try l.number("headerHeight") ?? 0, heights: try l.sizes("heights"))
+        layoutKind = .list(
+            rowHeight: try l.requiredNumber("rowHeight"), spacing: try l.number("spacing") ?? 0,
+            headerHeight: try l.number("headerHeight") ?? 0, heights: try l.sizes("heights"))
     case .hstack:
-        layoutKind = .hstack(itemWidth: try l.requiredNumber("itemWidth"), spacing: try l.number("spacing") ?? 0, widths: try l.sizes("widths"))
+        layoutKind = .hstack(
+            itemWidth: try l.requiredNumber("itemWidth"), spacing: try l.number("spacing") ?? 0, widths: try l.sizes("widths"))
     case .grid:
         let columns = try l.integer("columns", min: 1)
         let minimum = try l.number("minimum")
@@ -50,12 +59,14 @@ private func decodeLayout(_ l: JSONObject) throws(FieldError) -> Layout<String> 
         case (_?, _?): throw FieldError(field: l.name("minimum"), "a grid takes exactly one of \"columns\" and \"minimum\", got both")
         case (nil, nil): throw FieldError(field: l.path, "a grid needs exactly one of \"columns\" (integer >= 1) and \"minimum\" (> 0)")
         }
-        layoutKind = .grid(columns: spec, rowHeight: try l.requiredNumber("rowHeight"), spacing: try l.number("spacing") ?? 0,
-                           headerHeight: try l.number("headerHeight") ?? 0)
+        layoutKind = .grid(
+            columns: spec, rowHeight: try l.requiredNumber("rowHeight"), spacing: try l.number("spacing") ?? 0,
+            headerHeight: try l.number("headerHeight") ?? 0)
     case .board:
-        layoutKind = .board(columnWidth: try l.requiredNumber("columnWidth"), spacing: try l.number("spacing") ?? 0,
-                            rowHeight: try l.requiredNumber("rowHeight"), rowSpacing: try l.number("rowSpacing") ?? 0,
-                            headerHeight: try l.number("headerHeight") ?? 0)
+        layoutKind = .board(
+            columnWidth: try l.requiredNumber("columnWidth"), spacing: try l.number("spacing") ?? 0,
+            rowHeight: try l.requiredNumber("rowHeight"), rowSpacing: try l.number("rowSpacing") ?? 0,
+            headerHeight: try l.number("headerHeight") ?? 0)
     }
     return Layout(kind: layoutKind, width: width, height: height)
 }
@@ -69,8 +80,10 @@ func decodeCollections(_ v: JSONCValue, _ field: String, _ context: LineContext)
             throw FieldError(field: field, "\(name) must be an object with \"items\", got \(v.element(i)?.text ?? "null")")
         }
         let c = JSONObject(value: e, path: name, context: context)
-        result.append(CollectionSpec(id: try c.id("id"), items: try c.requiredIDs("items"), fixed: try c.ids("fixed") ?? [],
-                                     locked: try c.ids("locked") ?? [], capacity: try c.integer("capacity", min: 0)))
+        result.append(
+            CollectionSpec(
+                id: try c.id("id"), items: try c.requiredIDs("items"), fixed: try c.ids("fixed") ?? [],
+                locked: try c.ids("locked") ?? [], capacity: try c.integer("capacity", min: 0)))
     }
     return result
 }
@@ -90,4 +103,3 @@ private func jsonValue(_ v: JSONCValue?) -> JSONValue {
         return .object(o)
     }
 }
-

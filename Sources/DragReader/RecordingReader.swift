@@ -1,10 +1,11 @@
+import DragRecording
+import ReorderCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import DragRecording
-import ReorderCore
 
 /// Reads a dragrec v1 recording line by line (spec 1, 1.1, 2, 2.3).
 ///
@@ -63,7 +64,8 @@ public final class RecordingReader: RecordingSource {
         self.path = path
         self.rawLines = rawLines
         // Placeholders until the header line is read below.
-        let placeholder = RecordingHeader(layout: Layout(kind: .list(rowHeight: 1), width: 1, height: 1), collections: [CollectionSpec(items: [])])
+        let placeholder = RecordingHeader(
+            layout: Layout(kind: .list(rowHeight: 1), width: 1, height: 1), collections: [CollectionSpec(items: [])])
         header = placeholder
         headerLine = 0
         validator = try! RecordingValidator(header: placeholder)
@@ -123,7 +125,10 @@ public final class RecordingReader: RecordingSource {
             case .tooLong(let number, let newline):
                 rawLines?(RawLine(number: number, bytes: nil, hasNewline: newline))
                 let message = "line is longer than the limit of 1 MiB (\(Self.maxLineBytes) bytes)"
-                if !newline { truncatedTail(number, message); return nil }
+                if !newline {
+                    truncatedTail(number, message)
+                    return nil
+                }
                 throw .input(Diagnostic(path: path, line: number, message: message))
             case .line(let number, let line, let newline):
                 rawLines?(RawLine(number: number, bytes: line, hasNewline: newline))
@@ -151,15 +156,21 @@ public final class RecordingReader: RecordingSource {
     }
 
     private func truncatedTail(_ line: Int, _ why: String) {
-        warnings.append(Diagnostic(path: path, line: line, severity: .warning,
-                                   message: "the last line has no newline and is not complete JSON (\(why)); ignored as a truncated tail"))
+        warnings.append(
+            Diagnostic(
+                path: path, line: line, severity: .warning,
+                message: "the last line has no newline and is not complete JSON (\(why)); ignored as a truncated tail"))
     }
 
     private func readHeader() throws(RecordingError) {
         guard let (number, root) = try nextObject() else {
             let cut = !warnings.isEmpty
-            throw .input(Diagnostic(path: path, line: cut ? warnings[0].line : 1,
-                                    message: cut ? "no header: the only line is cut off" : "empty file: expected a header line {\"format\":\"dragrec\",\"version\":1,...}"))
+            throw .input(
+                Diagnostic(
+                    path: path, line: cut ? warnings[0].line : 1,
+                    message: cut
+                        ? "no header: the only line is cut off"
+                        : "empty file: expected a header line {\"format\":\"dragrec\",\"version\":1,...}"))
         }
         headerLine = number
         defer { root.release() }
@@ -172,4 +183,3 @@ public final class RecordingReader: RecordingSource {
         }
     }
 }
-

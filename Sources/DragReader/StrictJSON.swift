@@ -23,8 +23,15 @@ func strictProblem(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> (offset: In
     var depth = 0
     for (i, b) in line.enumerated() {
         if inString {
-            if escaped { escaped = false; continue }
-            if b == 0x5C { escaped = true } else if b == 0x22 { inString = false } else if b < 0x20 {
+            if escaped {
+                escaped = false
+                continue
+            }
+            if b == 0x5C {
+                escaped = true
+            } else if b == 0x22 {
+                inString = false
+            } else if b < 0x20 {
                 return (i, "control character 0x\(String(b, radix: 16)) inside a string (write it escaped)")
             }
             continue
@@ -52,9 +59,12 @@ func looksPlain(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Bool {
     let n = line.count
     var i = 0
     var opens = 0
-    let quote = SIMD16<UInt8>(repeating: 0x27), control = SIMD16<UInt8>(repeating: 0x20)
-    let bracket = SIMD16<UInt8>(repeating: 0x5B), brace = SIMD16<UInt8>(repeating: 0x7B)
-    let one = SIMD16<UInt8>(repeating: 1), zero = SIMD16<UInt8>(repeating: 0)
+    let quote = SIMD16<UInt8>(repeating: 0x27)
+    let control = SIMD16<UInt8>(repeating: 0x20)
+    let bracket = SIMD16<UInt8>(repeating: 0x5B)
+    let brace = SIMD16<UInt8>(repeating: 0x7B)
+    let one = SIMD16<UInt8>(repeating: 1)
+    let zero = SIMD16<UInt8>(repeating: 0)
     while i + 16 <= n {
         let v = base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
         if any((v .< control) .| (v .== quote)) { return false }
@@ -69,4 +79,3 @@ func looksPlain(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Bool {
     }
     return opens <= maxDepth
 }
-

@@ -1,12 +1,15 @@
 import Foundation
 
 /// The package root, from this file's place in it.
-public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .path
 
 /// The `*.jsonl` files of `corpora/SUB`, sorted.
 public func corpus(_ sub: String) -> [String] {
     let dir = packageRoot + "/corpora/" + sub
-    return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted().map { dir + "/" + $0 }
+    return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted().map {
+        dir + "/" + $0
+    }
 }
 
 /// A fresh directory under the system's temporary directory.
@@ -39,7 +42,8 @@ public struct CLIResult: Sendable {
 
 /// Runs the built `dragreplay` (next to the test bundle, or `DRAGREPLAY_BIN`).
 public func runCLI(_ arguments: [String], cwd: String = packageRoot, environment: [String: String] = [:]) throws -> CLIResult {
-    let bin = ProcessInfo.processInfo.environment["DRAGREPLAY_BIN"]
+    let bin =
+        ProcessInfo.processInfo.environment["DRAGREPLAY_BIN"]
         ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dragreplay").path
     let p = Process()
     p.executableURL = URL(fileURLWithPath: FileManager.default.fileExists(atPath: bin) ? bin : packageRoot + "/.build/debug/dragreplay")
@@ -49,7 +53,8 @@ public func runCLI(_ arguments: [String], cwd: String = packageRoot, environment
     env["NO_COLOR"] = "1"
     for (k, v) in environment { env[k] = v }
     p.environment = env
-    let out = Pipe(), err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     p.standardOutput = out
     p.standardError = err
     try p.run()
@@ -64,5 +69,6 @@ public func runCLI(_ arguments: [String], cwd: String = packageRoot, environment
     let o = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     p.waitUntilExit()
-    return CLIResult(code: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    return CLIResult(
+        code: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
 }

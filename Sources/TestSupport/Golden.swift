@@ -14,7 +14,8 @@ public func assertGolden(
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try text.write(toFile: path, atomically: true, encoding: .utf8)
-            Issue.record("Recorded golden file \(path). Re-run without DRAGREPLAY_RECORD_GOLDEN to check it.", sourceLocation: sourceLocation)
+            Issue.record(
+                "Recorded golden file \(path). Re-run without DRAGREPLAY_RECORD_GOLDEN to check it.", sourceLocation: sourceLocation)
         } catch {
             Issue.record("Cannot record golden file \(path): \(error)", sourceLocation: sourceLocation)
         }
@@ -42,14 +43,19 @@ public func lineDiff(_ a: String, _ b: String) -> String {
         }
     }
     var out: [String] = []
-    var i = 0, j = 0
+    var i = 0
+    var j = 0
     while i < x.count || j < y.count {
         if i < x.count && j < y.count && x[i] == y[j] {
-            out.append("  " + x[i]); i += 1; j += 1
+            out.append("  " + x[i])
+            i += 1
+            j += 1
         } else if i < x.count && (j == y.count || lcs[i + 1][j] >= lcs[i][j + 1]) {
-            out.append("- " + x[i]); i += 1
+            out.append("- " + x[i])
+            i += 1
         } else {
-            out.append("+ " + y[j]); j += 1
+            out.append("+ " + y[j])
+            j += 1
         }
     }
     return out.joined(separator: "\n")

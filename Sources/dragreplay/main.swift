@@ -65,7 +65,8 @@ func main() -> Int32 {
             }
             guard let command = commands.first(where: { $0.name == name }) else {
                 if first.hasPrefix("-") {
-                    return usageError("Unknown option \(quote(first)).\(suggestion(first, ["--help", "--version"])) See 'dragreplay --help'.")
+                    return usageError(
+                        "Unknown option \(quote(first)).\(suggestion(first, ["--help", "--version"])) See 'dragreplay --help'.")
                 }
                 return usageError("Unknown command \(quote(name)).\(suggestion(name)) See 'dragreplay --help'.")
             }

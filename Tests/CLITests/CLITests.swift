@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
+import Testing
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
-import TestSupport
 
 @Suite("Reports")
 struct ReportTests {
@@ -16,7 +17,10 @@ struct ReportTests {
     @Test("the JSON report parses back with the contract's fields")
     func json() throws {
         let bad = try writeTemporary("{\"format\":\"dragrec\",\"version\":1}\n")
-        let paths = [packageRoot + "/corpora/reports/task-lands-one-row-too-far.jsonl", packageRoot + "/corpora/regression/board-move-to-next-column.jsonl", bad]
+        let paths = [
+            packageRoot + "/corpora/reports/task-lands-one-row-too-far.jsonl",
+            packageRoot + "/corpora/regression/board-move-to-next-column.jsonl", bad,
+        ]
         let (code, text) = try report("json", paths, applier: "insert-before-remove")
         #expect(code == 2)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -49,7 +53,10 @@ struct ReportTests {
         let parser = XMLParser(data: Data(text.utf8))
         final class Counter: NSObject, XMLParserDelegate {
             var cases = 0, failures = 0
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]
+            ) {
                 if name == "testcase" { cases += 1 }
                 if name == "failure" { failures += 1 }
             }
@@ -73,32 +80,45 @@ struct CLITests {
         #expect(try runCLI(["check", "corpora"]).code == 0)
     }
 
-    @Test("usage errors say what was wrong and what was expected", arguments: [
-        (["replay", "--stict", "corpora"], "error: Unknown option '--stict' for 'replay'. Did you mean '--strict'? See 'dragreplay help replay'.\n"),
-        (["replay", "--format", "xml", "corpora"], "error: Invalid value 'xml' for '--format'. (expected one of text, json, junit).\n"),
-        (["replai"], "error: Unknown command 'replai'. Did you mean 'replay'? See 'dragreplay --help'.\n"),
-        (["replay"], "error: 'replay' needs at least one PATH (a recording, or a directory of *.jsonl).\n"),
-        (["replay", "nowhere.jsonl"], "nowhere.jsonl: error: no such file or directory\n"),
-        (["--verison"], "error: Unknown option '--verison'. Did you mean '--version'? See 'dragreplay --help'.\n"),
-    ])
+    @Test(
+        "usage errors say what was wrong and what was expected",
+        arguments: [
+            (
+                ["replay", "--stict", "corpora"],
+                "error: Unknown option '--stict' for 'replay'. Did you mean '--strict'? See 'dragreplay help replay'.\n"
+            ),
+            (
+                ["replay", "--format", "xml", "corpora"],
+                "error: Invalid value 'xml' for '--format'. (expected one of text, json, junit).\n"
+            ),
+            (["replai"], "error: Unknown command 'replai'. Did you mean 'replay'? See 'dragreplay --help'.\n"),
+            (["replay"], "error: 'replay' needs at least one PATH (a recording, or a directory of *.jsonl).\n"),
+            (["replay", "nowhere.jsonl"], "nowhere.jsonl: error: no such file or directory\n"),
+            (["--verison"], "error: Unknown option '--verison'. Did you mean '--version'? See 'dragreplay --help'.\n"),
+        ])
     func usage(arguments: [String], message: String) throws {
         let r = try runCLI(arguments)
         #expect(r.code == 2)
         #expect(r.stderr == message)
     }
 
-    @Test("help and version", arguments: ["--help", "help replay", "help check", "help bless", "help fuzz", "help explore", "help corpus merge", "--version"])
+    @Test(
+        "help and version",
+        arguments: ["--help", "help replay", "help check", "help bless", "help fuzz", "help explore", "help corpus merge", "--version"])
     func help(arguments: String) throws {
         let r = try runCLI(arguments.split(separator: " ").map(String.init))
         #expect(r.code == 0)
-        assertGolden(r.stdout, "help-" + arguments.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "--", with: "") + ".txt")
+        assertGolden(
+            r.stdout, "help-" + arguments.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "--", with: "") + ".txt")
     }
 
     @Test("fuzz findings of two shards merge into one corpus, duplicates dropped by invariant and shape")
     func corpusMerge() throws {
         let base = NSTemporaryDirectory() + "merge-\(UUID().uuidString)"
         for shard in ["0", "1"] {
-            let r = try runCLI(["fuzz", "--applier", "insert-before-remove", "--runs", "2000", "--shard", "\(shard)/2", "--out", base + "/s\(shard)"])
+            let r = try runCLI([
+                "fuzz", "--applier", "insert-before-remove", "--runs", "2000", "--shard", "\(shard)/2", "--out", base + "/s\(shard)",
+            ])
             #expect(r.code == 1)
         }
         // A second copy of shard 0 under other names: the same invariants and shapes.

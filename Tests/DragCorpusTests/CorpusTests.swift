@@ -3,8 +3,8 @@ import DragRecording
 import DragReplay
 import Foundation
 import ReorderCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Corpora")
 struct CorpusTests {
@@ -26,13 +26,16 @@ struct CorpusTests {
         "offsets": ["card-snaps-to-wrong-column.jsonl", "multi-selection-comes-back-reordered.jsonl", "row-moves-wrong-after-sync.jsonl"],
         "array-order": ["multi-selection-comes-back-reordered.jsonl"],
         "self-anchor-to-end": [],
-        "insert-before-remove": ["task-lands-one-row-too-far.jsonl", "tile-snaps-back-during-sync.jsonl", "two-songs-drop-one-slot-too-far.jsonl"],
+        "insert-before-remove": [
+            "task-lands-one-row-too-far.jsonl", "tile-snaps-back-during-sync.jsonl", "two-songs-drop-one-slot-too-far.jsonl",
+        ],
     ]
 
     @Test("bug reports fail exactly under the appliers that have their bug", arguments: Applier<String, String?>.builtInNames)
     func reportMatrix(applier: String) {
-        let failing = Set(corpus("reports").filter { Replayer(options: .init(applier: .named(applier)!)).run(path: $0).status == .fail }
-            .map { ($0 as NSString).lastPathComponent })
+        let failing = Set(
+            corpus("reports").filter { Replayer(options: .init(applier: .named(applier)!)).run(path: $0).status == .fail }
+                .map { ($0 as NSString).lastPathComponent })
         #expect(failing == Self.expectedFailures[applier])
     }
 
@@ -58,20 +61,26 @@ struct BlessTests {
         let now = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(now.count == original.count)
         for i in now.indices where i != 5 { #expect(now[i] == original[i]) }
-        #expect(now[5] == #"{"type":"expect","t":64,"order":["call-mom","pay-rent","buy-milk","walk-dog"],"outcome":"moved","difference":{"sources":["buy-milk"],"before":"pay-rent"}}"#)
+        #expect(
+            now[5]
+                == #"{"type":"expect","t":64,"order":["call-mom","pay-rent","buy-milk","walk-dog"],"outcome":"moved","difference":{"sources":["buy-milk"],"before":"pay-rent"}}"#
+        )
         #expect(Replayer(options: .init(applier: .insertBeforeRemove)).run(path: path).status == .pass)
         #expect(Replayer().run(path: path).status == .fail)
     }
 
     @Test("adds a final expect to a recording that does not end with one")
     func appendsFinal() throws {
-        let text = #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":100,"rowHeight":10},"collections":[{"items":["a","b","c"]}]}}"# + "\n"
+        let text =
+            #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":100,"rowHeight":10},"collections":[{"items":["a","b","c"]}]}}"#
+            + "\n"
             + #"{"type":"lift","t":0,"items":["c"],"x":5,"y":25}"# + "\n" + #"{"type":"drop","t":7,"x":5,"y":2}"# + "\n"
         let path = try writeTemporary(text)
         let r = try bless(path: path)
         #expect(r.appendedFinal)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == text
-            + #"{"type":"expect","t":7,"order":["c","a","b"],"outcome":"moved","difference":{"sources":["c"],"before":"a"}}"# + "\n")
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == text
+                + #"{"type":"expect","t":7,"order":["c","a","b"],"outcome":"moved","difference":{"sources":["c"],"before":"a"}}"# + "\n")
         #expect(Replayer(options: .init(strict: true)).run(path: path).status == .pass)
     }
 
@@ -83,4 +92,3 @@ struct BlessTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
     }
 }
-

@@ -4,23 +4,29 @@ import DragRecording
 import DragReplay
 import Foundation
 import ReorderCore
-import Testing
 import TestSupport
+import Testing
 
 func temporaryDirectory() -> String { (try? TestSupport.temporaryDirectory("dragfuzz")) ?? NSTemporaryDirectory() }
 
-func campaign(_ applier: String, runs: Int, seed: UInt64 = 1, jobs: Int = 2, mode: FuzzMode? = nil, shard: (Int, Int) = (0, 1), out: String) -> CampaignSummary {
-    runCampaign(CampaignOptions(applierName: applier, applier: .named(applier)!, mode: mode, runs: runs, seconds: nil, seed: seed,
-                                jobs: jobs, shard: (shard.0, shard.1), outDirectory: out))
+func campaign(_ applier: String, runs: Int, seed: UInt64 = 1, jobs: Int = 2, mode: FuzzMode? = nil, shard: (Int, Int) = (0, 1), out: String)
+    -> CampaignSummary
+{
+    runCampaign(
+        CampaignOptions(
+            applierName: applier, applier: .named(applier)!, mode: mode, runs: runs, seconds: nil, seed: seed,
+            jobs: jobs, shard: (shard.0, shard.1), outDirectory: out))
 }
 
 @Suite("Choice sequence")
 struct ChoiceSequenceTests {
     @Test("a seed fully determines the choices; replaying them regenerates the same case")
     func determinism() {
-        var a = ChoiceSequence(seed: 42), b = ChoiceSequence(seed: 42)
+        var a = ChoiceSequence(seed: 42)
+        var b = ChoiceSequence(seed: 42)
         let runner = CaseRunner(applier: .canonical, mode: .sessions)
-        let ra = runner.run(&a), rb = runner.run(&b)
+        let ra = runner.run(&a)
+        let rb = runner.run(&b)
         #expect(a.choices == b.choices)
         #expect(ra.fuzzCase.steps == rb.fuzzCase.steps)
         var replay = ChoiceSequence(replaying: a.choices)
@@ -54,8 +60,9 @@ struct FuzzingTests {
         #expect(s.findings.isEmpty)
     }
 
-    @Test("each buggy applier is found; every finding is small, fails under its applier and passes under canonical",
-          arguments: ["array-order", "self-anchor-to-end", "insert-before-remove", "offsets"])
+    @Test(
+        "each buggy applier is found; every finding is small, fails under its applier and passes under canonical",
+        arguments: ["array-order", "self-anchor-to-end", "insert-before-remove", "offsets"])
     func findsPlantedBugs(applier: String) throws {
         let s = campaign(applier, runs: 4000, out: temporaryDirectory())
         #expect(!s.findings.isEmpty)
@@ -72,9 +79,11 @@ struct FuzzingTests {
         }
     }
 
-    @Test("sessions mode reaches what drags can reach: not an anchor among the sources", arguments: [
-        ("array-order", true), ("insert-before-remove", true), ("self-anchor-to-end", false),
-    ])
+    @Test(
+        "sessions mode reaches what drags can reach: not an anchor among the sources",
+        arguments: [
+            ("array-order", true), ("insert-before-remove", true), ("self-anchor-to-end", false),
+        ])
     func sessionsModeReach(applier: String, found: Bool) {
         let s = campaign(applier, runs: 4000, mode: .sessions, out: temporaryDirectory())
         #expect(s.findings.isEmpty != found)
@@ -82,7 +91,8 @@ struct FuzzingTests {
 
     @Test("the same seed and runs write byte-identical findings, whatever the jobs")
     func reproducible() throws {
-        let a = temporaryDirectory(), b = temporaryDirectory()
+        let a = temporaryDirectory()
+        let b = temporaryDirectory()
         let sa = campaign("insert-before-remove", runs: 3000, jobs: 2, out: a)
         let sb = campaign("insert-before-remove", runs: 3000, jobs: 1, out: b)
         #expect(sa.runs == sb.runs && sa.sessions == sb.sessions && sa.failingCases == sb.failingCases)
@@ -131,7 +141,9 @@ struct ExplorerTests {
         #expect(s.states < s.steps)  // merged states are not run again
     }
 
-    @Test("the buggy appliers that drags can reach are found", arguments: [("insert-before-remove", Invariant.placement), ("array-order", .contiguity), ("offsets", .placement)])
+    @Test(
+        "the buggy appliers that drags can reach are found",
+        arguments: [("insert-before-remove", Invariant.placement), ("array-order", .contiguity), ("offsets", .placement)])
     func buggy(applier: String, invariant: Invariant) {
         let s = Explorer(applier: .named(applier)!, items: 3, mutations: 1).run()
         #expect(s.violations.contains { $0.1.invariant == invariant })
@@ -145,7 +157,10 @@ struct ApplyFuzzerTests {
         let report = ApplyFuzzer.check(runs: 3000) { ids, d in
             var c = ReorderContainer<Int, Int>(collections: [.init(id: 0, items: ids)])
             var w: [ReorderWarning<Int, Int>] = []
-            c.applyCanonical(ReorderDifference(sources: d.sources, destination: .init(collectionID: 0, position: d.destination.position.anchor.map { .before($0) } ?? .end)), warnings: &w)
+            c.applyCanonical(
+                ReorderDifference(
+                    sources: d.sources,
+                    destination: .init(collectionID: 0, position: d.destination.position.anchor.map { .before($0) } ?? .end)), warnings: &w)
             return c.collections[0].items
         }
         #expect(report.failure == nil, "\(report)")
@@ -169,4 +184,3 @@ struct ApplyFuzzerTests {
         #expect(failure.recording.hasPrefix("{\"format\":\"dragrec\""))
     }
 }
-

@@ -1,9 +1,9 @@
-import Foundation
-import Testing
-import DragRecording
 import DragReader
+import DragRecording
+import Foundation
 import ReorderCore
 import TestSupport
+import Testing
 
 let badInputDirectory = String(#filePath.dropLast("ReaderTests.swift".count)) + "BadInput/"
 
@@ -23,7 +23,6 @@ struct BadInputCase: CustomTestStringConvertible, Sendable {
     }()
 }
 
-
 func readAll(_ bytes: [UInt8]) throws(RecordingError) -> (RecordingReader, [Located<RecordedEvent>]) {
     let reader = try RecordingReader(bytes: bytes)
     return (reader, try reader.readAll())
@@ -33,8 +32,8 @@ func readAll(_ text: String) throws(RecordingError) -> (RecordingReader, [Locate
     try readAll(Array(text.utf8))
 }
 
-let header = #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":100,"rowHeight":10},"collections":[{"items":["a","b","c"]}]}}"#
-
+let header =
+    #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":100,"rowHeight":10},"collections":[{"items":["a","b","c"]}]}}"#
 
 @Suite("Bad input catalogue")
 struct BadInputTests {
@@ -49,7 +48,10 @@ struct BadInputTests {
             _ = try reader.readAll()
             Issue.record("\(c.file) was accepted")
         } catch {
-            guard case .input(let d) = error else { Issue.record("\(c.file): \(error)"); return }
+            guard case .input(let d) = error else {
+                Issue.record("\(c.file): \(error)")
+                return
+            }
             #expect(d.path == path)
             #expect(d.line == c.line, "\(c.file): \(d)")
             if let column = c.column { #expect(d.column == column, "\(c.file): \(d)") }
@@ -62,7 +64,10 @@ struct BadInputTests {
     func longLine() throws {
         let long = #"{"type":"update","t":0,"item":""# + String(repeating: "x", count: RecordingReader.maxLineBytes) + #""}"#
         let text = header + "\n" + #"{"type":"enable","t":0}"# + "\n" + long + "\n" + #"{"type":"enable","t":1}"# + "\n"
-        #expect(throws: RecordingError.input(Diagnostic(path: "<memory>", line: 3, message: "line is longer than the limit of 1 MiB (1048576 bytes)"))) {
+        #expect(
+            throws: RecordingError.input(
+                Diagnostic(path: "<memory>", line: 3, message: "line is longer than the limit of 1 MiB (1048576 bytes)"))
+        ) {
             try readAll(text)
         }
         let (reader, events) = try readAll(header + "\n" + #"{"type":"enable","t":0}"# + "\n" + long)
@@ -131,8 +136,9 @@ struct ReadingTests {
 
     @Test("unknown fields are ignored and null counts as absent")
     func forwardCompatible() throws {
-        let (reader, events) = try readAll(header.replacingFirst("\"version\":1", "\"version\":1,\"future\":{\"x\":[1,2]}") + "\n"
-            + #"{"type":"lift","t":0,"items":["a"],"x":5,"y":5,"session":null,"ops":null,"color":"red"}"# + "\n")
+        let (reader, events) = try readAll(
+            header.replacingFirst("\"version\":1", "\"version\":1,\"future\":{\"x\":[1,2]}") + "\n"
+                + #"{"type":"lift","t":0,"items":["a"],"x":5,"y":5,"session":null,"ops":null,"color":"red"}"# + "\n")
         #expect(reader.header.collections == [CollectionSpec(items: ["a", "b", "c"])])
         #expect(events[0].value == RecordedEvent(t: 0, .lift(items: ["a"], x: 5, y: 5, ops: .move, external: false)))
     }
@@ -155,14 +161,22 @@ struct ReadingTests {
             #"{"type":"expect","t":12,"order":["c","b"],"outcome":"cancelled","session":0,"difference":{"sources":["q"],"before":"b"},"operation":"copy"}"#,
         ]
         let (_, events) = try readAll(header + "\n" + lines.joined(separator: "\n") + "\n")
-        #expect(events.map(\.value.kind.type) == [.lift, .move, .drop, .apply, .insert, .delete, .relocate, .update, .reload,
-                                                  .disable, .enable, .lock, .unlock, .lift, .cancel, .expect])
+        #expect(
+            events.map(\.value.kind.type) == [
+                .lift, .move, .drop, .apply, .insert, .delete, .relocate, .update, .reload,
+                .disable, .enable, .lock, .unlock, .lift, .cancel, .expect,
+            ])
         #expect(events[0].value == RecordedEvent(t: 0, session: 2, .lift(items: ["q"], x: 1.5, y: 2, ops: .all, external: true)))
         #expect(events[2].value.kind == .drop(x: 3, y: 4, deferred: true))
         #expect(events[6].value.kind == .relocate(items: ["a"], collection: nil, before: nil))
-        #expect(events[8].value.kind == .reload(collections: [CollectionSpec(items: ["c", "b"], fixed: ["h"], locked: ["h"], capacity: 3)]))
-        #expect(events[15].value.kind == .expect(Expectation(order: ["c", "b"], outcome: .cancelled, session: 0,
-                                                              difference: ExpectedDifference(sources: ["q"], before: "b"), operation: .copy)))
+        #expect(
+            events[8].value.kind == .reload(collections: [CollectionSpec(items: ["c", "b"], fixed: ["h"], locked: ["h"], capacity: 3)]))
+        #expect(
+            events[15].value.kind
+                == .expect(
+                    Expectation(
+                        order: ["c", "b"], outcome: .cancelled, session: 0,
+                        difference: ExpectedDifference(sources: ["q"], before: "b"), operation: .copy)))
     }
 }
 

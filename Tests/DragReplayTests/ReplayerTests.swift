@@ -2,12 +2,13 @@ import DragReader
 import DragRecording
 import DragReplay
 import ReorderCore
-import Testing
 import TestSupport
+import Testing
 
 /// Replays a recording given as text, through the json-c reader as a source.
 func replay(
-    _ text: String, options: ReplayOptions = ReplayOptions(), onOutcome: (SessionEnd) -> Void = { _ in }, onStep: ((ReplayStep) -> Void)? = nil
+    _ text: String, options: ReplayOptions = ReplayOptions(), onOutcome: (SessionEnd) -> Void = { _ in },
+    onStep: ((ReplayStep) -> Void)? = nil
 ) -> ReplayResult {
     do {
         var reader = try RecordingReader(bytes: Array(text.utf8))
@@ -19,26 +20,32 @@ func replay(
 
 @Suite("Replayer")
 struct ReplayerTests {
-    let header = #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":100,"rowHeight":10},"collections":[{"items":["a","b","c"]}]}}"#
+    let header =
+        #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":100,"rowHeight":10},"collections":[{"items":["a","b","c"]}]}}"#
 
     @Test("failures name the line and say what was expected and what happened")
     func failures() throws {
-        let path = (header + "\n" + #"{"type":"lift","t":0,"items":["a"],"x":5,"y":5}"# + "\n" + #"{"type":"drop","t":1,"x":5,"y":99}"# + "\n"
-            + #"{"type":"expect","t":2,"order":["a","b","c"],"outcome":"cancelled","operation":"forbidden","difference":{"sources":["b"],"before":null}}"# + "\n")
+        let path =
+            (header + "\n" + #"{"type":"lift","t":0,"items":["a"],"x":5,"y":5}"# + "\n" + #"{"type":"drop","t":1,"x":5,"y":99}"# + "\n"
+                + #"{"type":"expect","t":2,"order":["a","b","c"],"outcome":"cancelled","operation":"forbidden","difference":{"sources":["b"],"before":null}}"#
+                + "\n")
         let r = replay(path)
         #expect(r.status == .fail)
-        #expect(r.failures == [
-            LineMessage(line: 4, message: #"expected order ["a", "b", "c"], got ["b", "c", "a"]"#),
-            LineMessage(line: 4, message: #"expected outcome "cancelled" for the latest session, got "moved" (line 3)"#),
-            LineMessage(line: 4, message: #"expected difference ["b"] -> end, got ["a"] -> end"#),
-            LineMessage(line: 4, message: #"expected operation "forbidden", got "move""#),
-        ])
+        #expect(
+            r.failures == [
+                LineMessage(line: 4, message: #"expected order ["a", "b", "c"], got ["b", "c", "a"]"#),
+                LineMessage(line: 4, message: #"expected outcome "cancelled" for the latest session, got "moved" (line 3)"#),
+                LineMessage(line: 4, message: #"expected difference ["b"] -> end, got ["a"] -> end"#),
+                LineMessage(line: 4, message: #"expected operation "forbidden", got "move""#),
+            ])
         #expect(r.final == [FinalCollection(id: nil, items: ["b", "c", "a"])])
     }
 
     @Test("an input error keeps what replayed before it and reports the line")
     func inputError() throws {
-        let path = (header + "\n" + #"{"type":"lift","t":0,"items":["a"],"x":5,"y":5}"# + "\n" + #"{"type":"drop","t":1,"x":5,"y":99}"# + "\n" + #"{"type":"move","t":2,"x":1,"y":1}"# + "\n")
+        let path =
+            (header + "\n" + #"{"type":"lift","t":0,"items":["a"],"x":5,"y":5}"# + "\n" + #"{"type":"drop","t":1,"x":5,"y":99}"# + "\n"
+                + #"{"type":"move","t":2,"x":1,"y":1}"# + "\n")
         var outcomes: [SessionEnd] = []
         let r = replay(path, onOutcome: { outcomes.append($0) })
         #expect(r.status == .error)
@@ -54,16 +61,24 @@ struct ReplayerTests {
         #expect(replay(path).status == .pass)
         let r = replay(path, options: .init(strict: true))
         #expect(r.status == .fail)
-        #expect(r.failures == [LineMessage(line: 2, message: #"warning treated as failure (--strict): delete: item "zz" does not exist; skipped"#)])
+        #expect(
+            r.failures == [
+                LineMessage(line: 2, message: #"warning treated as failure (--strict): delete: item "zz" does not exist; skipped"#)
+            ])
     }
 
     @Test("warnings at the end: active sessions and pending differences")
     func endWarnings() throws {
-        let path = (header + "\n" + #"{"type":"lift","t":0,"items":["a"],"x":5,"y":5}"# + "\n" + #"{"type":"drop","t":1,"x":5,"y":99,"apply":"deferred"}"# + "\n"
-            + #"{"type":"lift","t":2,"session":1,"items":["b"],"x":5,"y":5}"# + "\n")
+        let path =
+            (header + "\n" + #"{"type":"lift","t":0,"items":["a"],"x":5,"y":5}"# + "\n"
+                + #"{"type":"drop","t":1,"x":5,"y":99,"apply":"deferred"}"# + "\n"
+                + #"{"type":"lift","t":2,"session":1,"items":["b"],"x":5,"y":5}"# + "\n")
         let r = replay(path)
-        #expect(r.warnings.map(\.message) == ["session 1: the recording ends with the drag still active",
-                                              "session 0: the recording ends with a deferred difference never applied"])
+        #expect(
+            r.warnings.map(\.message) == [
+                "session 1: the recording ends with the drag still active",
+                "session 0: the recording ends with a deferred difference never applied",
+            ])
         #expect(r.status == .pass)
     }
 
@@ -77,4 +92,3 @@ struct ReplayerTests {
         #expect(text.contains("outcome: session 0 moved"))
     }
 }
-

@@ -1,16 +1,18 @@
-import Testing
 import ReorderCore
 import TestSupport
+import Testing
 
 @Suite("Canonical apply (spec 3.1)")
 struct CanonicalApplyTests {
-    @Test("moves in selection order, forward and backward", arguments: [
-        ("a b c d e", "b", "e", "a c d b e"),     // forward: lands right before e, not one further
-        ("a b c d e", "d", "b", "a d b c e"),     // backward
-        ("a b c d e", "e b", "a", "e b a c d"),   // selection order, not array order
-        ("a b c d e", "b d", nil, "a c e b d"),   // .end
-        ("a b c d e", "b", "c", "a b c d e"),     // already in place
-    ] as [(String, String, String?, String)])
+    @Test(
+        "moves in selection order, forward and backward",
+        arguments: [
+            ("a b c d e", "b", "e", "a c d b e"),  // forward: lands right before e, not one further
+            ("a b c d e", "d", "b", "a d b c e"),  // backward
+            ("a b c d e", "e b", "a", "e b a c d"),  // selection order, not array order
+            ("a b c d e", "b d", nil, "a c e b d"),  // .end
+            ("a b c d e", "b", "c", "a b c d e"),  // already in place
+        ] as [(String, String, String?, String)])
     func basic(items: String, sources: String, anchor: String?, expected: String) {
         #expect(applied(.canonical, difference(sources, before: anchor), to: single(items)) == [expected])
     }
@@ -40,9 +42,11 @@ struct CanonicalApplyTests {
         #expect(applied(.canonical, difference("a d", before: "d"), to: single("a b c d")) == ["b c a d"])
     }
 
-    @Test("step 3: an anchor that is gone, fixed, or elsewhere sends the block to the end, with a warning", arguments: [
-        ("zz", "anchorNotInTarget"), ("h", "anchorNotInTarget"), ("c", "anchorNotInTarget"), ("d", "anchorSourceOutsideTarget"),
-    ])
+    @Test(
+        "step 3: an anchor that is gone, fixed, or elsewhere sends the block to the end, with a warning",
+        arguments: [
+            ("zz", "anchorNotInTarget"), ("h", "anchorNotInTarget"), ("c", "anchorNotInTarget"), ("d", "anchorSourceOutsideTarget"),
+        ])
     func anchorElsewhere(anchor: String, warning: String) {
         var c = TContainer(collections: [.init(id: "x", items: ids("a b"), fixed: ["h"]), .init(id: "y", items: ids("c d"))])
         var warnings: [ReorderWarning<String, String?>] = []

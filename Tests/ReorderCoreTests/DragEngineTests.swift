@@ -1,6 +1,6 @@
-import Testing
 import ReorderCore
 import TestSupport
+import Testing
 
 @Suite("Drag sessions (spec 2.1)")
 struct DragSessionTests {
@@ -69,11 +69,14 @@ struct DragSessionTests {
         #expect(e.order == "c d a")
     }
 
-    @Test("lift-rejected, and later events of that session report nothing", arguments: [
-        ("zz", "item \"zz\" is not in the container"), ("h", "item \"h\" is fixed"), ("c", "item \"c\" is locked"),
-    ])
+    @Test(
+        "lift-rejected, and later events of that session report nothing",
+        arguments: [
+            ("zz", "item \"zz\" is not in the container"), ("h", "item \"h\" is fixed"), ("c", "item \"c\" is locked"),
+        ])
     func liftRejected(item: String, reason: String) {
-        var e = TEngine(container: TContainer(collections: [.init(id: nil, items: ids("a b c"), fixed: ["h"])], locked: ["c"]), layout: rows())
+        var e = TEngine(
+            container: TContainer(collections: [.init(id: nil, items: ids("a b c"), fixed: ["h"])], locked: ["c"]), layout: rows())
         let step = e.handle(lift(item))
         #expect(step.outcome == .liftRejected)
         #expect(step.liftRejection.map { "\($0)" } == reason)
@@ -190,7 +193,8 @@ struct MutationTests {
 
     @Test("delete: missing IDs warn; fixed items may be deleted; deleted items are unlocked")
     func delete() {
-        var e = TEngine(container: TContainer(collections: [.init(id: nil, items: ids("a b"), fixed: ["h"])], locked: ["b"]), layout: rows())
+        var e = TEngine(
+            container: TContainer(collections: [.init(id: nil, items: ids("a b"), fixed: ["h"])], locked: ["b"]), layout: rows())
         #expect(e.handle(.delete(items: ["h", "b", "zz"])).warnings == [.missingItem("zz", action: "delete")])
         #expect(e.container.collections[0].fixed.isEmpty)
         #expect(e.container.locked.isEmpty)

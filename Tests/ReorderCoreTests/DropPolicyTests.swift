@@ -1,12 +1,14 @@
-import Testing
 import ReorderCore
 import TestSupport
+import Testing
 
 @Suite("Default drop configuration (spec 3.3)")
 struct DropPolicyTests {
     func engine(_ c: TContainer, _ layout: Layout<String> = rows()) -> TEngine { TEngine(container: c, layout: layout) }
 
-    func answer(_ e: inout TEngine, lift items: String, ops: DropOperation.Set = .move, external: Bool = false, at p: Point) -> DropConfiguration<String, String?>? {
+    func answer(_ e: inout TEngine, lift items: String, ops: DropOperation.Set = .move, external: Bool = false, at p: Point)
+        -> DropConfiguration<String, String?>?
+    {
         _ = e.handle(.lift(session: 0, items: ids(items), at: Point(x: 1, y: 1), operations: ops, external: external))
         return e.handle(.move(session: 0, at: p)).configuration
     }
@@ -23,20 +25,24 @@ struct DropPolicyTests {
     func noTarget() {
         var e = engine(single("a b c"))
         #expect(answer(&e, lift: "a", at: Point(x: -1, y: 5))?.operation == .forbidden)
-        var b = engine(named(["x": "a", "y": "b"]), Layout(kind: .board(columnWidth: 10, spacing: 0, rowHeight: 10, rowSpacing: 0, headerHeight: 0), width: 100, height: 100))
+        var b = engine(
+            named(["x": "a", "y": "b"]),
+            Layout(kind: .board(columnWidth: 10, spacing: 0, rowHeight: 10, rowSpacing: 0, headerHeight: 0), width: 100, height: 100))
         #expect(answer(&b, lift: "a", at: Point(x: 50, y: 5))?.operation == .forbidden)
         _ = b.handle(.cancel(session: 0))
         #expect(answer(&b, lift: "a", at: Point(x: 15, y: 5))?.operation == .move)
     }
 
-    @Test("3. the operation the drag suggests", arguments: [
-        (DropOperation.Set.move, false, DropOperation.move),
-        (DropOperation.Set.copy, false, .forbidden),
-        (DropOperation.Set.all, false, .move),
-        (DropOperation.Set.all, true, .copy),
-        (DropOperation.Set.move, true, .move),
-        (DropOperation.Set.copy, true, .copy),
-    ])
+    @Test(
+        "3. the operation the drag suggests",
+        arguments: [
+            (DropOperation.Set.move, false, DropOperation.move),
+            (DropOperation.Set.copy, false, .forbidden),
+            (DropOperation.Set.all, false, .move),
+            (DropOperation.Set.all, true, .copy),
+            (DropOperation.Set.move, true, .move),
+            (DropOperation.Set.copy, true, .copy),
+        ])
     func operation(ops: DropOperation.Set, external: Bool, expected: DropOperation) {
         var e = engine(single("a b c"))
         #expect(answer(&e, lift: external ? "x" : "a", ops: ops, external: external, at: before(2))?.operation == expected)

@@ -1,6 +1,6 @@
-import Testing
 import ReorderCore
 import TestSupport
+import Testing
 
 @Suite("ReorderList: the canonical rule on chunked storage")
 struct ReorderListTests {
@@ -19,10 +19,13 @@ struct ReorderListTests {
             var sources: [Int] = []
             let k = [0, 1, 2, 5, 40, 600][r(6)]
             for _ in 0..<k { sources.append(r(10) == 0 ? size + r(5) : r(max(size, 1))) }  // some missing, some repeated
-            let anchor: Int? = r(6) == 0 ? nil : (r(8) == 0 ? size + 99 : (r(3) == 0 && !sources.isEmpty ? sources[r(sources.count)] : r(max(size, 1))))
+            let anchor: Int? =
+                r(6) == 0 ? nil : (r(8) == 0 ? size + 99 : (r(3) == 0 && !sources.isEmpty ? sources[r(sources.count)] : r(max(size, 1))))
             var w: [ReorderWarning<Int, Int>] = []
-            let expected = container.applyCanonical(.init(sources: sources, destination: .init(collectionID: 0, position: anchor.map { .before($0) } ?? .end)), warnings: &w)
-            let got = list.apply(Single(sources: sources, destination: .init(collectionID: .init(), position: anchor.map { .before($0) } ?? .end)))
+            let expected = container.applyCanonical(
+                .init(sources: sources, destination: .init(collectionID: 0, position: anchor.map { .before($0) } ?? .end)), warnings: &w)
+            let got = list.apply(
+                Single(sources: sources, destination: .init(collectionID: .init(), position: anchor.map { .before($0) } ?? .end)))
             #expect(got == expected, "step \(step)")
             if list.items != container.collections[0].items {
                 Issue.record("step \(step): orders differ after \(sources.count) sources before \(String(describing: anchor))")

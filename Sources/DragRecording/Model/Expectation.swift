@@ -14,8 +14,10 @@ public struct Expectation: Hashable, Sendable {
     /// The last answered drop configuration's operation.
     public var operation: DropOperation?
 
-    public init(order: [String]? = nil, collections: [String: [String]]? = nil, outcome: Outcome? = nil, session: Int? = nil,
-                difference: ExpectedDifference? = nil, operation: DropOperation? = nil) {
+    public init(
+        order: [String]? = nil, collections: [String: [String]]? = nil, outcome: Outcome? = nil, session: Int? = nil,
+        difference: ExpectedDifference? = nil, operation: DropOperation? = nil
+    ) {
         self.order = order
         self.collections = collections
         self.outcome = outcome

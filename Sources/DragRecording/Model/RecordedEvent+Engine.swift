@@ -52,7 +52,8 @@ extension RecordedEvent {
         case .delete(let items): return .delete(items: items)
         case .relocate(let items, let c, let before, let viaApplier):
             if viaApplier {
-                return .deliver(ReorderDifference(sources: items, destination: .init(collectionID: resolved(c), position: .init(anchor: before))))
+                return .deliver(
+                    ReorderDifference(sources: items, destination: .init(collectionID: resolved(c), position: .init(anchor: before))))
             }
             return .relocate(items: items, collection: resolved(c), before: before)
         case .update(let item): return .update(item: item)
@@ -79,7 +80,8 @@ extension RecordedEvent {
         case .delete(let items): kind = .delete(items: items)
         case .relocate(let items, let c, let before): kind = .relocate(items: items, collection: c, before: before)
         case .deliver(let d):
-            kind = .relocate(items: d.sources, collection: d.destination.collectionID, before: d.destination.position.anchor, viaApplier: true)
+            kind = .relocate(
+                items: d.sources, collection: d.destination.collectionID, before: d.destination.position.anchor, viaApplier: true)
         case .update(let item): kind = .update(item: item)
         case .reload(let collections, let locked): kind = .reload(collections: CollectionSpec.specs(for: collections, locked: Set(locked)))
         case .setEnabled(let on): kind = on ? .enable : .disable

@@ -62,7 +62,10 @@ public struct RecordedEvent: Hashable, Sendable {
 public struct Located<Value: Sendable>: Sendable {
     public var line: Int
     public var value: Value
-    public init(line: Int, _ value: Value) { self.line = line; self.value = value }
+    public init(line: Int, _ value: Value) {
+        self.line = line
+        self.value = value
+    }
 }
 
 extension Located: Equatable where Value: Equatable {}

@@ -50,7 +50,7 @@ public struct AtomicFile {
                     candidate, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: existing?.permissions ?? 0o644)
                 temporaryPath = candidate
                 break
-            } catch where error.errno == EEXIST && attempt < 8 {
+            } catch  where error.errno == EEXIST && attempt < 8 {
                 attempt += 1
             }
         }

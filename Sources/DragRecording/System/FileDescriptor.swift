@@ -82,7 +82,10 @@ public struct FileDescriptor: Hashable, Sendable {
 
     public func writeAll(_ bytes: [UInt8]) throws(SystemError) {
         let result: Result<Void, SystemError> = bytes.withUnsafeBytes { raw in
-            do throws(SystemError) { try writeAll(raw); return .success(()) } catch { return .failure(error) }
+            do throws(SystemError) {
+                try writeAll(raw)
+                return .success(())
+            } catch { return .failure(error) }
         }
         try result.get()
     }

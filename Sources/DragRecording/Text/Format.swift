@@ -48,9 +48,11 @@ public enum Format {
     /// `s` as one word of a POSIX shell command: bare when it is safe,
     /// single-quoted otherwise, so a printed command can be pasted as is.
     public static func shellQuoted(_ s: String) -> String {
-        let safe = !s.isEmpty && s.unicodeScalars.allSatisfy { c in
-            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || "_./:=+-,@%".unicodeScalars.contains(c)
-        }
+        let safe =
+            !s.isEmpty
+            && s.unicodeScalars.allSatisfy { c in
+                ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || "_./:=+-,@%".unicodeScalars.contains(c)
+            }
         return safe ? s : "'" + s.replacingOccurrences("'", "'\\''") + "'"
     }
 

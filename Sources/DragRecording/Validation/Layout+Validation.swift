@@ -18,10 +18,14 @@ extension Layout where ItemID == String {
             if let p = positive(rowHeight, "rowHeight") ?? nonNegative(spacing, "spacing") ?? nonNegative(headerHeight, "headerHeight") {
                 return p
             }
-            if heights.values.contains(where: { !($0.isFinite && $0 > 0) }) { return "layout field \"heights\" must map IDs to finite numbers > 0" }
+            if heights.values.contains(where: { !($0.isFinite && $0 > 0) }) {
+                return "layout field \"heights\" must map IDs to finite numbers > 0"
+            }
         case .hstack(let itemWidth, let spacing, let widths):
             if let p = positive(itemWidth, "itemWidth") ?? nonNegative(spacing, "spacing") { return p }
-            if widths.values.contains(where: { !($0.isFinite && $0 > 0) }) { return "layout field \"widths\" must map IDs to finite numbers > 0" }
+            if widths.values.contains(where: { !($0.isFinite && $0 > 0) }) {
+                return "layout field \"widths\" must map IDs to finite numbers > 0"
+            }
             if collectionCount != 1 { return "layout \"hstack\" takes exactly one collection, got \(collectionCount)" }
         case .grid(let columns, let rowHeight, let spacing, let headerHeight):
             if let p = positive(rowHeight, "rowHeight") ?? nonNegative(spacing, "spacing") ?? nonNegative(headerHeight, "headerHeight") {
@@ -33,7 +37,8 @@ extension Layout where ItemID == String {
             default: break
             }
             if let (columns, cellWidth) = gridMetrics(), !(cellWidth > 0) {
-                return "grid cell width (width - (columns - 1) * spacing) / columns must be > 0, got \(Format.number(cellWidth)) with \(columns) columns"
+                return
+                    "grid cell width (width - (columns - 1) * spacing) / columns must be > 0, got \(Format.number(cellWidth)) with \(columns) columns"
             }
         case .board(let columnWidth, let spacing, let rowHeight, let rowSpacing, let headerHeight):
             if let p = positive(columnWidth, "columnWidth") ?? nonNegative(spacing, "spacing") ?? positive(rowHeight, "rowHeight")

@@ -42,7 +42,9 @@ public struct RecordingValidator: Sendable {
         case .lift(let items, _, _, let ops, _):
             try Self.checkIDs(items, field: "items", nonEmpty: true, unique: true)
             if ops.isEmpty { throw FieldError(field: "ops", "field \"ops\" must be a non-empty subset of [\"move\", \"copy\"]") }
-            if active.contains(s) { throw FieldError(field: "type", "lift on session \(s), which is already active (expected a move, drop or cancel first)") }
+            if active.contains(s) {
+                throw FieldError(field: "type", "lift on session \(s), which is already active (expected a move, drop or cancel first)")
+            }
             active.insert(s)
             deferred.remove(s)
         case .move, .drop, .cancel:
@@ -57,7 +59,10 @@ public struct RecordingValidator: Sendable {
             }
         case .apply:
             guard deferred.remove(s) != nil else {
-                throw FieldError(field: "type", "apply on session \(s) with nothing pending (expected a drop with \"apply\": \"deferred\" on that session, applied at most once)")
+                throw FieldError(
+                    field: "type",
+                    "apply on session \(s) with nothing pending (expected a drop with \"apply\": \"deferred\" on that session, applied at most once)"
+                )
             }
         case .insert(let items, let collection, _):
             try Self.checkIDs(items, field: "items")
@@ -73,7 +78,10 @@ public struct RecordingValidator: Sendable {
         case .reload(let collections):
             try Self.checkCollections(collections, field: "collections")
             if collections.map(\.id) != collectionIDs {
-                throw FieldError(field: "collections", "reload must keep the collections of the header, \(describe(collectionIDs)), in that order; got \(describe(collections.map(\.id)))")
+                throw FieldError(
+                    field: "collections",
+                    "reload must keep the collections of the header, \(describe(collectionIDs)), in that order; got \(describe(collections.map(\.id)))"
+                )
             }
         case .enable, .disable:
             break
@@ -92,18 +100,23 @@ public struct RecordingValidator: Sendable {
 
     private func checkExpectation(_ e: Expectation) throws(FieldError) {
         if e.isEmpty {
-            throw FieldError(field: nil, "an expect line needs at least one of \"order\", \"collections\", \"outcome\", \"difference\", \"operation\"")
+            throw FieldError(
+                field: nil, "an expect line needs at least one of \"order\", \"collections\", \"outcome\", \"difference\", \"operation\"")
         }
         if let order = e.order {
             if !isSingleCollection {
-                throw FieldError(field: "order", "field \"order\" needs a single-collection container; use \"collections\" with \(collectionIDs.count) collections")
+                throw FieldError(
+                    field: "order",
+                    "field \"order\" needs a single-collection container; use \"collections\" with \(collectionIDs.count) collections")
             }
             try Self.checkIDs(order, field: "order")
         }
         if let collections = e.collections {
             for (id, items) in collections.sorted(by: { $0.key < $1.key }) {
                 if !collectionIDs.contains(id) {
-                    throw FieldError(field: "collections", "expected collection \(Format.quoted(id)) is not in the container (expected one of \(describe(collectionIDs)))")
+                    throw FieldError(
+                        field: "collections",
+                        "expected collection \(Format.quoted(id)) is not in the container (expected one of \(describe(collectionIDs)))")
                 }
                 try Self.checkIDs(items, field: "collections")
             }
@@ -115,18 +128,28 @@ public struct RecordingValidator: Sendable {
                     throw FieldError(field: "collection", "difference.collection \(Format.quoted(c)) is not the container's collection")
                 }
             } else if d.collection == nil {
-                throw FieldError(field: "difference", "field \"difference.collection\" is required in a container with \(collectionIDs.count) collections")
+                throw FieldError(
+                    field: "difference",
+                    "field \"difference.collection\" is required in a container with \(collectionIDs.count) collections")
             }
         }
     }
 
     /// Every ID is 1 to 256 bytes; lifts need one or more unique IDs.
     /// `field` is built only when there is something to report.
-    public static func checkIDs(_ ids: [String], field: @autoclosure () -> String, nonEmpty: Bool = false, unique: Bool = false) throws(FieldError) {
-        if nonEmpty && ids.isEmpty { let field = field(); throw FieldError(field: field, "field \"\(field)\" must hold at least one ID") }
+    public static func checkIDs(_ ids: [String], field: @autoclosure () -> String, nonEmpty: Bool = false, unique: Bool = false)
+        throws(FieldError)
+    {
+        if nonEmpty && ids.isEmpty {
+            let field = field()
+            throw FieldError(field: field, "field \"\(field)\" must hold at least one ID")
+        }
         for id in ids {
             let n = id.utf8.count
-            if n == 0 || n > maxIDBytes { let field = field(); throw FieldError(field: field, "field \"\(field)\": an ID must be 1 to \(maxIDBytes) bytes, got \(n)") }
+            if n == 0 || n > maxIDBytes {
+                let field = field()
+                throw FieldError(field: field, "field \"\(field)\": an ID must be 1 to \(maxIDBytes) bytes, got \(n)")
+            }
         }
         if unique && ids.count > 1 {
             var seen = Set<String>()
@@ -153,11 +176,15 @@ public struct RecordingValidator: Sendable {
             try checkIDs(c.fixed, field: "fixed")
             try checkIDs(c.locked, field: "locked")
             for item in c.fixed + c.items where !items.insert(item).inserted {
-                throw FieldError(field: "items", "item ID \(Format.quoted(item)) appears twice (IDs are unique across items and fixed of every collection)")
+                throw FieldError(
+                    field: "items",
+                    "item ID \(Format.quoted(item)) appears twice (IDs are unique across items and fixed of every collection)")
             }
             let own = Set(c.fixed + c.items)
             for l in c.locked where !own.contains(l) {
-                throw FieldError(field: "locked", "locked item \(Format.quoted(l)) is not an entry of its own collection\(c.id.map { " " + Format.quoted($0) } ?? "")")
+                throw FieldError(
+                    field: "locked",
+                    "locked item \(Format.quoted(l)) is not an entry of its own collection\(c.id.map { " " + Format.quoted($0) } ?? "")")
             }
             if let capacity = c.capacity, capacity < 0 {
                 throw FieldError(field: "capacity", "field \"capacity\" must be an integer >= 0, got \(capacity)")

@@ -15,14 +15,25 @@ public enum CanonicalWriter {
     public static func line(for header: RecordingHeader) -> String {
         var w = _JSONBuffer()
         w.open()
-        w.key("format"); w.string("dragrec")
-        w.key("version"); w.number(1)
-        w.key("container"); w.open()
-        w.key("layout"); layout(header.layout, &w)
-        if !header.enabled { w.key("enabled"); w.bool(false) }
-        w.key("collections"); collections(header.collections, &w)
+        w.key("format")
+        w.string("dragrec")
+        w.key("version")
+        w.number(1)
+        w.key("container")
+        w.open()
+        w.key("layout")
+        layout(header.layout, &w)
+        if !header.enabled {
+            w.key("enabled")
+            w.bool(false)
+        }
+        w.key("collections")
+        collections(header.collections, &w)
         w.close()
-        if let meta = header.meta { w.key("meta"); w.value(meta) }
+        if let meta = header.meta {
+            w.key("meta")
+            w.value(meta)
+        }
         w.close()
         return w.string
     }
@@ -31,59 +42,118 @@ public enum CanonicalWriter {
     public static func line(for event: RecordedEvent) -> String {
         var w = _JSONBuffer()
         w.open()
-        w.key("type"); w.string(event.kind.type.rawValue)
-        w.key("t"); w.number(event.t)
-        if event.kind.isDragEvent && event.session != 0 { w.key("session"); w.number(Double(event.session)) }
+        w.key("type")
+        w.string(event.kind.type.rawValue)
+        w.key("t")
+        w.number(event.t)
+        if event.kind.isDragEvent && event.session != 0 {
+            w.key("session")
+            w.number(Double(event.session))
+        }
         switch event.kind {
         case .lift(let items, let x, let y, let ops, let external):
-            w.key("items"); w.strings(items)
-            w.key("x"); w.number(x)
-            w.key("y"); w.number(y)
+            w.key("items")
+            w.strings(items)
+            w.key("x")
+            w.number(x)
+            w.key("y")
+            w.number(y)
             if ops != .move {
-                w.key("ops"); w.strings((ops.contains(.move) ? ["move"] : []) + (ops.contains(.copy) ? ["copy"] : []))
+                w.key("ops")
+                w.strings((ops.contains(.move) ? ["move"] : []) + (ops.contains(.copy) ? ["copy"] : []))
             }
-            if external { w.key("external"); w.bool(true) }
+            if external {
+                w.key("external")
+                w.bool(true)
+            }
         case .move(let x, let y):
-            w.key("x"); w.number(x)
-            w.key("y"); w.number(y)
+            w.key("x")
+            w.number(x)
+            w.key("y")
+            w.number(y)
         case .drop(let x, let y, let deferred):
-            w.key("x"); w.number(x)
-            w.key("y"); w.number(y)
-            if deferred { w.key("apply"); w.string("deferred") }
+            w.key("x")
+            w.number(x)
+            w.key("y")
+            w.number(y)
+            if deferred {
+                w.key("apply")
+                w.string("deferred")
+            }
         case .cancel, .apply, .enable, .disable:
             break
         case .insert(let items, let collection, let index):
-            w.key("items"); w.strings(items)
-            if let collection { w.key("collection"); w.string(collection) }
-            if let index { w.key("index"); w.number(Double(index)) }
+            w.key("items")
+            w.strings(items)
+            if let collection {
+                w.key("collection")
+                w.string(collection)
+            }
+            if let index {
+                w.key("index")
+                w.number(Double(index))
+            }
         case .delete(let items), .lock(let items), .unlock(let items):
-            w.key("items"); w.strings(items)
+            w.key("items")
+            w.strings(items)
         case .relocate(let items, let collection, let before, let viaApplier):
-            w.key("items"); w.strings(items)
-            if let collection { w.key("collection"); w.string(collection) }
-            w.key("before"); if let before { w.string(before) } else { w.null() }
-            if viaApplier { w.key("via"); w.string("applier") }
+            w.key("items")
+            w.strings(items)
+            if let collection {
+                w.key("collection")
+                w.string(collection)
+            }
+            w.key("before")
+            if let before { w.string(before) } else { w.null() }
+            if viaApplier {
+                w.key("via")
+                w.string("applier")
+            }
         case .update(let item):
-            w.key("item"); w.string(item)
+            w.key("item")
+            w.string(item)
         case .reload(let specs):
-            w.key("collections"); collections(specs, &w)
+            w.key("collections")
+            collections(specs, &w)
         case .expect(let e):
-            if let s = e.session { w.key("session"); w.number(Double(s)) }
-            if let order = e.order { w.key("order"); w.strings(order) }
+            if let s = e.session {
+                w.key("session")
+                w.number(Double(s))
+            }
+            if let order = e.order {
+                w.key("order")
+                w.strings(order)
+            }
             if let cs = e.collections {
-                w.key("collections"); w.open()
-                for (id, items) in cs.sorted(by: { $0.key < $1.key }) { w.key(id); w.strings(items) }
+                w.key("collections")
+                w.open()
+                for (id, items) in cs.sorted(by: { $0.key < $1.key }) {
+                    w.key(id)
+                    w.strings(items)
+                }
                 w.close()
             }
-            if let o = e.outcome { w.key("outcome"); w.string(o.rawValue) }
+            if let o = e.outcome {
+                w.key("outcome")
+                w.string(o.rawValue)
+            }
             if let d = e.difference {
-                w.key("difference"); w.open()
-                w.key("sources"); w.strings(d.sources)
-                if let c = d.collection { w.key("collection"); w.string(c) }
-                w.key("before"); if let b = d.before { w.string(b) } else { w.null() }
+                w.key("difference")
+                w.open()
+                w.key("sources")
+                w.strings(d.sources)
+                if let c = d.collection {
+                    w.key("collection")
+                    w.string(c)
+                }
+                w.key("before")
+                if let b = d.before { w.string(b) } else { w.null() }
                 w.close()
             }
-            if let op = e.operation { w.key("operation"); w.string(op.rawValue) }
+            if let op = e.operation {
+                w.key("operation")
+                w.string(op.rawValue)
+            }
         }
         w.close()
         return w.string
@@ -98,35 +168,61 @@ public enum CanonicalWriter {
 
     private static func layout(_ l: Layout<String>, _ w: inout _JSONBuffer) {
         w.open()
-        w.key("kind"); w.string(l.kindName.rawValue)
-        w.key("width"); w.number(l.width)
-        w.key("height"); w.number(l.height)
-        func optional(_ name: String, _ v: Double) { if v != 0 { w.key(name); w.number(v) } }
+        w.key("kind")
+        w.string(l.kindName.rawValue)
+        w.key("width")
+        w.number(l.width)
+        w.key("height")
+        w.number(l.height)
+        func optional(_ name: String, _ v: Double) {
+            if v != 0 {
+                w.key(name)
+                w.number(v)
+            }
+        }
         func sizes(_ name: String, _ m: [String: Double]) {
             if m.isEmpty { return }
-            w.key(name); w.open()
-            for (k, v) in m.sorted(by: { $0.key < $1.key }) { w.key(k); w.number(v) }
+            w.key(name)
+            w.open()
+            for (k, v) in m.sorted(by: { $0.key < $1.key }) {
+                w.key(k)
+                w.number(v)
+            }
             w.close()
         }
         switch l.kind {
         case .list(let rowHeight, let spacing, let headerHeight, let heights):
-            w.key("rowHeight"); w.number(rowHeight)
-            optional("spacing", spacing); optional("headerHeight", headerHeight); sizes("heights", heights)
+            w.key("rowHeight")
+            w.number(rowHeight)
+            optional("spacing", spacing)
+            optional("headerHeight", headerHeight)
+            sizes("heights", heights)
         case .hstack(let itemWidth, let spacing, let widths):
-            w.key("itemWidth"); w.number(itemWidth)
-            optional("spacing", spacing); sizes("widths", widths)
+            w.key("itemWidth")
+            w.number(itemWidth)
+            optional("spacing", spacing)
+            sizes("widths", widths)
         case .grid(let columns, let rowHeight, let spacing, let headerHeight):
             switch columns {
-            case .fixed(let n): w.key("columns"); w.number(Double(n))
-            case .adaptive(let m): w.key("minimum"); w.number(m)
+            case .fixed(let n):
+                w.key("columns")
+                w.number(Double(n))
+            case .adaptive(let m):
+                w.key("minimum")
+                w.number(m)
             }
-            w.key("rowHeight"); w.number(rowHeight)
-            optional("spacing", spacing); optional("headerHeight", headerHeight)
-        case .board(let columnWidth, let spacing, let rowHeight, let rowSpacing, let headerHeight):
-            w.key("columnWidth"); w.number(columnWidth)
+            w.key("rowHeight")
+            w.number(rowHeight)
             optional("spacing", spacing)
-            w.key("rowHeight"); w.number(rowHeight)
-            optional("rowSpacing", rowSpacing); optional("headerHeight", headerHeight)
+            optional("headerHeight", headerHeight)
+        case .board(let columnWidth, let spacing, let rowHeight, let rowSpacing, let headerHeight):
+            w.key("columnWidth")
+            w.number(columnWidth)
+            optional("spacing", spacing)
+            w.key("rowHeight")
+            w.number(rowHeight)
+            optional("rowSpacing", rowSpacing)
+            optional("headerHeight", headerHeight)
         }
         w.close()
     }
@@ -134,12 +230,26 @@ public enum CanonicalWriter {
     private static func collections(_ specs: [CollectionSpec], _ w: inout _JSONBuffer) {
         w.openArray()
         for c in specs {
-            w.element(); w.open()
-            if let id = c.id { w.key("id"); w.string(id) }
-            w.key("items"); w.strings(c.items)
-            if !c.fixed.isEmpty { w.key("fixed"); w.strings(c.fixed) }
-            if !c.locked.isEmpty { w.key("locked"); w.strings(c.locked) }
-            if let cap = c.capacity { w.key("capacity"); w.number(Double(cap)) }
+            w.element()
+            w.open()
+            if let id = c.id {
+                w.key("id")
+                w.string(id)
+            }
+            w.key("items")
+            w.strings(c.items)
+            if !c.fixed.isEmpty {
+                w.key("fixed")
+                w.strings(c.fixed)
+            }
+            if !c.locked.isEmpty {
+                w.key("locked")
+                w.strings(c.locked)
+            }
+            if let cap = c.capacity {
+                w.key("capacity")
+                w.number(Double(cap))
+            }
             w.close()
         }
         w.closeArray()
@@ -160,12 +270,27 @@ package struct _JSONBuffer {
         needsComma = true
     }
 
-    package mutating func open() { bytes.append(UInt8(ascii: "{")); needsComma = false }
-    package mutating func close() { bytes.append(UInt8(ascii: "}")); needsComma = true }
-    package mutating func openArray() { bytes.append(UInt8(ascii: "[")); needsComma = false }
-    package mutating func closeArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+    package mutating func open() {
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+    package mutating func close() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+    package mutating func openArray() {
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+    package mutating func closeArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
     /// Before an array element that is itself an object or array.
-    package mutating func element() { separate(); needsComma = false }
+    package mutating func element() {
+        separate()
+        needsComma = false
+    }
 
     package mutating func key(_ k: String) {
         separate()
@@ -174,13 +299,28 @@ package struct _JSONBuffer {
         needsComma = false
     }
 
-    package mutating func string(_ s: String) { scalar(); quote(s) }
-    package mutating func number(_ v: Double) { scalar(); bytes.append(contentsOf: Format.number(v).utf8) }
-    package mutating func bool(_ b: Bool) { scalar(); bytes.append(contentsOf: (b ? "true" : "false").utf8) }
-    package mutating func null() { scalar(); bytes.append(contentsOf: "null".utf8) }
+    package mutating func string(_ s: String) {
+        scalar()
+        quote(s)
+    }
+    package mutating func number(_ v: Double) {
+        scalar()
+        bytes.append(contentsOf: Format.number(v).utf8)
+    }
+    package mutating func bool(_ b: Bool) {
+        scalar()
+        bytes.append(contentsOf: (b ? "true" : "false").utf8)
+    }
+    package mutating func null() {
+        scalar()
+        bytes.append(contentsOf: "null".utf8)
+    }
 
     /// Appends already-rendered JSON as one value.
-    package mutating func raw(_ json: String) { scalar(); bytes.append(contentsOf: json.utf8) }
+    package mutating func raw(_ json: String) {
+        scalar()
+        bytes.append(contentsOf: json.utf8)
+    }
 
     package mutating func strings(_ items: [String]) {
         scalar()
@@ -199,12 +339,17 @@ package struct _JSONBuffer {
         case .number(let n): number(n)
         case .string(let s): string(s)
         case .array(let a):
-            element(); openArray()
+            element()
+            openArray()
             for x in a { value(x) }
             closeArray()
         case .object(let o):
-            element(); open()
-            for (k, x) in o.sorted(by: { $0.key < $1.key }) { key(k); value(x) }
+            element()
+            open()
+            for (k, x) in o.sorted(by: { $0.key < $1.key }) {
+                key(k)
+                value(x)
+            }
             close()
         }
     }

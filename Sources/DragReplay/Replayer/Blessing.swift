@@ -61,7 +61,8 @@ public struct Blessing: Sendable {
             if single {
                 n.order = container.collections.first.map { Array($0.items) } ?? []
             } else {
-                n.collections = Dictionary(uniqueKeysWithValues: container.collections.compactMap { c in c.id.map { ($0, Array(c.items)) } })
+                n.collections = Dictionary(
+                    uniqueKeysWithValues: container.collections.compactMap { c in c.id.map { ($0, Array(c.items)) } })
             }
         }
         return n

@@ -24,7 +24,8 @@ extension Expectation {
             if let reported {
                 if reported.outcome != outcome {
                     failures.append(
-                        "expected outcome \"\(outcome.rawValue)\" for \(whose), got \"\(reported.outcome.rawValue)\" (line \(reported.line))")
+                        "expected outcome \"\(outcome.rawValue)\" for \(whose), got \"\(reported.outcome.rawValue)\" (line \(reported.line))"
+                    )
                 }
             } else {
                 failures.append("expected outcome \"\(outcome.rawValue)\" for \(whose), but no outcome was reported yet")
@@ -32,7 +33,8 @@ extension Expectation {
         }
         if let difference {
             let expected = ReorderDifference<String, String?>(
-                sources: difference.sources, destination: .init(collectionID: difference.collection, position: .init(anchor: difference.before)))
+                sources: difference.sources,
+                destination: .init(collectionID: difference.collection, position: .init(anchor: difference.before)))
             if let actual = seen.lastDifference {
                 let want = Format.difference(expected, showCollection: !single)
                 let got = Format.difference(actual, showCollection: !single)

@@ -48,11 +48,13 @@ public struct ReplayStep: Sendable {
         }
         for f in failures { out += "   FAILED: \(f)\n" }
         if case .expect = event.kind, failures.isEmpty { out += "   ok\n" }
-        out += "   data: " + container.collections.map { c in
-            let fixed = c.fixed.isEmpty ? "" : "[fixed " + c.fixed.map(Self.plain).joined(separator: " ") + "] "
-            let items = c.items.map { container.locked.contains($0) ? "\(Self.plain($0))*" : Self.plain($0) }.joined(separator: " ")
-            return (c.id.map { "\(Self.plain($0)): " } ?? "") + fixed + items
-        }.joined(separator: " | ")
+        out +=
+            "   data: "
+            + container.collections.map { c in
+                let fixed = c.fixed.isEmpty ? "" : "[fixed " + c.fixed.map(Self.plain).joined(separator: " ") + "] "
+                let items = c.items.map { container.locked.contains($0) ? "\(Self.plain($0))*" : Self.plain($0) }.joined(separator: " ")
+                return (c.id.map { "\(Self.plain($0)): " } ?? "") + fixed + items
+            }.joined(separator: " | ")
         out += (container.locked.isEmpty ? "" : "  (* locked)") + (container.isEnabled ? "" : "  (disabled)") + "\n"
         return out
     }
@@ -60,7 +62,8 @@ public struct ReplayStep: Sendable {
     /// An ID as the data line shows it: bare when it is plain text, quoted
     /// (escaped) when it holds anything a terminal could act on.
     static func plain(_ id: String) -> String {
-        id.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "|" && $0 != "*" } ? id : Format.quoted(id)
+        id.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "|" && $0 != "*" }
+            ? id : Format.quoted(id)
     }
 
     private var summary: String {

@@ -79,7 +79,9 @@ public struct Replayer: Sendable {
     }
 
     /// Replays a recording held in memory.
-    public func run(_ recording: Recording, onOutcome: (SessionEnd) -> Void = { _ in }, onStep: ((ReplayStep) -> Void)? = nil) -> ReplayResult {
+    public func run(_ recording: Recording, onOutcome: (SessionEnd) -> Void = { _ in }, onStep: ((ReplayStep) -> Void)? = nil)
+        -> ReplayResult
+    {
         var source = recording.source()
         return run(&source, onOutcome: onOutcome, onStep: onStep)
     }

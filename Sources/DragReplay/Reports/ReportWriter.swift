@@ -107,7 +107,8 @@ public final class JUnitReport: ReportWriter {
     public func endRecording(_ r: ReplayResult) {
         var c = "  <testcase classname=\"dragreplay.replay\" name=\"\(xml(r.path))\">\n"
         if let e = r.error {
-            c += "    <error message=\"\(xml("line \(e.line), column \(e.column): \(e.message)"))\" type=\"input\">\(xml(e.description))</error>\n"
+            c +=
+                "    <error message=\"\(xml("line \(e.line), column \(e.column): \(e.message)"))\" type=\"input\">\(xml(e.description))</error>\n"
         }
         if !r.failures.isEmpty {
             let first = r.failures[0]
@@ -115,7 +116,8 @@ public final class JUnitReport: ReportWriter {
             c += "    <failure message=\"\(xml("line \(first.line): \(first.message)"))\" type=\"expectation\">\(xml(body))</failure>\n"
         }
         if !r.warnings.isEmpty {
-            c += "    <system-out>\(xml(r.warnings.map { "line \($0.line): warning: \($0.message)" }.joined(separator: "\n")))</system-out>\n"
+            c +=
+                "    <system-out>\(xml(r.warnings.map { "line \($0.line): warning: \($0.message)" }.joined(separator: "\n")))</system-out>\n"
         }
         cases.append(c + "  </testcase>\n")
     }

@@ -39,7 +39,10 @@ public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
 struct ReaderFuzzerMain {
     static func main() {
         for path in CommandLine.arguments.dropFirst() {
-            guard let data = FileManager.default.contents(atPath: path) else { print("\(path): cannot read"); continue }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                print("\(path): cannot read")
+                continue
+            }
             readEverything(Array(data))
             print("\(path): ok")
         }

@@ -7,7 +7,8 @@ import ReorderCore
 // generator that seeds and shrinking use. A broken invariant aborts, and
 // libFuzzer saves the input. DRAGFUZZ_APPLIER picks the applier (canonical).
 
-let applier: Applier<Int, Int> = Applier<Int, Int>.named(ProcessInfo.processInfo.environment["DRAGFUZZ_APPLIER"] ?? "canonical") ?? .canonical
+let applier: Applier<Int, Int> =
+    Applier<Int, Int>.named(ProcessInfo.processInfo.environment["DRAGFUZZ_APPLIER"] ?? "canonical") ?? .canonical
 
 func runOne(_ bytes: [UInt8]) -> Violation? {
     guard let first = bytes.first else { return nil }
@@ -46,7 +47,10 @@ public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutable
 struct SessionFuzzerMain {
     static func main() {
         for path in CommandLine.arguments.dropFirst() {
-            guard let data = FileManager.default.contents(atPath: path) else { print("\(path): cannot read"); continue }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                print("\(path): cannot read")
+                continue
+            }
             if let v = runOne(Array(data)) { print("\(path): \(v.invariant.rawValue): \(v.message)") } else { print("\(path): ok") }
         }
     }

@@ -12,28 +12,31 @@ extension Applier {
     ///
     /// - Complexity: O(n + k log k).
     @inlinable public static var offsets: Self {
-        Self(name: "offsets", capture: { difference, container in
-            guard let t = container.collectionIndex(of: difference.destination.collectionID) else {
-                return CapturedDifference(difference: difference)
-            }
-            let items = container.collections[t].items
-            let wanted = _Membership(difference.sources)
-            var from: [Int] = []
-            var to = items.count
-            let anchor = difference.destination.position.anchor
-            for (i, id) in items.enumerated() {
-                if wanted.contains(id) { from.append(i) }
-                if let anchor, id == anchor, to == items.count { to = i }
-            }
-            return CapturedDifference(difference: difference, offsets: LegacyOffsets(collection: t, from: from, to: to))
-        }, apply: { captured, container, warnings in
-            guard let offsets = captured.offsets else {
-                warnings.append(.unknownCollection(captured.difference.destination.collectionID))
-                return
-            }
-            guard offsets.collection < container.collections.count else { return }
-            container.collections[offsets.collection].items.move(fromOffsets: offsets.from, toOffset: offsets.to)
-        })
+        Self(
+            name: "offsets",
+            capture: { difference, container in
+                guard let t = container.collectionIndex(of: difference.destination.collectionID) else {
+                    return CapturedDifference(difference: difference)
+                }
+                let items = container.collections[t].items
+                let wanted = _Membership(difference.sources)
+                var from: [Int] = []
+                var to = items.count
+                let anchor = difference.destination.position.anchor
+                for (i, id) in items.enumerated() {
+                    if wanted.contains(id) { from.append(i) }
+                    if let anchor, id == anchor, to == items.count { to = i }
+                }
+                return CapturedDifference(difference: difference, offsets: LegacyOffsets(collection: t, from: from, to: to))
+            },
+            apply: { captured, container, warnings in
+                guard let offsets = captured.offsets else {
+                    warnings.append(.unknownCollection(captured.difference.destination.collectionID))
+                    return
+                }
+                guard offsets.collection < container.collections.count else { return }
+                container.collections[offsets.collection].items.move(fromOffsets: offsets.from, toOffset: offsets.to)
+            })
     }
 }
 

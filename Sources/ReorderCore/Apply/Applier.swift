@@ -41,7 +41,9 @@ public struct Applier<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
 
     @inlinable public init(
         name: String,
-        capture: @escaping @Sendable (Difference, Container) -> CapturedDifference<ItemID, CollectionID> = { d, _ in CapturedDifference(difference: d) },
+        capture: @escaping @Sendable (Difference, Container) -> CapturedDifference<ItemID, CollectionID> = { d, _ in
+            CapturedDifference(difference: d)
+        },
         apply: @escaping @Sendable (CapturedDifference<ItemID, CollectionID>, inout Container, inout Warnings) -> Void
     ) {
         self.name = name

@@ -63,15 +63,27 @@ extension ReorderContainer {
                 old.withUnsafeBufferPointer { items in
                     for i in 0..<stop {
                         let id = items[i]
-                        if wanted.contains(id) { met.append(id); removed += 1 } else { (buffer.baseAddress! + out).initialize(to: id); out += 1 }
+                        if wanted.contains(id) {
+                            met.append(id)
+                            removed += 1
+                        } else {
+                            (buffer.baseAddress! + out).initialize(to: id)
+                            out += 1
+                        }
                     }
                     if isTarget {
                         gapStart = out
-                        for _ in 0..<gap { (buffer.baseAddress! + out).initialize(to: sources[0]); out += 1 }
+                        for _ in 0..<gap {
+                            (buffer.baseAddress! + out).initialize(to: sources[0])
+                            out += 1
+                        }
                     }
                     for i in stop..<items.count {
                         let id = items[i]
-                        if wanted.contains(id) { met.append(id); removed += 1 } else {
+                        if wanted.contains(id) {
+                            met.append(id)
+                            removed += 1
+                        } else {
                             if isTarget && anchor == nil { anchor = id }
                             (buffer.baseAddress! + out).initialize(to: id)
                             out += 1

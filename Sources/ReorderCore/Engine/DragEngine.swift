@@ -166,8 +166,9 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         let sourceSet = Set(session.sources)
         let target = layout.hitTest(p, in: container)
         let request = DropRequest(
-            session: DropSession(location: p, suggestedOperations: session.operations, itemsCount: session.sources.count,
-                                 size: Size(width: layout.width, height: layout.height)),
+            session: DropSession(
+                location: p, suggestedOperations: session.operations, itemsCount: session.sources.count,
+                size: Size(width: layout.width, height: layout.height)),
             container: container, target: target, sources: session.sources, sourceSet: sourceSet,
             isExternal: session.isExternal,
             destination: target.map { container.destination(for: $0, excluding: sourceSet) })
@@ -257,7 +258,11 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         let present = container._presence(of: items)
         var gone = Set<ItemID>()
         for id in items {
-            if present.contains(id) { gone.insert(id) } else if !gone.contains(id) { step.warnings.append(.missingItem(id, action: "delete")) }
+            if present.contains(id) {
+                gone.insert(id)
+            } else if !gone.contains(id) {
+                step.warnings.append(.missingItem(id, action: "delete"))
+            }
         }
         if gone.isEmpty { return }
         // A few deleted IDs are compared by equality, not hashed against every item.

@@ -50,7 +50,8 @@ extension DragEvent {
         case .deliver(let d): return .deliver(try d.mapIDs(item: item, collection: collection))
         case .update(let id): return .update(item: try item(id))
         case .reload(let collections, let locked):
-            return .reload(collections: try collections.map { try $0.mapIDs(item: item, collection: collection) }, locked: try locked.map(item))
+            return .reload(
+                collections: try collections.map { try $0.mapIDs(item: item, collection: collection) }, locked: try locked.map(item))
         case .setEnabled(let on): return .setEnabled(on)
         case .lock(let items): return .lock(items: try items.map(item))
         case .unlock(let items): return .unlock(items: try items.map(item))

@@ -4,7 +4,12 @@ public struct Rect: Hashable, Sendable {
     public var y: Double
     public var width: Double
     public var height: Double
-    @inlinable public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
+    @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
     public var midX: Double { x + width / 2 }
     public var midY: Double { y + height / 2 }
 }
@@ -48,9 +53,12 @@ extension Layout {
                 let contentTop = top + headerHeight
                 var frames: [Rect] = []
                 for k in 0..<c.entryCount {
-                    let row = k / columns, col = k % columns
-                    frames.append(Rect(x: Double(col) * (cellWidth + spacing), y: contentTop + Double(row) * (rowHeight + spacing),
-                                       width: cellWidth, height: rowHeight))
+                    let row = k / columns
+                    let col = k % columns
+                    frames.append(
+                        Rect(
+                            x: Double(col) * (cellWidth + spacing), y: contentTop + Double(row) * (rowHeight + spacing),
+                            width: cellWidth, height: rowHeight))
                 }
                 let rows = (c.entryCount + columns - 1) / columns
                 top = contentTop + Double(rows) * (rowHeight + spacing)
@@ -59,9 +67,10 @@ extension Layout {
         case .board(let columnWidth, let spacing, let rowHeight, let rowSpacing, let headerHeight):
             for (i, c) in container.collections.enumerated() {
                 let x = Double(i) * (columnWidth + spacing)
-                result.append((0..<c.entryCount).map {
-                    Rect(x: x, y: headerHeight + Double($0) * (rowHeight + rowSpacing), width: columnWidth, height: rowHeight)
-                })
+                result.append(
+                    (0..<c.entryCount).map {
+                        Rect(x: x, y: headerHeight + Double($0) * (rowHeight + rowSpacing), width: columnWidth, height: rowHeight)
+                    })
             }
         }
         return result

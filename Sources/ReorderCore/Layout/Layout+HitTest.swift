@@ -3,7 +3,10 @@
 public struct HitTarget: Hashable, Sendable {
     public var collection: Int
     public var slot: Int
-    @inlinable public init(collection: Int, slot: Int) { self.collection = collection; self.slot = slot }
+    @inlinable public init(collection: Int, slot: Int) {
+        self.collection = collection
+        self.slot = slot
+    }
 }
 
 extension Layout {
@@ -28,7 +31,8 @@ extension Layout {
             let col = _floorToInt((p.x + spacing / 2) / (columnWidth + spacing))
             guard col >= 0, col < collections.count else { return nil }
             // Entry k's midpoint: headerHeight + k * pitch + rowHeight / 2 <= y.
-            let slot = _uniformSlot(p.y, start: headerHeight, length: rowHeight, pitch: rowHeight + rowSpacing, count: collections[col].entryCount)
+            let slot = _uniformSlot(
+                p.y, start: headerHeight, length: rowHeight, pitch: rowHeight + rowSpacing, count: collections[col].entryCount)
             return HitTarget(collection: col, slot: slot)
         }
     }
@@ -61,7 +65,9 @@ extension Layout {
         let collection = collections[index]
         let start = sectionTop + header
         if sizes.isEmpty {
-            return HitTarget(collection: index, slot: _uniformSlot(coordinate, start: start, length: uniform, pitch: uniform + spacing, count: collection.entryCount))
+            return HitTarget(
+                collection: index,
+                slot: _uniformSlot(coordinate, start: start, length: uniform, pitch: uniform + spacing, count: collection.entryCount))
         }
         var position = start
         var slot = 0

@@ -82,7 +82,10 @@ public struct ReorderList<ItemID: Hashable & Sendable>: Sendable {
                 var i = _chunks[c].firstIndex(of: x)! + 1
                 search: while c < _chunks.count {
                     while i < _chunks[c].count {
-                        if !movedSet.contains(_chunks[c][i]) { anchor = _chunks[c][i]; break search }
+                        if !movedSet.contains(_chunks[c][i]) {
+                            anchor = _chunks[c][i]
+                            break search
+                        }
                         i += 1
                     }
                     c += 1
@@ -139,12 +142,16 @@ public struct ReorderList<ItemID: Hashable & Sendable>: Sendable {
 
     @inlinable
     mutating func _dropEmptyChunks() {
-        var chunks: [[ItemID]] = [], names: [Int] = []
+        var chunks: [[ItemID]] = []
+        var names: [Int] = []
         for (chunk, name) in zip(_chunks, _chunkNames) where !chunk.isEmpty {
             chunks.append(chunk)
             names.append(name)
         }
-        if chunks.isEmpty { chunks = [[]]; names = [_chunkNames[0]] }
+        if chunks.isEmpty {
+            chunks = [[]]
+            names = [_chunkNames[0]]
+        }
         _chunks = chunks
         _chunkNames = names
         _reindex()

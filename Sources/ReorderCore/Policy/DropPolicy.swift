@@ -16,8 +16,10 @@ public struct DropRequest<ItemID: Hashable & Sendable, CollectionID: Hashable & 
     public var destination: ReorderDifference<ItemID, CollectionID>.Destination?
 
     @inlinable
-    public init(session: DropSession, container: ReorderContainer<ItemID, CollectionID>, target: HitTarget?, sources: [ItemID],
-                sourceSet: Set<ItemID>, isExternal: Bool, destination: ReorderDifference<ItemID, CollectionID>.Destination?) {
+    public init(
+        session: DropSession, container: ReorderContainer<ItemID, CollectionID>, target: HitTarget?, sources: [ItemID],
+        sourceSet: Set<ItemID>, isExternal: Bool, destination: ReorderDifference<ItemID, CollectionID>.Destination?
+    ) {
         self.session = session
         self.container = container
         self.target = target
@@ -37,7 +39,8 @@ public struct DropRequest<ItemID: Hashable & Sendable, CollectionID: Hashable & 
 public struct DropPolicy<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Sendable {
     public var configure: @Sendable (DropRequest<ItemID, CollectionID>) -> DropConfiguration<ItemID, CollectionID>
 
-    @inlinable public init(_ configure: @escaping @Sendable (DropRequest<ItemID, CollectionID>) -> DropConfiguration<ItemID, CollectionID>) {
+    @inlinable public init(_ configure: @escaping @Sendable (DropRequest<ItemID, CollectionID>) -> DropConfiguration<ItemID, CollectionID>)
+    {
         self.configure = configure
     }
 

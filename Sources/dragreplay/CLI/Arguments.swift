@@ -78,14 +78,17 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String) throws
                 value = inline
             } else {
                 guard i < arguments.count else {
-                    throw UsageError("Missing value for '\(name)' (expected \(spec.allowed.map { "one of \($0.joined(separator: ", "))" } ?? valueName)).")
+                    throw UsageError(
+                        "Missing value for '\(name)' (expected \(spec.allowed.map { "one of \($0.joined(separator: ", "))" } ?? valueName))."
+                    )
                 }
                 value = arguments[i]
                 i += 1
             }
             if let allowed = spec.allowed, !allowed.contains(value) {
                 let suggestion = closestMatch(to: value, in: allowed).map { " Did you mean '\($0)'?" } ?? ""
-                throw UsageError("Invalid value \(quote(value)) for '\(name)'.\(suggestion) (expected one of \(allowed.joined(separator: ", "))).")
+                throw UsageError(
+                    "Invalid value \(quote(value)) for '\(name)'.\(suggestion) (expected one of \(allowed.joined(separator: ", "))).")
             }
             if result.values[key] != nil { throw UsageError("Option '\(name)' is given twice.") }
             result.values[key] = value

@@ -18,8 +18,11 @@ let blessCommand = Command(
             let r = try bless(path: path, options: ReplayOptions(applier: applier(args)))
             let what =
                 r.rewritten.isEmpty
-                ? "no expect line changed" : "rewrote expect line\(r.rewritten.count == 1 ? "" : "s") \(r.rewritten.map(String.init).joined(separator: ", "))"
-            try Output.out("\(path): \(what)\(r.appendedFinal ? "; added a final expect" : "")\(r.droppedTruncatedTail ? "; removed a truncated tail" : "")\n")
+                ? "no expect line changed"
+                : "rewrote expect line\(r.rewritten.count == 1 ? "" : "s") \(r.rewritten.map(String.init).joined(separator: ", "))"
+            try Output.out(
+                "\(path): \(what)\(r.appendedFinal ? "; added a final expect" : "")\(r.droppedTruncatedTail ? "; removed a truncated tail" : "")\n"
+            )
         } catch let error as CorpusError {
             Output.diagnose(error.description)
             code = 2

@@ -50,8 +50,10 @@ let exploreCommand = Command(
     try Output.out(
         "\(summary.dragScripts) drag scripts x \(summary.mutationScripts) mutation scripts: \(summary.interleavings) interleavings, "
             + "\(summary.states) distinct states, \(summary.steps) steps, \(summary.violatingSteps) violating steps, "
-            + "shortest of each invariant kept: \(summary.violations.count) (applier \(name))\(summary.interrupted ? ", interrupted" : "")\n")
-    let context = FindingContext(generator: "dragreplay explore --items \(items) --mutations \(mutations)", applierName: name, mode: "explore")
+            + "shortest of each invariant kept: \(summary.violations.count) (applier \(name))\(summary.interrupted ? ", interrupted" : "")\n"
+    )
+    let context = FindingContext(
+        generator: "dragreplay explore --items \(items) --mutations \(mutations)", applierName: name, mode: "explore")
     var failed = false
     for (fuzzCase, v) in summary.violations {
         let finding = fuzzCase.finding(v, context: context, caseIndex: nil)

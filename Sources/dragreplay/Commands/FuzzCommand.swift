@@ -75,7 +75,9 @@ let fuzzCommand = Command(
     if terminal {
         options.progress = { p in
             let rate = p.elapsed > 0 ? Double(p.sessions) / p.elapsed : 0
-            Output.raw("\r\u{1B}[K\(p.runs) runs  \(Int(rate)) sessions/s  \(p.failingCases) failing  \(p.findings) findings  \(seconds1(p.elapsed))s")
+            Output.raw(
+                "\r\u{1B}[K\(p.runs) runs  \(Int(rate)) sessions/s  \(p.failingCases) failing  \(p.findings) findings  \(seconds1(p.elapsed))s"
+            )
         }
     }
     let summary = runCampaign(options)
@@ -103,7 +105,8 @@ func fixed(_ v: Double, _ digits: Int) -> String {
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
     let scaled = Int64((abs(v) * scale).rounded())
-    let whole = scaled / Int64(scale), frac = scaled % Int64(scale)
+    let whole = scaled / Int64(scale)
+    let frac = scaled % Int64(scale)
     let fracText = String(frac)
     return (v < 0 ? "-" : "") + "\(whole)" + (digits > 0 ? "." + String(repeating: "0", count: digits - fracText.count) + fracText : "")
 }

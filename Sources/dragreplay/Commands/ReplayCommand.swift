@@ -12,8 +12,10 @@ let replayCommand = Command(
     options: [
         applierOption,
         OptionSpec(names: ["--strict"], help: "warnings fail the recording"),
-        OptionSpec(names: ["--trace"], help: "per event: the event, the answered operation and destination, the outcome, the data after it"),
-        OptionSpec(names: ["--format"], valueName: "FORMAT", allowed: ReportFormat.allCases.map(\.rawValue), help: "text (default), json or junit"),
+        OptionSpec(
+            names: ["--trace"], help: "per event: the event, the answered operation and destination, the outcome, the data after it"),
+        OptionSpec(
+            names: ["--format"], valueName: "FORMAT", allowed: ReportFormat.allCases.map(\.rawValue), help: "text (default), json or junit"),
         OptionSpec(names: ["-o", "--output"], valueName: "FILE", help: "write the report to FILE (atomically) instead of standard output"),
     ]
 ) { args in
