@@ -36,11 +36,14 @@ let package = Package(
         // tools that replay saved inputs (crash reproducers).
         .executableTarget(name: "ReaderFuzzer", dependencies: ["DragReader"], path: "Sources/Harnesses/ReaderFuzzer"),
         .executableTarget(name: "SessionFuzzer", dependencies: ["DragFuzz"], path: "Sources/Harnesses/SessionFuzzer"),
+        // The app host's process layer: standard library and Glibc only.
+        .target(name: "DragApp", dependencies: []),
         .target(name: "TestSupport", dependencies: ["ReorderCore"]),
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "TestSupport"]),
         .testTarget(name: "DragRecordingTests", dependencies: ["DragRecording", "DragReader", "TestSupport"], exclude: ["BadInput"]),
         .testTarget(name: "DragReplayTests", dependencies: ["DragReplay", "DragRecording", "DragReader", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DragFuzzTests", dependencies: ["DragFuzz", "DragReplay", "TestSupport"]),
+        .testTarget(name: "DragAppTests", dependencies: ["DragApp"], exclude: ["Apps"]),
     ],
     swiftLanguageModes: [.v6]
 )
