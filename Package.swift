@@ -41,6 +41,8 @@ let package = Package(
         // tools that replay saved inputs (crash reproducers).
         .executableTarget(name: "ReaderFuzzer", dependencies: ["DragReader"], path: "Sources/Harnesses/ReaderFuzzer"),
         .executableTarget(name: "SessionFuzzer", dependencies: ["DragFuzz"], path: "Sources/Harnesses/SessionFuzzer"),
+        // The app host's process layer: standard library and Glibc only.
+        .target(name: "DragApp", dependencies: ["DragRecording"]),
         .target(name: "TestSupport", dependencies: ["ReorderCore"]),
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "TestSupport"]),
         .testTarget(name: "DragRecordingTests", dependencies: ["DragRecording", "DragReader", "TestSupport"]),
@@ -49,6 +51,7 @@ let package = Package(
         .testTarget(name: "DragFuzzTests", dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "TestSupport"]),
         .testTarget(name: "DragCorpusTests", dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "DragAppTests", dependencies: ["DragApp"], exclude: ["Apps"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
-import Testing
 import ReorderCore
+import Testing
 
 // The swipe tests' fake of the engine's geometry: a `list` of sections, no
 // headers or spacing, rows 10 high spanning the container's 100 points of
@@ -142,8 +142,9 @@ struct SwipeGeometryFakeTests {
         #expect(rows.isOutside(Point(x: 100, y: 5)) && rows.isOutside(Point(x: -0.1, y: 5)) && !rows.isOutside(Point(x: 0, y: 0)))
     }
 
-    @Test("SwipeFixture.opened opens the row on the edge asked, in both directions",
-          arguments: [LayoutDirection.ltr, .rtl], SwipeEdge.allCases)
+    @Test(
+        "SwipeFixture.opened opens the row on the edge asked, in both directions",
+        arguments: [LayoutDirection.ltr, .rtl], SwipeEdge.allCases)
     func opened(direction: LayoutDirection, edge: SwipeEdge) {
         let model = SwipeFixture.opened("b", edge, SwipeFixture.config(direction), SwipeRows("a b c d"))
         #expect(model.open == SwipeOpenRow(item: "b", edge: edge))

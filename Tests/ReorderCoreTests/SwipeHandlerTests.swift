@@ -1,5 +1,5 @@
-import Testing
 import ReorderCore
+import Testing
 
 private typealias Fix = SwipeFixture
 private typealias Run = SwipeConformance<SwipeHandler<String>>
@@ -44,23 +44,25 @@ struct SwipeHandlerTests {
         var rows = SwipeRows("a b c")
         var run = SwipeConformance(configuration: Fix.config(), handler: LoggingHandler())
         #expect(run.handle(.swipe(item: "a", dx: -30), data: rows).violation == nil)
-        #expect(run.handle(.swipe(item: "b", dx: 20), data: rows).violation == nil)            // closes a, opens b
-        #expect(run.handle(.tap(Point(x: 10, y: 15)), data: rows).violation == nil)           // pin, then close
+        #expect(run.handle(.swipe(item: "b", dx: 20), data: rows).violation == nil)  // closes a, opens b
+        #expect(run.handle(.tap(Point(x: 10, y: 15)), data: rows).violation == nil)  // pin, then close
         #expect(run.handle(.swipe(item: "c", dx: -30), data: rows).violation == nil)
-        let full = run.handle(.swipe(item: "c", dx: -60), data: rows)                         // close, then delete
+        let full = run.handle(.swipe(item: "c", dx: -60), data: rows)  // close, then delete
         #expect(full.violation == nil)
         rows.delete("c")
         #expect(run.dataChanged(data: rows).violation == nil)
-        #expect(run.handler.log == [
-            "reset", "open a trailing [\"Delete\", \"Flag\"] in [\"a\", \"b\", \"c\"]", "close a",
-            "open b leading [\"Unpin\"] in [\"a\", \"b\", \"c\"]", "perform pin on b", "close b",
-            "open c trailing [\"Delete\", \"Flag\"] in [\"a\", \"b\", \"c\"]", "close c", "perform delete on c",
-        ])
+        #expect(
+            run.handler.log == [
+                "reset", "open a trailing [\"Delete\", \"Flag\"] in [\"a\", \"b\", \"c\"]", "close a",
+                "open b leading [\"Unpin\"] in [\"a\", \"b\", \"c\"]", "perform pin on b", "close b",
+                "open c trailing [\"Delete\", \"Flag\"] in [\"a\", \"b\", \"c\"]", "close c", "perform delete on c",
+            ])
         #expect(run.model.presentations == [.opened("a"), .closed("a"), .opened("b"), .closed("b"), .opened("c"), .closed("c")])
     }
 
-    @Test("index-captured deletes the row at the index it opened at: after a sync inserted a row above, the wrong one",
-          arguments: SwipeHandlerKind.allCases)
+    @Test(
+        "index-captured deletes the row at the index it opened at: after a sync inserted a row above, the wrong one",
+        arguments: SwipeHandlerKind.allCases)
     func indexCaptured(kind: SwipeHandlerKind) {
         var rows = SwipeRows("a b c")
         var run = Run(configuration: Fix.config(), handler: SwipeHandler(kind))
@@ -89,10 +91,10 @@ struct SwipeHandlerTests {
     func staleLabels(kind: SwipeHandlerKind) {
         let rows = SwipeRows("a b c")
         var run = Run(configuration: Fix.config(), handler: SwipeHandler(kind))
-        #expect(run.handle(.swipe(item: "b", dx: 20), data: rows).violation == nil)             // shows "Unpin"
+        #expect(run.handle(.swipe(item: "b", dx: 20), data: rows).violation == nil)  // shows "Unpin"
         let pin = run.handle(.tap(rows.point("b", x: 5)), data: rows)
         #expect(pin.step.action?.effect == .toggle(flag: "pinned", item: "b", isSet: false))
-        #expect(pin.violation == nil)                                                          // closed: nothing shown
+        #expect(pin.violation == nil)  // closed: nothing shown
         let reopen = run.handle(.swipe(item: "b", dx: 20), data: rows)
         if kind == .staleLabels {
             let message = "row \"b\" (leading) shows [\"Unpin\"], the current flags give [\"Pin\"]"
@@ -102,8 +104,9 @@ struct SwipeHandlerTests {
         }
     }
 
-    @Test("unmirrored: in rtl the gesture keeps the left-to-right direction",
-          arguments: SwipeHandlerKind.allCases, [LayoutDirection.ltr, .rtl])
+    @Test(
+        "unmirrored: in rtl the gesture keeps the left-to-right direction",
+        arguments: SwipeHandlerKind.allCases, [LayoutDirection.ltr, .rtl])
     func unmirrored(kind: SwipeHandlerKind, direction: LayoutDirection) {
         let rows = SwipeRows("a b c")
         var run = Run(configuration: Fix.config(direction), handler: SwipeHandler(kind))
@@ -127,8 +130,9 @@ struct SwipeHandlerTests {
         #expect(fixed.step.closed == "b")
     }
 
-    @Test("a random campaign: each built-in breaks exactly the invariant it is built to break; correct breaks none",
-          arguments: SwipeHandlerKind.allCases)
+    @Test(
+        "a random campaign: each built-in breaks exactly the invariant it is built to break; correct breaks none",
+        arguments: SwipeHandlerKind.allCases)
     func campaign(kind: SwipeHandlerKind) {
         var found: [SwipeInvariant: Int] = [:]
         var rng = SwipeTestRandom(seed: 0x5EED_0000 &+ UInt64(SwipeHandlerKind.allCases.firstIndex(of: kind)!))
@@ -204,8 +208,9 @@ enum SwipeRandomCase {
             actionWidth: [20, 25, 30, 40].randomElement(using: &rng)!,
             fullSwipe: [0.6, 0.9, 1].randomElement(using: &rng)!,
             direction: Bool.random(using: &rng) ? .ltr : .rtl,
-            leading: SwipeEdgeActions(actions: Bool.random(using: &rng) ? [Fix.pin] : [Fix.pin, archive],
-                                      allowsFullSwipe: Bool.random(using: &rng)),
+            leading: SwipeEdgeActions(
+                actions: Bool.random(using: &rng) ? [Fix.pin] : [Fix.pin, archive],
+                allowsFullSwipe: Bool.random(using: &rng)),
             trailing: SwipeEdgeActions(actions: trailing, allowsFullSwipe: Bool.random(using: &rng)),
             flags: ["pinned": ["a", "b", "c", "d", "e"].filter { _ in Bool.random(using: &rng) }])
     }
@@ -216,7 +221,12 @@ enum SwipeRandomCase {
         case 0, 1:
             // A sync inserts a new row, or brings back a deleted ID, mostly at the top.
             var id = "n\(fresh)"
-            if let back = gone.last, back != "zz", Bool.random(using: &rng) { id = back; gone.removeLast() } else { fresh += 1 }
+            if let back = gone.last, back != "zz", Bool.random(using: &rng) {
+                id = back
+                gone.removeLast()
+            } else {
+                fresh += 1
+            }
             let section = Int.random(in: 0..<rows.sections.count, using: &rng)
             rows.insert(id, at: Bool.random(using: &rng) ? 0 : Int.random(in: 0...5, using: &rng), section: section)
         case 2:
@@ -225,8 +235,9 @@ enum SwipeRandomCase {
             gone.append(victim)
         case 3:
             guard let moved = items.randomElement(using: &rng) else { return }
-            rows.move(moved, before: items.randomElement(using: &rng).flatMap { $0 == moved ? nil : $0 },
-                      section: Int.random(in: 0..<rows.sections.count, using: &rng))
+            rows.move(
+                moved, before: items.randomElement(using: &rng).flatMap { $0 == moved ? nil : $0 },
+                section: Int.random(in: 0..<rows.sections.count, using: &rng))
         default:
             // A reload: the same rows shuffled, one of them fixed now or none.
             var all = items.shuffled(using: &rng)

@@ -1,5 +1,5 @@
-import Testing
 import ReorderCore
+import Testing
 
 private typealias Fix = SwipeFixture
 
@@ -7,19 +7,24 @@ private typealias Fix = SwipeFixture
 struct SwipeInvariantTests {
     @Test("one enum names every invariant of spec 5, spelled as the spec spells it")
     func names() {
-        #expect(SwipeInvariant.allCases.map(\.rawValue) == ["one-open", "presentation", "dismissal", "action-target",
-                                                              "fresh-labels", "identity", "edge"])
+        #expect(
+            SwipeInvariant.allCases.map(\.rawValue) == [
+                "one-open", "presentation", "dismissal", "action-target",
+                "fresh-labels", "identity", "edge",
+            ])
         #expect(SwipeInvariant(rawValue: "action-target") == .actionTarget)
         #expect("\(SwipeViolation(.edge, "x"))" == "edge: x")
     }
 
-    @Test("presentation: reports alternate per item, starting with true", arguments: [
-        ([PresentationReport<String>.opened("a"), .closed("a"), .opened("b"), .closed("b"), .opened("a")], nil as SwipeInvariant?),
-        ([.closed("a")], .presentation),
-        ([.opened("a"), .closed("a"), .closed("a")], .presentation),
-        ([.opened("a"), .opened("a")], .presentation),
-        ([.opened("a"), .opened("b")], .oneOpen),
-    ])
+    @Test(
+        "presentation: reports alternate per item, starting with true",
+        arguments: [
+            ([PresentationReport<String>.opened("a"), .closed("a"), .opened("b"), .closed("b"), .opened("a")], nil as SwipeInvariant?),
+            ([.closed("a")], .presentation),
+            ([.opened("a"), .closed("a"), .closed("a")], .presentation),
+            ([.opened("a"), .opened("a")], .presentation),
+            ([.opened("a"), .opened("b")], .oneOpen),
+        ])
     func ledgerAlternation(reports: [PresentationReport<String>], broken: SwipeInvariant?) {
         var ledger = SwipePresentationLedger<String>()
         #expect(ledger.record(reports)?.invariant == broken)
@@ -27,7 +32,8 @@ struct SwipeInvariantTests {
 
     @Test("presentation: a row is open exactly when its last report is true")
     func ledgerOpen() {
-        let a = SwipeOpenRow(item: "a", edge: .trailing), b = SwipeOpenRow(item: "b", edge: .leading)
+        let a = SwipeOpenRow(item: "a", edge: .trailing)
+        let b = SwipeOpenRow(item: "b", edge: .leading)
         #expect(SwipePresentationLedger.check([.opened("a")], open: a) == nil)
         #expect(SwipePresentationLedger.check([.opened("a"), .closed("a")], open: nil) == nil)
         #expect(SwipePresentationLedger.check([.opened("a")], open: nil)?.invariant == .presentation)
@@ -75,7 +81,8 @@ struct SwipeInvariantTests {
         #expect(SwipeInvariant.checkIdentity(before: nil as SwipeOpenRow<String>?, after: nil, keepsItem: false) == nil)
 
         #expect(SwipeInvariant.checkEdge(dx: -30, direction: .rtl, gesture: .leading) == nil)
-        #expect(SwipeInvariant.checkEdge(dx: -30, direction: .rtl, gesture: .trailing)?.message
+        #expect(
+            SwipeInvariant.checkEdge(dx: -30, direction: .rtl, gesture: .trailing)?.message
                 == "a swipe of dx -30.0 in rtl should reveal the leading edge, the gesture reveals the trailing edge")
         #expect(SwipeInvariant.checkEdge(dx: 0, direction: .ltr, gesture: nil) == nil)
     }

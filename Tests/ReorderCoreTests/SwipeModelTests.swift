@@ -1,5 +1,5 @@
-import Testing
 import ReorderCore
+import Testing
 
 // Rows "a b c d" (a at y 0..<10, b 10..<20, ...), 100 wide. The standard
 // configuration (SwipeFixture.config): buttons 30 wide, trailing [delete,
@@ -13,11 +13,13 @@ private let directions: [LayoutDirection] = [.ltr, .rtl]
 struct SwipeEventTests {
     let rows = SwipeRows("a b c d", fixed: "")
 
-    @Test("the edge rule: dx < 0 is trailing in ltr and leading in rtl; dx == 0 (and NaN) is none", arguments: [
-        (-1.0, LayoutDirection.ltr, SwipeEdge?.some(.trailing)), (1, .ltr, .leading), (0, .ltr, nil), (-0.0, .ltr, nil),
-        (-1, .rtl, .leading), (1, .rtl, .trailing), (0, .rtl, nil), (.nan, .ltr, nil), (.nan, .rtl, nil),
-        (-.infinity, .ltr, .trailing), (.leastNonzeroMagnitude, .rtl, .trailing),
-    ])
+    @Test(
+        "the edge rule: dx < 0 is trailing in ltr and leading in rtl; dx == 0 (and NaN) is none",
+        arguments: [
+            (-1.0, LayoutDirection.ltr, SwipeEdge?.some(.trailing)), (1, .ltr, .leading), (0, .ltr, nil), (-0.0, .ltr, nil),
+            (-1, .rtl, .leading), (1, .rtl, .trailing), (0, .rtl, nil), (.nan, .ltr, nil), (.nan, .rtl, nil),
+            (-.infinity, .ltr, .trailing), (.leastNonzeroMagnitude, .rtl, .trailing),
+        ])
     func edgeRule(dx: Double, direction: LayoutDirection, edge: SwipeEdge?) {
         #expect(SwipeEdge(dx: dx, direction: direction) == edge)
     }
@@ -152,8 +154,11 @@ struct SwipeEventTests {
         model.swipe(item: "d", dx: Fix.dx(.leading, 20, direction), geometry: rows)
         rows.delete("z")
         #expect(model.swipe(item: "z", dx: -50, geometry: rows) == SwipeStepResult(closed: "d", warnings: [.swipedGoneItem("z")]))
-        #expect(model.presentations == [.opened("a"), .closed("a"), .opened("b"), .closed("b"), .opened("c"), .closed("c"),
-                                        .opened("d"), .closed("d")])
+        #expect(
+            model.presentations == [
+                .opened("a"), .closed("a"), .opened("b"), .closed("b"), .opened("c"), .closed("c"),
+                .opened("d"), .closed("d"),
+            ])
     }
 
     @Test("step 2: a fixed item has no actions; a gone item warns")
@@ -167,8 +172,9 @@ struct SwipeEventTests {
         #expect("\(SwipeWarning<String>.swipedGoneItem("zz"))" == "swipe: item \"zz\" does not exist; nothing happens")
     }
 
-    @Test("step 3: an open row swiped towards its other edge, or with dx == 0, closes and nothing more",
-          arguments: directions, [15.0, 60, 1e9, 0, .nan])
+    @Test(
+        "step 3: an open row swiped towards its other edge, or with dx == 0, closes and nothing more",
+        arguments: directions, [15.0, 60, 1e9, 0, .nan])
     func otherEdgeCloses(direction: LayoutDirection, magnitude: Double) {
         var model = Fix.opened("b", .trailing, Fix.config(direction, leadingFull: true), rows)
         let step = model.swipe(item: "b", dx: Fix.dx(.leading, magnitude, direction), geometry: rows)
@@ -209,8 +215,8 @@ struct SwipeEventTests {
     @Test("the same row reopens on its other edge after a second swipe, with two reports")
     func reopenOtherEdge() {
         var model = Fix.opened("b", .trailing, Fix.config(), rows)
-        model.swipe(item: "b", dx: 20, geometry: rows)   // closes
-        model.swipe(item: "b", dx: 20, geometry: rows)   // opens leading
+        model.swipe(item: "b", dx: 20, geometry: rows)  // closes
+        model.swipe(item: "b", dx: 20, geometry: rows)  // opens leading
         #expect(model.open == SwipeOpenRow(item: "b", edge: .leading))
         #expect(model.presentations == [.opened("b"), .closed("b"), .opened("b")])
     }
@@ -274,22 +280,31 @@ struct SwipeDismissTests {
         #expect(model.performed == nil)
     }
 
-    @Test("leading buttons sit on the left in ltr and on the right in rtl",
-          arguments: [(LayoutDirection.ltr, 0.0, true), (.ltr, 29.99, true), (.ltr, 30, false),
-                      (.rtl, 70, true), (.rtl, 99.99, true), (.rtl, 69.99, false)])
+    @Test(
+        "leading buttons sit on the left in ltr and on the right in rtl",
+        arguments: [
+            (LayoutDirection.ltr, 0.0, true), (.ltr, 29.99, true), (.ltr, 30, false),
+            (.rtl, 70, true), (.rtl, 99.99, true), (.rtl, 69.99, false),
+        ])
     func leadingButton(direction: LayoutDirection, x: Double, hits: Bool) {
         var model = Fix.opened("b", .leading, Fix.config(direction), rows)
         let step = model.tap(at: Point(x: x, y: 15), geometry: rows)
         #expect(step.closed == "b")
-        #expect(step.action == (hits ? SwipeActionResult(item: "b", edge: .leading, action: "pin",
-                                                         effect: .toggle(flag: "pinned", item: "b", isSet: false)) : nil))
+        #expect(
+            step.action
+                == (hits
+                    ? SwipeActionResult(
+                        item: "b", edge: .leading, action: "pin",
+                        effect: .toggle(flag: "pinned", item: "b", isSet: false)) : nil))
         #expect(model.isFlagSet("pinned", on: "b") == !hits)
     }
 
-    @Test("any other point closes the row: its own content, another row, outside the container", arguments: [
-        Point(x: 20, y: 15), Point(x: 80, y: 25), Point(x: 80, y: 9.99), Point(x: 100, y: 15), Point(x: -1, y: 15),
-        Point(x: .nan, y: 15), Point(x: 80, y: -1e300),
-    ])
+    @Test(
+        "any other point closes the row: its own content, another row, outside the container",
+        arguments: [
+            Point(x: 20, y: 15), Point(x: 80, y: 25), Point(x: 80, y: 9.99), Point(x: 100, y: 15), Point(x: -1, y: 15),
+            Point(x: .nan, y: 15), Point(x: 80, y: -1e300),
+        ])
     func tapElsewhere(point: Point) {
         var model = Fix.opened("b", .trailing, Fix.config(), rows)
         #expect(model.tap(at: point, geometry: rows) == SwipeStepResult(closed: "b"))
@@ -306,10 +321,12 @@ struct SwipeDismissTests {
         #expect(model.tap(at: Point(x: 80, y: 14), geometry: rows).action?.action == "delete")
     }
 
-    @Test("only the parts of buttons inside the frame count", arguments: [
-        (LayoutDirection.ltr, 0.0, "flag"), (.ltr, 19.99, "flag"), (.ltr, 20, "delete"), (.ltr, 99.99, "delete"),
-        (.rtl, 99.99, "flag"), (.rtl, 80, "flag"), (.rtl, 79.99, "delete"), (.rtl, 0, "delete"),
-    ])
+    @Test(
+        "only the parts of buttons inside the frame count",
+        arguments: [
+            (LayoutDirection.ltr, 0.0, "flag"), (.ltr, 19.99, "flag"), (.ltr, 20, "delete"), (.ltr, 99.99, "delete"),
+            (.rtl, 99.99, "flag"), (.rtl, 80, "flag"), (.rtl, 79.99, "delete"), (.rtl, 0, "delete"),
+        ])
     func clippedButtons(direction: LayoutDirection, x: Double, action: String) {
         // 80-point buttons on a 100-point row: button 1 of the right edge covers -60..<20, clipped to 0..<20.
         var model = SwipeModel(configuration: Fix.config(direction, actionWidth: 80, trailingFull: false))
@@ -334,7 +351,8 @@ struct SwipeDismissTests {
     @Test("button geometry on a frame that does not start at x = 0 (an hstack entry)")
     func offsetFrame() {
         let frame = Rect(x: 200, y: 0, width: 100, height: 50)
-        let ltr = Fix.config(.ltr), rtl = Fix.config(.rtl)
+        let ltr = Fix.config(.ltr)
+        let rtl = Fix.config(.rtl)
         // Trailing, ltr: right side, 270..<300 and 240..<270.
         #expect(ltr.button(at: Point(x: 270, y: 0), in: frame, edge: .trailing) == 0)
         #expect(ltr.button(at: Point(x: 269.99, y: 49.99), in: frame, edge: .trailing) == 1)
@@ -369,7 +387,7 @@ struct SwipeLabelTests {
         #expect(model.labels(item: "a", edge: .leading, geometry: rows) == ["Pin"])
         #expect(model.labels(item: "b", edge: .leading, geometry: rows) == ["Unpin"])
         #expect(model.labels(item: "b", edge: .trailing, geometry: rows) == ["Delete", "Flag"])
-        #expect(model.labels(item: "h", edge: .trailing, geometry: rows) == [])   // fixed
+        #expect(model.labels(item: "h", edge: .trailing, geometry: rows) == [])  // fixed
         #expect(model.labels(item: "zz", edge: .trailing, geometry: rows) == [])  // gone
         var config = Fix.config()
         config.leading = nil
@@ -406,9 +424,9 @@ struct SwipeLabelTests {
     func expectationState() {
         let rows = SwipeRows("a b c")
         var model = SwipeModel(configuration: Fix.config())
-        model.swipe(item: "c", dx: -60, geometry: rows)          // full swipe: delete c (not applied here)
+        model.swipe(item: "c", dx: -60, geometry: rows)  // full swipe: delete c (not applied here)
         model.swipe(item: "a", dx: -30, geometry: rows)
-        model.tap(at: Point(x: 20, y: 5), geometry: rows)        // a's content: buttons are 40..<100
+        model.tap(at: Point(x: 20, y: 5), geometry: rows)  // a's content: buttons are 40..<100
         model.swipe(item: "b", dx: 20, geometry: rows)
         model.scroll()
         #expect(model.performed == PerformedAction(item: "c", action: "delete"))
@@ -419,10 +437,12 @@ struct SwipeLabelTests {
 
 @Suite("Swipe model: data changes (swipe-v1 1, 3)")
 struct SwipeDataChangeTests {
-    @Test("an open row stays open on its item across data changes that keep it", arguments: [
-        "insert above", "insert below", "delete another", "move to the end", "move to the top", "reload keeping it",
-        "move to another section", "fix another",
-    ])
+    @Test(
+        "an open row stays open on its item across data changes that keep it",
+        arguments: [
+            "insert above", "insert below", "delete another", "move to the end", "move to the top", "reload keeping it",
+            "move to another section", "fix another",
+        ])
     func keeps(change: String) {
         var rows = SwipeRows(sections: "a b c", "d")
         var model = Fix.opened("b", .trailing, Fix.config(), rows)
@@ -444,8 +464,9 @@ struct SwipeDataChangeTests {
         #expect(model.tap(at: Point(x: 85, y: frame.y + 1), geometry: rows).action?.action == "delete")
     }
 
-    @Test("a row whose item is deleted, gone after a reload, or fixed after a reload closes",
-          arguments: ["delete", "reload without it", "reload fixing it"])
+    @Test(
+        "a row whose item is deleted, gone after a reload, or fixed after a reload closes",
+        arguments: ["delete", "reload without it", "reload fixing it"])
     func closes(change: String) {
         var rows = SwipeRows("a b c")
         var model = Fix.opened("b", .trailing, Fix.config(), rows)

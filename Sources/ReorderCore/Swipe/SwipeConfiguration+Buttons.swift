@@ -19,12 +19,14 @@ extension SwipeConfiguration {
     @inlinable
     public func button(at point: Point, in frame: Rect, edge: SwipeEdge) -> Int? {
         let count = actions(on: edge).count
-        let left = frame.x, right = frame.x + frame.width
+        let left = frame.x
+        let right = frame.x + frame.width
         let inFrame = left <= point.x && point.x < right && frame.y <= point.y && point.y < frame.y + frame.height
         // A width that is not positive (or NaN) gives every button an empty
         // range; stopping here also keeps the loops below short.
         guard inFrame, count > 0, actionWidth > 0 else { return nil }
-        let w = actionWidth, x = point.x
+        let w = actionWidth
+        let x = point.x
         if edge.isRightSide(in: direction) {
             for k in 0..<count {
                 // Buttons move leftwards with k: once x is right of button k's
@@ -53,8 +55,10 @@ extension SwipeConfiguration {
     @inlinable
     public func buttonFrame(_ k: Int, in frame: Rect, edge: SwipeEdge) -> Rect? {
         guard k >= 0, k < actions(on: edge).count, actionWidth > 0 else { return nil }
-        let left = frame.x, right = frame.x + frame.width
-        let low: Double, high: Double
+        let left = frame.x
+        let right = frame.x + frame.width
+        let low: Double
+        let high: Double
         if edge.isRightSide(in: direction) {
             low = right - Double(k + 1) * actionWidth
             high = right - Double(k) * actionWidth
@@ -62,7 +66,8 @@ extension SwipeConfiguration {
             low = left + Double(k) * actionWidth
             high = left + Double(k + 1) * actionWidth
         }
-        let clippedLow = Swift.max(low, left), clippedHigh = Swift.min(high, right)
+        let clippedLow = Swift.max(low, left)
+        let clippedHigh = Swift.min(high, right)
         guard clippedLow < clippedHigh, frame.height > 0 else { return nil }
         return Rect(x: clippedLow, y: frame.y, width: clippedHigh - clippedLow, height: frame.height)
     }

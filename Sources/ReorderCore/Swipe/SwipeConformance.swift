@@ -60,11 +60,13 @@ public struct SwipeConformance<Handler: SwipeHandling & Sendable>: Sendable {
             let configuration = model.configuration
             // With no actions on either edge nothing can open, whatever the gesture.
             if configuration.hasActions(on: .leading) || configuration.hasActions(on: .trailing) {
-                edge = SwipeInvariant.checkEdge(dx: dx, direction: configuration.direction,
-                                                gesture: handler.edge(forDX: dx, direction: configuration.direction))
+                edge = SwipeInvariant.checkEdge(
+                    dx: dx, direction: configuration.direction,
+                    gesture: handler.edge(forDX: dx, direction: configuration.direction))
             }
         }
-        let violation = ledger.record(step.reports) ?? ledger.check(open: model.open)
+        let violation =
+            ledger.record(step.reports) ?? ledger.check(open: model.open)
             ?? SwipeInvariant.checkDismissal(after: event, open: model.open)
             ?? target ?? freshLabels(data) ?? edge
         return SwipeCheckedStep(step: step, violation: violation)
@@ -79,17 +81,21 @@ public struct SwipeConformance<Handler: SwipeHandling & Sendable>: Sendable {
         let step = model.dataChanged(geometry: data)
         if let closed = step.closed { handler.close(item: closed) }
         let keeps = before.map { data.isPresentReorderable($0.item) } ?? false
-        let violation = ledger.record(step.reports) ?? ledger.check(open: model.open)
+        let violation =
+            ledger.record(step.reports) ?? ledger.check(open: model.open)
             ?? SwipeInvariant.checkIdentity(before: before, after: model.open, keepsItem: keeps)
             ?? freshLabels(data)
         return SwipeCheckedStep(step: step, violation: violation)
     }
 
-    mutating func perform(_ action: SwipeActionResult<ItemID>, _ data: some SwipeDataSource<ItemID>,
-                          _ flags: [String: Set<ItemID>]) -> SwipeViolation? {
+    mutating func perform(
+        _ action: SwipeActionResult<ItemID>, _ data: some SwipeDataSource<ItemID>,
+        _ flags: [String: Set<ItemID>]
+    ) -> SwipeViolation? {
         let items = data.reorderableItems(inCollectionOf: action.item)
-        let effect = handler.perform(item: action.item, edge: action.edge, action: action.action,
-                                     data: SwipeData(items: items, flags: flags))
+        let effect = handler.perform(
+            item: action.item, edge: action.edge, action: action.action,
+            data: SwipeData(items: items, flags: flags))
         return SwipeInvariant.checkActionTarget(expected: action, actual: effect)
     }
 

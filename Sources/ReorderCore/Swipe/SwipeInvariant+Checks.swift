@@ -68,7 +68,8 @@ extension SwipeInvariant {
         let expected = SwipeEdge(dx: dx, direction: direction)
         guard gesture != expected else { return nil }
         return SwipeViolation(
-            .edge, "a swipe of dx \(dx) in \(direction.rawValue) should reveal the \(expected?.rawValue ?? "no") edge, "
+            .edge,
+            "a swipe of dx \(dx) in \(direction.rawValue) should reveal the \(expected?.rawValue ?? "no") edge, "
                 + "the gesture reveals \(gesture.map { "the \($0.rawValue)" } ?? "no") edge")
     }
 }

@@ -29,8 +29,10 @@ public struct SwipePresentationLedger<ItemID: Hashable & Sendable>: Hashable, Se
             if previous == report.isPresented || previous == nil && !report.isPresented {
                 let was = previous.map { "after \($0)" } ?? "as its first report"
                 let item = describeSwipeItem(report.item)
-                first = first ?? SwipeViolation(
-                    .presentation, "\(item) reported \(report.isPresented) \(was): reports must alternate, starting with true")
+                first =
+                    first
+                    ?? SwipeViolation(
+                        .presentation, "\(item) reported \(report.isPresented) \(was): reports must alternate, starting with true")
                 continue
             }
             shownOpen += report.isPresented ? 1 : -1

@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension AppProcess {
+    /// Kills the app and everything in its process group, and reaps it:
+    /// SIGTERM to the group, then SIGKILL to the group once the app has
+    /// exited or after one second, whichever comes first (so a background
+    /// child that ignores SIGTERM dies too). stderr is drained meanwhile, so
+    /// a farewell message lands in `stderrTail`. Idempotent.
+    public func terminate() {
+        finish(terminating: true)
+    }
+
+    /// Ends the app the polite way: closes its stdin (an app exits at end of
+    /// file), waits up to `timeout` seconds for it to exit, draining its
+    /// stdout and stderr meanwhile, and terminates it otherwise. Whatever the
+    /// app left running in its group is killed. Idempotent: later calls
+    /// return the same status.
+    /// - Returns: how the app ended.
+    @discardableResult
+    public func close(timeout: Double) -> AppExit {
+        if let exit { return exit }
+        input?.close()
+        input = nil
+        return finish(terminating: !waitForExit(until: Deadline(after: timeout)))
+    }
+
+    /// The one way an app ends: optionally SIGTERM and up to a second's grace,
+    /// then SIGKILL to the group (the leftovers, or the app itself), out of the
+    /// registry, reaped, the rest of stderr read, every descriptor closed.
+    /// The group is signalled before the leader is reaped: until then its pid,
+    /// the group id, cannot be reused by an unrelated process.
+    @discardableResult
+    func finish(terminating: Bool) -> AppExit {
+        if let exit { return exit }
+        input?.close()
+        input = nil
+        if terminating, !leaderExited, !hasExitedWithoutReaping() {
+            signalGroup(SIGTERM)
+            _ = waitForExit(until: Deadline(after: 1))
+        }
+        signalGroup(SIGKILL)
+        ProcessGroupRegistry.shared.remove(pid)
+        let status = reap()
+        drainErrors()
+        for fd in [output, errors, exitNotifier] { fd?.close() }
+        output = nil
+        errors = nil
+        exitNotifier = nil
+        exit = status
+        return status
+    }
+
+    /// Waits until the app's main process has exited (without reaping it) or
+    /// `deadline`, draining stderr (kept) and stdout (dropped: nobody will ask
+    /// for it) so the app never blocks on a full pipe on its way out.
+    /// - Returns: true if it exited.
+    func waitForExit(until deadline: Deadline) -> Bool {
+        while true {
+            if leaderExited { return true }
+            if exitNotifier == nil, hasExitedWithoutReaping() {
+                leaderExited = true
+                return true
+            }
+            if deadline.hasExpired { return false }
+            let cap: Int32? = exitNotifier == nil ? 10 : nil
+            guard let ready = try? poll(writing: false, deadline: deadline, cappedAt: cap) else { return false }
+            if ready.errors { drainErrorsOnce() }
+            if ready.output { discardOutput() }
+            if ready.exited { leaderExited = true }
+        }
+    }
+
+    /// True if the main process has exited; it stays a zombie (`WNOWAIT`), so
+    /// its pid keeps naming the group until `reap`.
+    func hasExitedWithoutReaping() -> Bool {
+        if leaderExited { return true }
+        var info = siginfo_t()
+        let pid = pid
+        guard (try? SystemCall.retrying({ waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) })) != nil else {
+            return false
+        }
+        return info.si_signo == SIGCHLD
+    }
+
+    /// `kill(-pgid)`; ESRCH (the group is empty) is expected and ignored.
+    private func signalGroup(_ signal: Int32) {
+        let group = pid
+        _ = try? SystemCall.retrying { kill(-group, signal) }
+    }
+
+    /// Blocks until the main process is reaped (it has been sent SIGKILL, so
+    /// that is prompt). Someone else having reaped it (ECHILD) gives status -1.
+    private func reap() -> AppExit {
+        var status: Int32 = 0
+        let pid = pid
+        guard (try? SystemCall.retrying({ waitpid(pid, &status, 0) })) != nil else { return .exited(-1) }
+        return AppExit(waitStatus: status)
+    }
+
+    /// One read from stderr into the tail; end of file (or an error) closes it.
+    func drainErrorsOnce() {
+        guard let errors else { return }
+        do {
+            if try tail.read(from: errors) == 0 { closeErrors() }
+        } catch {
+            if !error.wouldBlock { closeErrors() }
+        }
+    }
+
+    /// Reads whatever stderr holds now, without waiting; bounded, in case
+    /// something outside the group keeps writing.
+    func drainErrors() {
+        for _ in 0..<1024 {
+            guard let errors else { return }
+            do {
+                if try tail.read(from: errors) == 0 { closeErrors() }
+            } catch {
+                if !error.wouldBlock { closeErrors() }
+                return
+            }
+        }
+    }
+
+    private func closeErrors() {
+        errors?.close()
+        errors = nil
+    }
+
+    /// One read from stdout into a scratch buffer on the stack, thrown away.
+    private func discardOutput() {
+        guard let output else { return }
+        let count = withUnsafeTemporaryAllocation(byteCount: 1 << 16, alignment: 16) { scratch in
+            (try? output.read(into: scratch.baseAddress!, count: scratch.count)) ?? -1
+        }
+        if count == 0 {
+            output.close()
+            self.output = nil
+        }
+    }
+}

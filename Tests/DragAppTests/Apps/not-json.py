@@ -1,0 +1,28 @@
+#!/usr/bin/env python3
+# not-json — a deliberately BROKEN app for the DragApp tests (app protocol v1).
+#
+# BROKEN: answers every request after hello with a line that is not JSON.
+#
+# Otherwise it answers the protocol minimally: hello with
+# {"ok":true,"protocol":1,"name":"not-json","supports":["apply"]}, anything else
+# with {"ok":true,"collections":[]}. Python 3 standard library only.
+import json
+import sys
+
+
+def answer(obj):
+    sys.stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
+    sys.stdout.flush()
+
+
+def hello_answer():
+    return {"ok": True, "protocol": 1, "name": "not-json", "supports": ["apply"]}
+
+
+for raw in iter(sys.stdin.readline, ""):
+    request = json.loads(raw)
+    if request.get("op") == "hello":
+        answer(hello_answer())
+    else:
+        sys.stdout.write("this is not JSON\n")
+        sys.stdout.flush()
