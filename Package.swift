@@ -8,6 +8,12 @@ import PackageDescription
 // parallel campaigns; `DragReplay` replays any `RecordingSource` and needs
 // no parser; `DragCorpus` is recordings on disk (files, directories, bless,
 // merge) over all of them.
+// `DRAGREPLAY_INTERNAL_CHECKS=1` (set by scripts/test) compiles the
+// container's index checks after every mutation, as swift-collections does
+// with COLLECTIONS_INTERNAL_CHECKS; builds for users never pay for them.
+let internalChecks: [SwiftSetting] =
+    Context.environment["DRAGREPLAY_INTERNAL_CHECKS"] == "1" ? [.define("DRAGREPLAY_INTERNAL_CHECKS")] : []
+
 let package = Package(
     name: "DragReplay",
     products: [
@@ -19,7 +25,7 @@ let package = Package(
     ],
     targets: [
         // libm only: `rounded(.down)` needs floor() on Linux.
-        .target(name: "ReorderCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        .target(name: "ReorderCore", swiftSettings: internalChecks, linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "DragRecording", dependencies: ["ReorderCore"]),
         .systemLibrary(
             name: "CJSONC",

@@ -16,16 +16,17 @@ struct Bench {
             exit(2)
         }
         switch command {
-        case "read", "replay", "foundation", "decoder":
+        case "read", "replay", "foundation", "decoder", "check":
             let t = seconds()
             let n: Int
             switch command {
             case "read": n = readOnly(args[1])
             case "replay": n = readAndReplay(args[1])
+            case "check": n = checkOnly(args[1])
             case "foundation": n = foundationParse(args[1])
             default: n = decoderParse(args[1])
             }
-            precondition(n > 0)
+            precondition(n > 0 || command == "replay")
             print("\(seconds() - t) \(peakRSSMiB())")
         case "apply":
             var report = Report()
@@ -33,6 +34,10 @@ struct Bench {
             report.print()
         case "generate":
             try generate(events: Int(args[1])!, to: args[2])
+        case "container":
+            var report = Report()
+            try benchContainer(&report, quick: args.contains("--quick"))
+            report.print()
         case "all":
             let check = args.contains("--check")
             let quick = args.contains("--quick")
@@ -46,6 +51,7 @@ struct Bench {
             benchHitTest(&report)
             benchFuzz(&report, quick: quick)
             try benchScaling(&report, quick: quick)
+            try benchContainer(&report, quick: quick)
             report.print()
             if report.misses.isEmpty {
                 print("\nall targets met")

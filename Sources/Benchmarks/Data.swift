@@ -89,3 +89,152 @@ func ensureData(_ events: Int) throws -> String {
     }
     return path
 }
+
+/// Writes `lines` to `path` through a buffered handle.
+final class LineWriter {
+    let handle: FileHandle
+    var buffer = ""
+
+    init(_ path: String) throws {
+        try FileManager.default.createDirectory(atPath: "bench-data", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        handle = FileHandle(forWritingAtPath: path)!
+        buffer.reserveCapacity(1 << 21)
+    }
+
+    func write(_ line: String) {
+        buffer += line
+        buffer += "\n"
+        if buffer.utf8.count > 1 << 20 { flush() }
+    }
+
+    func flush() {
+        handle.write(Data(buffer.utf8))
+        buffer = ""
+    }
+
+    func close() {
+        flush()
+        handle.closeFile()
+    }
+}
+
+/// The same `count` events over a list of `items` items: drags, inserts and
+/// deletes only ever touch the first `window` rows (a screenful), and the
+/// rest of the container is filler after them, so only the container's
+/// size differs between files. What "replay cost independent of container
+/// size" is measured on. A line holds at most 1 MiB (spec 1), so the filler
+/// arrives in `insert` lines of 50,000 IDs at t = 0; with `setupOnly` the
+/// file stops there (its replay time is subtracted).
+func generateWindowed(events count: Int, items: Int, window: Int = 100, setupOnly: Bool = false, to path: String) throws {
+    var rng = Xoshiro256(seed: 11)
+    func r(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    var live = (0..<window).map { "w\($0)" }
+    var next = window
+    let header = RecordingHeader(
+        layout: Layout(kind: .list(rowHeight: 44, spacing: 1), width: 390, height: Double(items + 10) * 45 + 1000),
+        collections: [CollectionSpec(items: live)], meta: .object(["title": .string("windowed, \(count) events")]))
+    let out = try LineWriter(path)
+    out.write(CanonicalWriter.line(for: header))
+    var start = 0
+    while start < items - window {
+        let end = min(start + 50_000, items - window)
+        out.write(
+            CanonicalWriter.line(for: RecordedEvent(t: 0, .insert(items: (start..<end).map { "f\($0)" }, collection: nil, index: nil))))
+        start = end
+    }
+    if setupOnly {
+        out.close()
+        return
+    }
+    var t = 0.0
+    var written = 0
+    func emit(_ e: RecordedEvent) {
+        out.write(CanonicalWriter.line(for: e))
+        written += 1
+    }
+    while written < count {
+        t += Double(1 + r(16))
+        switch r(20) {
+        case 0:
+            let i = r(live.count)
+            emit(RecordedEvent(t: t, .delete(items: [live[i]])))
+            live[i] = "w\(next)"  // the window keeps its size: a new row takes the place
+            emit(RecordedEvent(t: t, .insert(items: [live[i]], collection: nil, index: i)))
+            next += 1
+        case 1:
+            // A sync inserts at the top, and the bottom row of the window scrolls out of it.
+            let id = "w\(next)"
+            next += 1
+            emit(RecordedEvent(t: t, .insert(items: [id], collection: nil, index: 0)))
+            let out = live.removeLast()
+            live.insert(id, at: 0)
+            emit(RecordedEvent(t: t, .delete(items: [out])))
+        default:
+            let selection = [live[r(live.count)]]
+            emit(RecordedEvent(t: t, .lift(items: selection, x: 195, y: Double(r(live.count)) * 45 + 22, ops: .move, external: false)))
+            for _ in 0..<(2 + r(8)) where written < count - 2 {
+                t += 16
+                emit(RecordedEvent(t: t, .move(x: Double(r(390)), y: Double(r(45 * live.count)) + 0.5)))
+            }
+            t += 16
+            emit(RecordedEvent(t: t, .drop(x: 195, y: Double(r(45 * live.count)), deferred: false)))
+        // Keep the window's names honest: the drop reorders within it.
+        }
+    }
+    out.close()
+}
+
+/// The photo grid of issue 11: a `grid` of `items` photos, drags of 48
+/// moves each, and now and then a sync inserting a photo at index 0.
+func generatePhotoGrid(events count: Int, items: Int = 10_000, to path: String) throws {
+    var rng = Xoshiro256(seed: 13)
+    func r(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    let columns = 4
+    var n = items
+    var next = items
+    let header = RecordingHeader(
+        layout: Layout(
+            kind: .grid(columns: .fixed(columns), rowHeight: 96, spacing: 4), width: 400, height: Double(items / columns + 1000) * 100),
+        collections: [CollectionSpec(items: (0..<items).map { "photo-\($0)" })],
+        meta: .object(["title": .string("photo grid, \(count) events")]))
+    let out = try LineWriter(path)
+    out.write(CanonicalWriter.line(for: header))
+    var t = 0.0
+    var written = 0
+    func emit(_ e: RecordedEvent) {
+        out.write(CanonicalWriter.line(for: e))
+        written += 1
+    }
+    func cell(_ k: Int) -> (Double, Double) { (Double(k % columns) * 100 + 25, Double(k / columns) * 100 + 48) }
+    var order = (0..<items).map { "photo-\($0)" }
+    while written < count {
+        t += 16
+        if r(10) == 0 {
+            let id = "photo-\(next)"
+            next += 1
+            n += 1
+            order.insert(id, at: 0)
+            emit(RecordedEvent(t: t, .insert(items: [id], collection: nil, index: 0)))
+            continue
+        }
+        // Drag a photo from the first screens to somewhere nearby.
+        let from = r(min(n, 400))
+        let (x, y) = cell(from)
+        emit(RecordedEvent(t: t, .lift(items: [order[from]], x: x, y: y, ops: .move, external: false)))
+        var to = from
+        for _ in 0..<48 where written < count - 2 {
+            t += 16
+            to = max(0, min(n - 1, to + r(9) - 4))
+            let (mx, my) = cell(to)
+            emit(RecordedEvent(t: t, .move(x: mx, y: my)))
+        }
+        t += 16
+        let (dx, dy) = cell(to)
+        emit(RecordedEvent(t: t, .drop(x: dx, y: dy, deferred: false)))
+        // The replay decides where it lands; the generator only needs IDs
+        // that exist for the next lift, so it re-reads nothing: `order` is
+        // kept as a list of present IDs (drops do not remove any).
+    }
+    out.close()
+}

@@ -15,6 +15,12 @@ func readOnly(_ path: String) -> Int {
     return n
 }
 
+/// `dragreplay check`'s streaming validation of one file.
+func checkOnly(_ path: String) -> Int {
+    guard let result = try? check(path: path) else { return 0 }
+    return result.events
+}
+
 func readAndReplay(_ path: String) -> Int {
     let r = Replayer().run(path: path)
     precondition(r.status != .error, "\(String(describing: r.error))")

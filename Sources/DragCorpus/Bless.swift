@@ -1,6 +1,7 @@
 import DragReader
 import DragRecording
 import DragReplay
+import ReorderCore
 
 /// What `bless` did to one file.
 public struct BlessResult: Hashable, Sendable {
@@ -58,10 +59,12 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
     do {
         var reader = try RecordingReader(path: target, rawLines: copier.take)
         blessing = Blessing(header: reader.header)
-        var lastState = ReplayState(container: reader.header.container)
+        var lastState = ReplayState()
         let result = Replayer(options: options).run(
             &reader,
             onStep: { step in
+                // Keep the state, never the data: holding the engine's data
+                // past the step would make its next change copy it.
                 lastState = step.state
                 guard failure == nil else { return }
                 do {
@@ -87,7 +90,8 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
             dropped = true
         }
         var appended = false
-        if let final = blessing!.finalLine(after: lastState) {
+        let finalData = ReorderContainer(collections: result.final.map { ReorderCollection(id: $0.id, items: $0.items) })
+        if let final = blessing!.finalLine(after: lastState, data: finalData) {
             try copier.copyAll(into: &out)
             if !copier.endedWithNewline { try out.write([0x0A]) }
             try out.write(Array(final.utf8) + [0x0A])

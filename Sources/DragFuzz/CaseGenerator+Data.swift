@@ -32,7 +32,7 @@ extension CaseGenerator {
 
     mutating func makeLayout() {
         let n = engine.container.collections.count
-        let all = engine.container.collections.flatMap { $0.fixed + $0.items }
+        let all = engine.container.entries
         var kind = choices.draw(3)
         if kind == 3 && n > 1 { kind = 0 }
         let layout: Layout<Int>

@@ -25,14 +25,14 @@ extension CaseGenerator {
         case 5:
             var collections = container.collections
             for c in collections.indices {
-                var items = collections[c].items
+                var items = Array(collections[c].items)
                 if !items.isEmpty {
                     let r = choices.draw(items.count - 1)
                     items = Array(items[r...] + items[..<r])
                     if choices.weighted(20) { items.remove(at: choices.draw(items.count - 1)) }
                 }
                 if choices.weighted(20) { items.append(fresh()) }
-                collections[c].items = items
+                collections[c].items = ChunkedList(items)
             }
             return .reload(collections: collections, locked: [])
         default:

@@ -52,7 +52,7 @@ struct CaseGenerator {
         return CaseRunner.Result(fuzzCase: fuzzCase, violation: nil, sessions: sessions, containerAtViolation: nil, stepStarts: starts)
     }
 
-    mutating func entries() -> [Int] { engine.container.collections.flatMap { $0.fixed + $0.items } }
+    mutating func entries() -> [Int] { engine.container.entries }
 
     mutating func pick(_ ids: [Int]) -> Int { ids[choices.draw(ids.count - 1)] }
 

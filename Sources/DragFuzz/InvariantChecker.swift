@@ -39,7 +39,7 @@ public struct InvariantChecker: Sendable {
     }
 
     /// `["a", "b"]`.
-    func names(_ ids: [Int]) -> String { Format.ids(naming.ids(ids)) }
+    func names<S: Sequence<Int>>(_ ids: S) -> String { Format.ids(naming.ids(Array(ids))) }
     /// `["a"] | ["b", "c"]`: every collection's items.
     func names(_ orders: [[Int]]) -> String { orders.map(names).joined(separator: " | ") }
     /// `["b"] -> before "a"`.
@@ -138,7 +138,7 @@ public struct InvariantChecker: Sendable {
         var warnings: [ReorderWarning<Int, Int>] = []
         let resolved = reference.applyCanonical(d, warnings: &warnings)
         if let r = resolved {
-            let target = after.collections[r.collection].items
+            let target = Array(after.collections[r.collection].items)
             // contiguity: the moved items stand together in T, in selection order.
             guard let start = target.firstIndex(of: r.moved[0]), start + r.moved.count <= target.count,
                 Array(target[start..<(start + r.moved.count)]) == r.moved

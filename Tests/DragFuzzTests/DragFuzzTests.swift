@@ -161,7 +161,7 @@ struct ApplyFuzzerTests {
                 ReorderDifference(
                     sources: d.sources,
                     destination: .init(collectionID: 0, position: d.destination.position.anchor.map { .before($0) } ?? .end)), warnings: &w)
-            return c.collections[0].items
+            return Array(c.collections[0].items)
         }
         #expect(report.failure == nil, "\(report)")
     }

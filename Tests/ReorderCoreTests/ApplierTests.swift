@@ -90,7 +90,7 @@ struct OffsetsTests {
         let captured = offsets.capture(d, c)
         #expect(captured.offsets?.from == [3])
         #expect(captured.offsets?.to == 1)
-        c.collections[0].items.insert("x", at: 0)  // a sync inserts at the top
+        c.insert(["x"], into: 0, at: 0)  // a sync inserts at the top
         var canonical = c
         var w: [ReorderWarning<String, String?>] = []
         offsets.apply(captured, &c, &w)

@@ -73,7 +73,7 @@ struct DropPolicyTests {
         #expect(answer(&e, lift: "d", at: before(2))?.operation == .move)
         _ = e.handle(.cancel(session: 0))
         var roomy = c
-        roomy.collections[1].capacity = 3
+        roomy.setCapacity(3, in: 1)
         var f = engine(roomy)
         #expect(answer(&f, lift: "a", at: before(3))?.operation == .move)
         _ = f.handle(.cancel(session: 0))

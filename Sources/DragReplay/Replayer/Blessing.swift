@@ -23,25 +23,24 @@ public struct Blessing: Sendable {
             return nil
         }
         endsWithExpect = true
-        return CanonicalWriter.line(for: RecordedEvent(t: step.event.t, .expect(blessed(e, step.state))))
+        return CanonicalWriter.line(for: RecordedEvent(t: step.event.t, .expect(blessed(e, step.state, step.container))))
     }
 
     /// The `expect` line to append after the last event, `nil` when the
     /// recording already ends with one: the data, plus the last outcome and
     /// difference when there are any.
-    public func finalLine(after state: ReplayState) -> String? {
+    public func finalLine(after state: ReplayState, data container: ReorderContainer<String, String?>) -> String? {
         if endsWithExpect { return nil }
         var e = Expectation()
         if single { e.order = [] } else { e.collections = [:] }
         if state.lastOutcome != nil { e.outcome = .moved }
         if state.lastDifference != nil { e.difference = ExpectedDifference(sources: [], before: nil) }
-        return CanonicalWriter.line(for: RecordedEvent(t: state.lastT, .expect(blessed(e, state))))
+        return CanonicalWriter.line(for: RecordedEvent(t: state.lastT, .expect(blessed(e, state, container))))
     }
 
     /// The expectation with the fields it had, set to what was observed.
-    func blessed(_ e: Expectation, _ state: ReplayState) -> Expectation {
+    func blessed(_ e: Expectation, _ state: ReplayState, _ container: ReorderContainer<String, String?>) -> Expectation {
         var n = Expectation(session: e.session)
-        let container = state.container
         if e.order != nil { n.order = container.collections.first.map { Array($0.items) } ?? [] }
         if let cs = e.collections {
             var map: [String: [String]] = [:]

@@ -4,9 +4,8 @@ import ReorderCore
 extension Expectation {
     /// What does not hold of this `expect` line (spec 2.3) against what the
     /// replay saw; one message per mismatch, empty when it passes.
-    public func mismatches(against seen: ReplayState, single: Bool) -> [String] {
+    public func mismatches(against seen: ReplayState, data container: ReorderContainer<String, String?>, single: Bool) -> [String] {
         var failures: [String] = []
-        let container = seen.container
         if let order, let actual = container.collections.first.map({ Array($0.items) }), actual != order {
             failures.append("expected order \(Format.ids(order)), got \(Format.ids(actual))")
         }

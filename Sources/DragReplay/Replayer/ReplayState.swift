@@ -15,12 +15,12 @@ public struct SessionEnd: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "session \(session) \(outcome.rawValue) at line \(line)" }
 }
 
-/// What a replay has seen so far: everything an `expect` line compares
-/// against (spec 2.3). The replayer keeps it up to date; `bless` and
-/// `--trace` read it from each step instead of tracking it again.
+/// What a replay has seen so far besides the data: what an `expect` line
+/// compares against (spec 2.3), with the data. The replayer keeps it up to
+/// date; `bless` and `--trace` read it from each step instead of tracking
+/// it again. (The data stays with the engine: a second reference to it would
+/// make every change copy it.)
 public struct ReplayState: Sendable {
-    /// The data now.
-    public var container: ReorderContainer<String, String?>
     /// The most recently reported outcome, and the latest one per session.
     public var lastOutcome: SessionEnd?
     public var outcomeBySession: [Int: SessionEnd] = [:]
@@ -31,7 +31,7 @@ public struct ReplayState: Sendable {
     /// The `t` of the last event read.
     public var lastT: Double = 0
 
-    public init(container: ReorderContainer<String, String?>) { self.container = container }
+    public init() {}
 
     /// Folds one engine step in.
     mutating func record(_ step: StepResult<String, String?>, session: Int, line: Int) {

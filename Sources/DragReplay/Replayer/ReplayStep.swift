@@ -13,18 +13,23 @@ public struct ReplayStep: Sendable {
     public var failures: [String]
     /// The state after the event (for an `expect` line: what it was checked against).
     public var state: ReplayState
+    /// The data after the event.
+    public var container: ReorderContainer<String, String?>
 
-    public init(line: Int, event: RecordedEvent, result: StepResult<String, String?>?, failures: [String], state: ReplayState) {
+    public init(
+        line: Int, event: RecordedEvent, result: StepResult<String, String?>?, failures: [String], state: ReplayState,
+        container: ReorderContainer<String, String?>
+    ) {
         self.line = line
         self.event = event
         self.result = result
         self.failures = failures
         self.state = state
+        self.container = container
     }
 
     /// Several indented lines, for people (`replay --trace`).
     public var text: String {
-        let container = state.container
         let showCollections = container.collections.count > 1
         var out = "line \(line)  t=\(Format.number(event.t))  \(summary)\n"
         if let result {

@@ -24,7 +24,7 @@ public struct Replayer: Sendable {
         let header = source.header
         let single = header.collections.count == 1
         var engine = RecordingEngine(container: header.container, layout: header.layout, applier: options.applier)
-        var state = ReplayState(container: engine.container)
+        var state = ReplayState()
         var result = ReplayResult(
             path: source.path, status: .pass, final: [], failures: [], warnings: [], error: nil, eventCount: 0, outcomeCount: 0)
         var lastLine = source.headerLine
@@ -45,20 +45,19 @@ public struct Replayer: Sendable {
             guard let engineEvent = event.engineEvent(in: header) else {
                 // An `expect` line: checked against what the replay saw so far.
                 guard case .expect(let expectation) = event.kind else { continue }
-                let failures = expectation.mismatches(against: state, single: single)
+                let failures = expectation.mismatches(against: state, data: engine.container, single: single)
                 for f in failures { result.failures.append(LineMessage(line: line, message: f)) }
-                onStep?(ReplayStep(line: line, event: event, result: nil, failures: failures, state: state))
+                onStep?(ReplayStep(line: line, event: event, result: nil, failures: failures, state: state, container: engine.container))
                 continue
             }
             let step = engine.handle(engineEvent)
-            state.container = engine.container
             state.record(step, session: event.session, line: line)
             if step.outcome != nil, let end = state.lastOutcome {
                 result.outcomeCount += 1
                 onOutcome(end)
             }
             for w in step.warnings { result.warnings.append(LineMessage(line: line, message: Format.warning(w))) }
-            onStep?(ReplayStep(line: line, event: event, result: step, failures: [], state: state))
+            onStep?(ReplayStep(line: line, event: event, result: step, failures: [], state: state, container: engine.container))
         }
         for d in source.warnings { result.warnings.append(LineMessage(line: d.line, message: d.message)) }
         if result.status != .error {

@@ -13,13 +13,12 @@ extension Applier {
             let d = captured.difference
             guard let t = container.collectionIndex(of: d.destination.collectionID) else { return }
             let sources = Set(d.sources)
-            var moving: [ItemID] = []
-            for c in container.collections.indices {
-                moving += container.collections[c].items.filter { sources.contains($0) }
-            }
+            var orders = container.orders
+            let moving = orders.flatMap { $0.filter { sources.contains($0) } }
             guard !moving.isEmpty else { return }
-            for c in container.collections.indices { container.collections[c].items.removeAll { sources.contains($0) } }
-            container.collections[t].insertBlock(moving, before: d.destination.position.anchor)
+            for c in orders.indices { orders[c].removeAll { sources.contains($0) } }
+            orders[t].insertBlock(moving, before: d.destination.position.anchor)
+            container.setOrders(orders)
         }
     }
 
@@ -30,12 +29,14 @@ extension Applier {
         Self(name: "self-anchor-to-end") { captured, container, _ in
             let d = captured.difference
             guard let t = container.collectionIndex(of: d.destination.collectionID) else { return }
-            let present = Set(container.collections.flatMap { $0.items })
+            var orders = container.orders
+            let present = Set(orders.joined())
             let moved = d.sources.filter { present.contains($0) }
             guard !moved.isEmpty else { return }
             let sources = Set(d.sources)
-            for c in container.collections.indices { container.collections[c].items.removeAll { sources.contains($0) } }
-            container.collections[t].insertBlock(moved, before: d.destination.position.anchor)
+            for c in orders.indices { orders[c].removeAll { sources.contains($0) } }
+            orders[t].insertBlock(moved, before: d.destination.position.anchor)
+            container.setOrders(orders)
         }
     }
 
@@ -45,23 +46,23 @@ extension Applier {
         Self(name: "insert-before-remove") { captured, container, _ in
             let d = captured.difference
             guard let t = container.collectionIndex(of: d.destination.collectionID) else { return }
-            let target = container.collections[t].items
-            let index = d.destination.position.anchor.flatMap { target.firstIndex(of: $0) } ?? target.count
-            let present = Set(container.collections.flatMap { $0.items })
+            var orders = container.orders
+            let index = d.destination.position.anchor.flatMap { orders[t].firstIndex(of: $0) } ?? orders[t].count
+            let present = Set(orders.joined())
             var seen = Set<ItemID>()
             let moved = d.sources.filter { present.contains($0) && seen.insert($0).inserted }
             guard !moved.isEmpty else { return }
-            for c in container.collections.indices { container.collections[c].items.removeAll { seen.contains($0) } }
-            let items = container.collections[t].items
-            container.collections[t].items.insert(contentsOf: moved, at: Swift.min(index, items.count))
+            for c in orders.indices { orders[c].removeAll { seen.contains($0) } }
+            orders[t].insert(contentsOf: moved, at: Swift.min(index, orders[t].count))
+            container.setOrders(orders)
         }
     }
 }
 
-extension ReorderCollection {
+extension Array {
     /// Inserts `block` before `anchor` (found with `firstIndex`), or at the end.
-    @inlinable mutating func insertBlock(_ block: [ItemID], before anchor: ItemID?) {
-        let index = anchor.flatMap { items.firstIndex(of: $0) } ?? items.count
-        items.insert(contentsOf: block, at: index)
+    @inlinable mutating func insertBlock(_ block: [Element], before anchor: Element?) where Element: Equatable {
+        let index = anchor.flatMap { firstIndex(of: $0) } ?? count
+        insert(contentsOf: block, at: index)
     }
 }

@@ -35,7 +35,9 @@ extension Applier {
                     return
                 }
                 guard offsets.collection < container.collections.count else { return }
-                container.collections[offsets.collection].items.move(fromOffsets: offsets.from, toOffset: offsets.to)
+                var items = Array(container.collections[offsets.collection].items)
+                items.move(fromOffsets: offsets.from, toOffset: offsets.to)
+                container.setItems(items, in: offsets.collection)
             })
     }
 }

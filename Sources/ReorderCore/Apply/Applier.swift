@@ -59,8 +59,7 @@ public struct Applier<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
         _ body: @escaping @Sendable ([[ItemID]], [CollectionID], Difference) -> [[ItemID]]
     ) -> Self {
         Self(name: name) { captured, container, _ in
-            let result = body(container.orders, container.collections.map { $0.id }, captured.difference)
-            for c in container.collections.indices where c < result.count { container.collections[c].items = result[c] }
+            container.setOrders(body(container.orders, container.collections.map { $0.id }, captured.difference))
         }
     }
 

@@ -24,92 +24,95 @@ extension ReorderContainer {
     /// Returns what it resolved, or `nil` when nothing changed (no source
     /// present, or an unknown collection).
     ///
-    /// - Complexity: O(n + k) for n items and k sources: one hashed pass over
-    ///   the items and one copy; no O(n * k) scans.
+    /// - Complexity: O(k * B + k) for k sources and chunks of B items: each
+    ///   source is found through the index and removed from its chunk, and
+    ///   the block goes into the anchor's chunk. No item is visited unless it
+    ///   shares a chunk with a source or the anchor, and nothing is copied.
     @discardableResult
     @inlinable
     public mutating func applyCanonical(
         _ difference: ReorderDifference<ItemID, CollectionID>,
         warnings: inout [ReorderWarning<ItemID, CollectionID>]
     ) -> ResolvedMove<ItemID>? {
-        let sources = difference.sources
-        if sources.isEmpty { return nil }
+        defer { _checkInvariants() }
+        if difference.sources.isEmpty { return nil }
         // 2. T, before anything is touched.
         guard let t = collectionIndex(of: difference.destination.collectionID) else {
             warnings.append(.unknownCollection(difference.destination.collectionID))
             return nil
         }
-        let wanted = _Membership(sources)
-        let x = difference.destination.position.anchor
-        // Where x stands in T's items: an equality scan, no hashing.
-        let anchorOffset = x.flatMap { collections[t].items.firstIndex(of: $0) }
-
-        // One pass per collection: keep what is not a source, note the
-        // sources met (only fixed-free `items` are scanned: fixed entries drop
-        // out of S here). T gets a gap where the block goes, filled once S
-        // is known (3.1 step 4).
-        var met: [ItemID] = []
-        var rebuilt: [[ItemID]?] = Array(repeating: nil, count: collections.count)
-        var gapStart = 0
-        var anchor: ItemID?
-        let gap = sources.count
-        for c in collections.indices {
-            let old = collections[c].items
-            let isTarget = c == t
-            let stop = isTarget ? (anchorOffset ?? old.count) : old.count
-            var removed = 0
-            let new = [ItemID](unsafeUninitializedCapacity: old.count + (isTarget ? gap : 0)) { buffer, count in
-                var out = 0
-                old.withUnsafeBufferPointer { items in
-                    for i in 0..<stop {
-                        let id = items[i]
-                        if wanted.contains(id) {
-                            met.append(id)
-                            removed += 1
-                        } else {
-                            (buffer.baseAddress! + out).initialize(to: id)
-                            out += 1
-                        }
-                    }
-                    if isTarget {
-                        gapStart = out
-                        for _ in 0..<gap {
-                            (buffer.baseAddress! + out).initialize(to: sources[0])
-                            out += 1
-                        }
-                    }
-                    for i in stop..<items.count {
-                        let id = items[i]
-                        if wanted.contains(id) {
-                            met.append(id)
-                            removed += 1
-                        } else {
-                            if isTarget && anchor == nil { anchor = id }
-                            (buffer.baseAddress! + out).initialize(to: id)
-                            out += 1
-                        }
-                    }
-                }
-                count = out
-            }
-            if removed > 0 || isTarget { rebuilt[c] = new }
-        }
-        if met.isEmpty { return nil }  // 1. S empty: no change
-        // 1. S: sources met, in D's order, first occurrence kept.
-        var present = Set<ItemID>(met)
+        if _irregular { return _applyCanonicalOnArrays(difference, target: t, warnings: &warnings) }
+        // 1. S: sources present and not fixed, first occurrence kept, in D's order.
         var moved: [ItemID] = []
-        moved.reserveCapacity(present.count)
-        for id in sources where present.remove(id) != nil { moved.append(id) }
-        // 3. The anchor's warnings: gone, fixed, elsewhere, or a source outside T.
-        if let x, anchorOffset == nil {
-            warnings.append(moved.contains(x) ? .anchorSourceOutsideTarget(x) : .anchorNotInTarget(x))
+        moved.reserveCapacity(difference.sources.count)
+        for id in difference.sources where _home(id).map({ !$0.isFixed }) == true && !moved.contains(id) { moved.append(id) }
+        if moved.isEmpty { return nil }
+        let movedSet = _Membership(moved)
+        // 3. The anchor.
+        var anchor: ItemID?
+        if let x = difference.destination.position.anchor {
+            let home = _home(x)
+            let inTarget = home.map { Int($0.collection) == t && !$0.isFixed } ?? false
+            if movedSet.contains(x) {
+                if inTarget {
+                    // The first item after x in T that is not moving.
+                    let start = _collections[t].items._position(of: x, inChunkNamed: home!.chunk)! + 1
+                    anchor = _collections[t].items.elements(from: start).first { !movedSet.contains($0) }
+                } else {
+                    warnings.append(.anchorSourceOutsideTarget(x))
+                }
+            } else if inTarget {
+                anchor = x
+            } else {
+                warnings.append(.anchorNotInTarget(x))
+            }
         }
-        for c in collections.indices {
-            guard var items = rebuilt[c] else { continue }
-            if c == t { items.replaceSubrange(gapStart..<(gapStart + gap), with: moved) }
-            collections[c].items = items
+        // 4. Remove S from every collection, then insert it before the anchor.
+        for id in moved {
+            let h = _home(id)!
+            _collections[Int(h.collection)].items._remove(
+                id, fromChunkNamed: h.chunk, collection: h.collection, homes: &_homes, deltas: _deltas)
         }
-        return ResolvedMove(moved: moved, collection: t, anchor: anchorOffset == nil ? nil : anchor)
+        let items = _collections[t].items
+        let position = anchor.map { a in items._position(of: a, inChunkNamed: _home(a)!.chunk)! } ?? items.count
+        _collections[t].items._insert(moved, at: position, collection: Int32(t), homes: &_homes, deltas: _deltas)
+        return ResolvedMove(moved: moved, collection: t, anchor: anchor)
+    }
+
+    /// 3.1 on plain arrays, as the spec states it: for data where an ID
+    /// stands twice (see `_irregular`), which only an applier under test makes.
+    /// - Complexity: O(n + k).
+    @usableFromInline
+    mutating func _applyCanonicalOnArrays(
+        _ difference: ReorderDifference<ItemID, CollectionID>, target t: Int, warnings: inout [ReorderWarning<ItemID, CollectionID>]
+    ) -> ResolvedMove<ItemID>? {
+        var orders = self.orders
+        var reorderable = Set<ItemID>()
+        for order in orders { reorderable.formUnion(order) }
+        var moved: [ItemID] = []
+        var movedSet = Set<ItemID>()
+        for id in difference.sources where reorderable.contains(id) && movedSet.insert(id).inserted { moved.append(id) }
+        if moved.isEmpty { return nil }
+        var anchor: ItemID?
+        if let x = difference.destination.position.anchor {
+            let inTarget = orders[t].contains(x)
+            if movedSet.contains(x) {
+                if inTarget, let i = orders[t].firstIndex(of: x) {
+                    anchor = orders[t][(i + 1)...].first { !movedSet.contains($0) }
+                } else {
+                    warnings.append(.anchorSourceOutsideTarget(x))
+                }
+            } else if inTarget {
+                anchor = x
+            } else {
+                warnings.append(.anchorNotInTarget(x))
+            }
+        }
+        for c in orders.indices { orders[c].removeAll { movedSet.contains($0) } }
+        let index = anchor.flatMap { orders[t].firstIndex(of: $0) } ?? orders[t].count
+        orders[t].insert(contentsOf: moved, at: index)
+        setOrders(orders)
+        return ResolvedMove(moved: moved, collection: t, anchor: anchor)
     }
 }
 

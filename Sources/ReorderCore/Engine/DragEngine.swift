@@ -42,8 +42,17 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         case nothing
     }
 
-    public var container: Container
-    public var layout: Layout<ItemID>
+    /// The data. Setting it (or the layout) measures the layout's per-item
+    /// sizes in it, so hit testing stays O(log n) with per-item sizes.
+    public var container: Container {
+        get { _container }
+        set {
+            _container = newValue
+            _measure()
+        }
+    }
+    @usableFromInline var _container: Container
+    public var layout: Layout<ItemID> { didSet { _measure() } }
     public var applier: Applier<ItemID, CollectionID>
     public var policy: DropPolicy<ItemID, CollectionID>
     @usableFromInline var _sessions: [Int: Session] = [:]
@@ -57,10 +66,24 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         container: Container, layout: Layout<ItemID>,
         applier: Applier<ItemID, CollectionID> = .canonical, policy: DropPolicy<ItemID, CollectionID> = .standard
     ) {
-        self.container = container
+        self._container = container
         self.layout = layout
         self.applier = applier
         self.policy = policy
+        _measure()
+    }
+
+    /// The layout has per-item sizes (measured in the container).
+    @usableFromInline var _sized = false
+
+    @inlinable
+    mutating func _measure() {
+        _sized = layout.itemExtents != nil
+        if let extents = layout.itemExtents {
+            _container.measureExtents(extents.sizes, uniform: extents.uniform)
+        } else if _container.measuredExtents != nil {
+            _container.measureExtents([:], uniform: 0)
+        }
     }
 
     /// Feeds one event.
@@ -86,22 +109,24 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         case .delete(let items): delete(items, &step)
         case .relocate(let items, let collection, let before):
             let d = Difference(sources: items, destination: .init(collectionID: collection, position: before.map { .before($0) } ?? .end))
-            container.applyCanonical(d, warnings: &step.warnings)
+            _container.applyCanonical(d, warnings: &step.warnings)
         case .deliver(let d):
-            commit(applier.capture(d, container), external: false, &step)
+            commit(applier.capture(d, _container), external: false, &step)
         case .update(let item):
-            if container.locate(item) == nil { step.warnings.append(.missingItem(item, action: "update")) }
+            if !_container.contains(item) { step.warnings.append(.missingItem(item, action: "update")) }
         case .reload(let collections, let locked): reload(collections, locked)
-        case .setEnabled(let enabled): container.isEnabled = enabled
+        case .setEnabled(let enabled): _container.isEnabled = enabled
         case .lock(let items):
-            let present = container._presence(of: items)
             for id in items {
-                if present.contains(id) { container.locked.insert(id) } else { step.warnings.append(.missingItem(id, action: "lock")) }
+                if _container.contains(id) { _container.locked.insert(id) } else { step.warnings.append(.missingItem(id, action: "lock")) }
             }
         case .unlock(let items):
-            let present = container._presence(of: items)
             for id in items {
-                if present.contains(id) { container.locked.remove(id) } else { step.warnings.append(.missingItem(id, action: "unlock")) }
+                if _container.contains(id) {
+                    _container.locked.remove(id)
+                } else {
+                    step.warnings.append(.missingItem(id, action: "unlock"))
+                }
             }
         }
         return step
@@ -143,17 +168,15 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     }
 
     @inlinable func liftRejection(_ items: [ItemID], _ external: Bool) -> LiftRejection<ItemID>? {
-        if !container.isEnabled { return .disabled }
+        if !_container.isEnabled { return .disabled }
         if external {
-            let present = container._presence(of: items)
-            return items.first(where: present.contains).map { .externalItemExists($0) }
+            return items.first(where: _container.contains).map { .externalItemExists($0) }
         }
-        // A lift names a few items: find each by an equality scan rather
-        // than hashing every item of the container.
+        // Each lifted item through the container's index: O(1) apiece.
         for id in items {
-            guard let location = container.locate(id) else { return .absent(id) }
-            if location.isFixed { return .fixed(id) }
-            if container.locked.contains(id) { return .locked(id) }
+            guard let home = _container.home(of: id) else { return .absent(id) }
+            if home.isFixed { return .fixed(id) }
+            if _container.locked.contains(id) { return .locked(id) }
         }
         for (other, session) in _sessions.sorted(by: { $0.key < $1.key }) where !session.isRejected && !session.isExternal {
             if let id = items.first(where: session.sources.contains) { return .alreadyLifted(id, bySession: other) }
@@ -163,15 +186,15 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
 
     /// Asks the policy at `p` (3.3).
     @inlinable func configure(_ session: Session, at p: Point) -> DropConfiguration<ItemID, CollectionID> {
-        let sourceSet = Set(session.sources)
-        let target = layout.hitTest(p, in: container)
+        // The engine measures its own layout's sizes, so it skips the check.
+        let target = layout._hitTest(p, in: _container, measured: _sized)
         let request = DropRequest(
             session: DropSession(
                 location: p, suggestedOperations: session.operations, itemsCount: session.sources.count,
                 size: Size(width: layout.width, height: layout.height)),
-            container: container, target: target, sources: session.sources, sourceSet: sourceSet,
+            container: _container, target: target, sources: session.sources,
             isExternal: session.isExternal,
-            destination: target.map { container.destination(for: $0, excluding: sourceSet) })
+            destination: target.map { _container.destination(for: $0, excludingSources: session.sources) })
         return policy.configure(request)
     }
 
@@ -204,7 +227,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
             return
         }
         // External items are not in the container: nothing for the applier to capture.
-        let captured = session.isExternal ? CapturedDifference(difference: difference) : applier.capture(difference, container)
+        let captured = session.isExternal ? CapturedDifference(difference: difference) : applier.capture(difference, _container)
         if deferred {
             _pending[s] = .difference(captured, external: session.isExternal)
         } else {
@@ -218,7 +241,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         if external {
             insertExternal(captured.difference, &step)
         } else {
-            applier.apply(captured, &container, &step.warnings)
+            applier.apply(captured, &_container, &step.warnings)
         }
     }
 
@@ -226,59 +249,38 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     /// when the anchor is gone or no longer among the collection's
     /// reorderable items); items that exist by then are skipped.
     @inlinable mutating func insertExternal(_ d: Difference, _ step: inout Step) {
-        guard let t = container.collectionIndex(of: d.destination.collectionID) else {
+        guard let t = _container.collectionIndex(of: d.destination.collectionID) else {
             step.warnings.append(.unknownCollection(d.destination.collectionID))
             return
         }
-        var present = container._presence(of: d.sources)
-        var block: [ItemID] = []
-        for id in d.sources {
-            if present.insert(id) { block.append(id) } else { step.warnings.append(.itemExists(id)) }
-        }
-        container.collections[t].insertBlock(block, before: d.destination.position.anchor)
+        for id in _container.insert(d.sources, into: t, before: d.destination.position.anchor) { step.warnings.append(.itemExists(id)) }
     }
 
     // MARK: - Mutations
 
     @inlinable mutating func insert(_ items: [ItemID], _ collection: CollectionID, _ index: Int?, _ step: inout Step) {
-        guard let c = container.collectionIndex(of: collection) else {
+        guard let c = _container.collectionIndex(of: collection) else {
             step.warnings.append(.unknownCollection(collection))
             return
         }
-        var present = container._presence(of: items)
-        var block: [ItemID] = []
-        for id in items {
-            if present.insert(id) { block.append(id) } else { step.warnings.append(.itemExists(id)) }
-        }
-        let count = container.collections[c].items.count
-        container.collections[c].items.insert(contentsOf: block, at: min(index ?? count, count))
+        for id in _container.insert(items, into: c, at: index) { step.warnings.append(.itemExists(id)) }
     }
 
     @inlinable mutating func delete(_ items: [ItemID], _ step: inout Step) {
-        let present = container._presence(of: items)
-        var gone = Set<ItemID>()
-        for id in items {
-            if present.contains(id) {
-                gone.insert(id)
-            } else if !gone.contains(id) {
-                step.warnings.append(.missingItem(id, action: "delete"))
-            }
-        }
-        if gone.isEmpty { return }
-        // A few deleted IDs are compared by equality, not hashed against every item.
-        let removed = _Membership(Array(gone))
-        for c in container.collections.indices {
-            container.collections[c].items.removeAll { removed.contains($0) }
-            container.collections[c].fixed.removeAll { removed.contains($0) }
-        }
-        container.locked.subtract(gone)
+        // Each ID once, in order; a repeat of a deleted ID is not "missing".
+        var seen = Set<ItemID>(minimumCapacity: items.count)
+        let unique = items.filter { seen.insert($0).inserted }
+        let missing = _container.delete(unique)
+        for id in missing { step.warnings.append(.missingItem(id, action: "delete")) }
+        if missing.count == unique.count { return }
+        let gone = missing.isEmpty ? seen : seen.subtracting(missing)
         leaveSessions { gone.contains($0) }
     }
 
     @inlinable mutating func reload(_ collections: [ReorderCollection<ItemID, CollectionID>], _ locked: [ItemID]) {
-        container.collections = collections
-        let present = container.allItems()
-        container.locked = container.locked.filter(present.contains).union(locked)
+        _container.replaceCollections(collections)
+        _container.locked = _container.locked.filter(_container.contains).union(locked)
+        let present = _container
         leaveSessions { !present.contains($0) }
     }
 

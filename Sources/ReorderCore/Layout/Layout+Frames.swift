@@ -28,8 +28,9 @@ extension Layout {
             for c in container.collections {
                 y += headerHeight
                 var frames: [Rect] = []
-                for k in 0..<c.entryCount {
-                    let h = heights[c.entry(at: k)] ?? rowHeight
+                frames.reserveCapacity(c.entryCount)
+                for id in c.fixed + c.items {
+                    let h = heights[id] ?? rowHeight
                     frames.append(Rect(x: 0, y: y, width: width, height: h))
                     y += h + spacing
                 }
@@ -39,8 +40,9 @@ extension Layout {
             var x = 0.0
             for c in container.collections {
                 var frames: [Rect] = []
-                for k in 0..<c.entryCount {
-                    let w = widths[c.entry(at: k)] ?? itemWidth
+                frames.reserveCapacity(c.entryCount)
+                for id in c.fixed + c.items {
+                    let w = widths[id] ?? itemWidth
                     frames.append(Rect(x: x, y: 0, width: w, height: height))
                     x += w + spacing
                 }

@@ -16,15 +16,48 @@ extension Layout {
     ///     // list, rowHeight 10: entries a (0..<10), b (10..<20)
     ///     layout.hitTest(Point(x: 1, y: 12), in: container)  // slot 1: a's midpoint 5 <= 12 < 15
     ///
-    /// - Complexity: O(n) for the entries of the sections above the point.
+    /// - Complexity: O(s) for s sections without per-item sizes (board:
+    ///   O(1)). With per-item sizes, O(s log n) when the container measures
+    ///   this layout's sizes (`measureExtents`, which `DragEngine` does),
+    ///   O(n) otherwise.
     @inlinable public func hitTest<CollectionID>(_ p: Point, in container: ReorderContainer<ItemID, CollectionID>) -> HitTarget? {
+        _hitTest(p, in: container, measured: isMeasured(by: container))
+    }
+
+    /// Whether `container` measures exactly this layout's per-item sizes.
+    /// - Complexity: O(m) for m per-item sizes.
+    @inlinable
+    public func isMeasured<CollectionID>(by container: ReorderContainer<ItemID, CollectionID>) -> Bool {
+        guard let extents = container.measuredExtents else { return false }
+        switch kind {
+        case .list(let rowHeight, _, _, let heights): return extents == ItemExtents(sizes: heights, uniform: rowHeight)
+        case .hstack(let itemWidth, _, let widths): return extents == ItemExtents(sizes: widths, uniform: itemWidth)
+        default: return false
+        }
+    }
+
+    /// The per-item sizes along the axis and the size of everyone else, for
+    /// `ReorderContainer.measureExtents`; `nil` for kinds without them.
+    @inlinable public var itemExtents: ItemExtents<ItemID>? {
+        switch kind {
+        case .list(let rowHeight, _, _, let heights): heights.isEmpty ? nil : ItemExtents(sizes: heights, uniform: rowHeight)
+        case .hstack(let itemWidth, _, let widths): widths.isEmpty ? nil : ItemExtents(sizes: widths, uniform: itemWidth)
+        default: nil
+        }
+    }
+
+    /// `hitTest`, told whether the container's measured extents are this
+    /// layout's (the engine knows: it measures them itself).
+    @inlinable
+    public func _hitTest<CollectionID>(_ p: Point, in container: ReorderContainer<ItemID, CollectionID>, measured: Bool) -> HitTarget? {
         if isOutside(p) { return nil }
         let collections = container.collections
         switch kind {
         case .list(let rowHeight, let spacing, let headerHeight, let heights):
-            return stackHit(p.y, collections, header: headerHeight, spacing: spacing, uniform: rowHeight, sizes: heights)
+            return stackHit(
+                p.y, collections, header: headerHeight, spacing: spacing, uniform: rowHeight, sizes: heights, measured: measured)
         case .hstack(let itemWidth, let spacing, let widths):
-            return stackHit(p.x, collections, header: 0, spacing: spacing, uniform: itemWidth, sizes: widths)
+            return stackHit(p.x, collections, header: 0, spacing: spacing, uniform: itemWidth, sizes: widths, measured: measured)
         case .grid(_, let rowHeight, let spacing, let headerHeight):
             return gridHit(p, collections, rowHeight: rowHeight, spacing: spacing, headerHeight: headerHeight)
         case .board(let columnWidth, let spacing, let rowHeight, let rowSpacing, let headerHeight):
@@ -38,18 +71,27 @@ extension Layout {
     }
 
     /// Sections stacked along one axis. With no per-item sizes every entry
-    /// has the same length and a section is O(1); otherwise entries are
-    /// summed one by one.
+    /// has the same length and a section is O(1). With per-item sizes a
+    /// measured container gives each section's length from its prefix sums
+    /// and the slot by a descent over its chunks; an unmeasured one is
+    /// summed entry by entry.
     @inlinable
     func stackHit<CollectionID>(
         _ coordinate: Double, _ collections: [ReorderCollection<ItemID, CollectionID>],
-        header: Double, spacing: Double, uniform: Double, sizes: [ItemID: Double]
+        header: Double, spacing: Double, uniform: Double, sizes: [ItemID: Double], measured: Bool
     ) -> HitTarget? {
         @inline(__always) func extent(_ id: ItemID) -> Double { sizes.isEmpty ? uniform : sizes[id] ?? uniform }
+        let pitch = uniform + spacing
+        func fixedLength(_ c: ReorderCollection<ItemID, CollectionID>) -> Double {
+            var total = 0.0
+            for id in c.fixed { total += extent(id) + spacing }
+            return total
+        }
         func sectionLength(_ c: ReorderCollection<ItemID, CollectionID>) -> Double {
-            if sizes.isEmpty { return header + Double(c.entryCount) * (uniform + spacing) }
-            var total = header
-            for k in 0..<c.entryCount { total += extent(c.entry(at: k)) + spacing }
+            if sizes.isEmpty { return header + Double(c.entryCount) * pitch }
+            if measured { return header + fixedLength(c) + Double(c.items.count) * pitch + c.items._extents.prefix(c.items._extents.count) }
+            var total = header + fixedLength(c)
+            for id in c.items { total += extent(id) + spacing }
             return total
         }
         // The section is the last one whose top is <= the coordinate; an
@@ -66,13 +108,29 @@ extension Layout {
         let start = sectionTop + header
         if sizes.isEmpty {
             return HitTarget(
-                collection: index,
-                slot: _uniformSlot(coordinate, start: start, length: uniform, pitch: uniform + spacing, count: collection.entryCount))
+                collection: index, slot: _uniformSlot(coordinate, start: start, length: uniform, pitch: pitch, count: collection.entryCount)
+            )
         }
+        // Fixed entries first, one by one (a handful).
         var position = start
         var slot = 0
-        for k in 0..<collection.entryCount {
-            let length = extent(collection.entry(at: k))
+        for id in collection.fixed {
+            let length = extent(id)
+            if position + length / 2 > coordinate { return HitTarget(collection: index, slot: slot) }
+            slot += 1
+            position += length + spacing
+        }
+        var entries = collection.items.makeIterator()
+        if measured {
+            // The chunk whose first item's top is the last at or above the
+            // coordinate; the slot is then within that chunk.
+            let found = collection.items._chunk(atOffset: coordinate - position, pitch: pitch)
+            slot += found.itemsBefore
+            position += found.offset
+            entries = ChunkedList<ItemID>.Iterator(chunks: collection.items._chunks, chunk: found.chunk, offset: 0)
+        }
+        while let id = entries.next() {
+            let length = extent(id)
             if position + length / 2 > coordinate { break }
             slot += 1
             position += length + spacing
@@ -88,10 +146,12 @@ extension Layout {
         let rowPitch = rowHeight + spacing
         var top = 0.0
         var chosen: (index: Int, top: Double)?
-        for (index, collection) in collections.enumerated() {
+        // Indices, not `for collection in`: collections are borrowed in
+        // place, not copied out (a copy retains all of their storage).
+        for index in collections.indices {
             if top > p.y { break }
             chosen = (index, top)
-            let rows = (collection.entryCount + columns - 1) / columns
+            let rows = (collections[index].entryCount + columns - 1) / columns
             top += headerHeight + Double(rows) * rowPitch
         }
         guard let (index, sectionTop) = chosen else { return nil }
@@ -112,18 +172,36 @@ extension ReorderContainer {
     /// The destination for a hit (spec 1.4): walk the entries of the target
     /// collection from `max(slot, fixed.count)`; the first entry that is not
     /// a source gives `.before(it)`, and none gives `.end`.
-    /// - Complexity: O(n) for the entries after the slot.
+    /// - Complexity: O(log c) to find the slot's chunk, then one step per
+    ///   source passed over.
     @inlinable public func destination(
         for target: HitTarget, excluding sources: Set<ItemID>
     ) -> ReorderDifference<ItemID, CollectionID>.Destination {
-        let collection = collections[target.collection]
-        var i = max(target.slot, collection.fixed.count) - collection.fixed.count
-        while i < collection.items.count {
-            let id = collection.items[i]
-            if !sources.contains(id) { return .init(collectionID: collection.id, position: .before(id)) }
-            i += 1
+        _destination(for: target) { sources.contains($0) }
+    }
+
+    /// The same, for the few sources of a drag, compared by equality (no set to build).
+    @inlinable public func destination(
+        for target: HitTarget, excludingSources sources: [ItemID]
+    ) -> ReorderDifference<ItemID, CollectionID>.Destination {
+        if sources.count > 16 {
+            let set = Set(sources)
+            return _destination(for: target) { set.contains($0) }
         }
-        return .init(collectionID: collection.id, position: .end)
+        return _destination(for: target) { sources.contains($0) }
+    }
+
+    @inlinable
+    func _destination(
+        for target: HitTarget, isSource: (ItemID) -> Bool
+    ) -> ReorderDifference<ItemID, CollectionID>.Destination {
+        let c = target.collection
+        let start = max(target.slot, _collections[c].fixed.count) - _collections[c].fixed.count
+        var it = _collections[c].items.elements(from: start).makeIterator()
+        while let id = it.next() {
+            if !isSource(id) { return .init(collectionID: _collections[c].id, position: .before(id)) }
+        }
+        return .init(collectionID: _collections[c].id, position: .end)
     }
 }
 

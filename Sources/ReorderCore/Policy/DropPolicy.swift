@@ -8,8 +8,6 @@ public struct DropRequest<ItemID: Hashable & Sendable, CollectionID: Hashable & 
     public var target: HitTarget?
     /// The session's items still present (external: all of its items), in selection order.
     public var sources: [ItemID]
-    /// `sources` as a set, for O(1) membership.
-    public var sourceSet: Set<ItemID>
     /// The items come from another window or app.
     public var isExternal: Bool
     /// The destination of 1.4 for `target`.
@@ -18,16 +16,24 @@ public struct DropRequest<ItemID: Hashable & Sendable, CollectionID: Hashable & 
     @inlinable
     public init(
         session: DropSession, container: ReorderContainer<ItemID, CollectionID>, target: HitTarget?, sources: [ItemID],
-        sourceSet: Set<ItemID>, isExternal: Bool, destination: ReorderDifference<ItemID, CollectionID>.Destination?
+        isExternal: Bool, destination: ReorderDifference<ItemID, CollectionID>.Destination?
     ) {
         self.session = session
         self.container = container
         self.target = target
         self.sources = sources
-        self.sourceSet = sourceSet
         self.isExternal = isExternal
         self.destination = destination
     }
+
+    /// Whether `id` is one of the session's sources. A drag holds a few
+    /// items, so they are compared by equality: no set per location.
+    /// - Complexity: O(k) for k sources.
+    @inlinable public func isSource(_ id: ItemID) -> Bool { sources.contains(id) }
+
+    /// `sources` as a set.
+    /// - Complexity: O(k).
+    @inlinable public var sourceSet: Set<ItemID> { Set(sources) }
 }
 
 /// The closure that answers the drop configuration: the default policy of
@@ -50,7 +56,7 @@ public struct DropPolicy<ItemID: Hashable & Sendable, CollectionID: Hashable & S
 }
 
 /// Spec 3.3 as a function, so custom policies can start from it.
-/// - Complexity: O(m) for the m entries of the target collection.
+/// - Complexity: O(k + l) for k sources and l locked items.
 @inlinable public func standardConfiguration<ItemID, CollectionID>(
     _ request: DropRequest<ItemID, CollectionID>
 ) -> DropConfiguration<ItemID, CollectionID> {
@@ -66,19 +72,22 @@ public struct DropPolicy<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         operation = suggested.contains(.move) ? .move : .forbidden
     }
     if operation == .forbidden { return .forbidden }
-    let collection = container.collections[target.collection]
-    // 4. a locked item that is not a source.
-    if !container.locked.isEmpty {
-        for id in collection.fixed where container.locked.contains(id) && !request.sourceSet.contains(id) { return .forbidden }
-        for id in collection.items where container.locked.contains(id) && !request.sourceSet.contains(id) { return .forbidden }
+    let c = target.collection
+    // 4. a locked item that is not a source, in the target collection.
+    for id in container.locked where !request.isSource(id) {
+        if container.home(of: id)?.collection == c { return .forbidden }
     }
     // 5. capacity: only what the drop adds counts; reordering inside is never blocked.
-    if let capacity = collection.capacity {
+    // (The collection is read in place, `container.collections[c].x`: a
+    // copy of it would retain all of its storage, on every move.)
+    if let capacity = container.collections[c].capacity {
         var added = request.sources.count
         if !request.isExternal {
-            for id in collection.items where request.sourceSet.contains(id) { added -= 1 }
+            for id in request.sources {
+                if let home = container.home(of: id), home.collection == c, !home.isFixed { added -= 1 }
+            }
         }
-        if added > 0 && collection.items.count + added > capacity { return .forbidden }
+        if added > 0 && container.collections[c].items.count + added > capacity { return .forbidden }
     }
     return DropConfiguration(operation: operation, destination: destination)
 }
