@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "DragReader", dependencies: ["CJSONC", "DragRecording"]),
         .target(name: "DragReplay", dependencies: ["ReorderCore", "DragRecording", "DragReader"]),
         .target(name: "DragFuzz", dependencies: ["ReorderCore", "DragRecording"]),
+        .target(name: "DragRender", dependencies: ["DragRecording"]),
         .executableTarget(name: "dragreplay", dependencies: ["DragReplay", "DragFuzz", "DragReader"]),
         .executableTarget(
             name: "dragreplay-bench",
@@ -41,6 +42,7 @@ let package = Package(
         .testTarget(name: "DragRecordingTests", dependencies: ["DragRecording", "DragReader", "TestSupport"], exclude: ["BadInput"]),
         .testTarget(name: "DragReplayTests", dependencies: ["DragReplay", "DragRecording", "DragReader", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DragFuzzTests", dependencies: ["DragFuzz", "DragReplay", "TestSupport"]),
+        .testTarget(name: "DragRenderTests", dependencies: ["DragRender"]),
     ],
     swiftLanguageModes: [.v6]
 )
