@@ -7,7 +7,7 @@ import Testing
 /// (no timed assertions: machines differ); checks only what must hold
 /// anywhere: the output stays small per event. 10^5 events run in release
 /// builds, or with DRAGRENDER_BENCH_FULL=1.
-@Suite struct RenderBenchmarkTests {
+@Suite(.serialized) struct RenderBenchmarkTests {
     static let optimized: Bool = {
         #if DEBUG
         return false
