@@ -36,6 +36,7 @@ let package = Package(
         .target(name: "DragReplay", dependencies: ["ReorderCore", "DragRecording"]),
         .target(name: "DragFuzz", dependencies: ["ReorderCore", "DragRecording"]),
         .target(name: "DragCorpus", dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz"]),
+        .target(name: "DragRender", dependencies: ["DragRecording"]),
         .executableTarget(name: "dragreplay", dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "ReorderCore"]),
         .executableTarget(
             name: "dragreplay-bench",
@@ -58,6 +59,7 @@ let package = Package(
         .testTarget(name: "DragCorpusTests", dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DragAppTests", dependencies: ["DragApp"], exclude: ["Apps"]),
+        .testTarget(name: "DragRenderTests", dependencies: ["DragRender"]),
     ],
     swiftLanguageModes: [.v6]
 )

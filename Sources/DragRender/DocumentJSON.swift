@@ -1,0 +1,325 @@
+import DragRecording
+
+/// The document as the compact JSON the page's script reads: snapshots as
+/// index tables, steps with short keys and absent fields omitted.
+enum DocumentJSON {
+    static func encode(_ doc: RenderDocument) -> [UInt8] {
+        var w = _JSONBuffer()
+        w.open()
+        w.key("format")
+        w.string("dragrender")
+        w.key("version")
+        int(1, &w)
+        let h = doc.header
+        w.key("title")
+        w.string(h.title)
+        w.key("path")
+        w.string(h.path)
+        w.key("subject")
+        w.string(h.subject)
+        if let d = h.description {
+            w.key("description")
+            w.string(d)
+        }
+        w.key("layout")
+        w.open()
+        w.key("kind")
+        w.string(h.layout.rawValue)
+        w.key("width")
+        number(h.width, &w)
+        w.key("height")
+        number(h.height, &w)
+        w.close()
+        w.key("events")
+        int(doc.eventCount, &w)
+        w.key("pathLimit")
+        int(doc.pathLimit, &w)
+        w.key("firstFailing")
+        optionalInt(doc.firstFailingStep, &w)
+        w.key("start")
+        int(doc.initialStep, &w)
+        w.key("initial")
+        optionalInt(doc.initialSnapshot, &w)
+        w.key("palette")
+        w.strings(RenderStyle.palette)
+        store(doc.snapshots, &w)
+        w.key("paths")
+        w.openArray()
+        for p in doc.paths {
+            w.element()
+            path(p, &w)
+        }
+        w.closeArray()
+        w.key("steps")
+        w.openArray()
+        for s in doc.steps {
+            w.element()
+            step(s, &w)
+        }
+        w.closeArray()
+        w.close()
+        return w.bytes
+    }
+
+    private static func int(_ v: Int, _ w: inout _JSONBuffer) { w.number(Double(v)) }
+    /// Recordings have finite numbers (spec 1); anything else becomes null
+    /// rather than text JSON cannot read.
+    private static func number(_ v: Double, _ w: inout _JSONBuffer) { if v.isFinite { w.number(v) } else { w.null() } }
+    private static func optionalInt(_ v: Int?, _ w: inout _JSONBuffer) { if let v { int(v, &w) } else { w.null() } }
+    private static func optionalString(_ v: String?, _ w: inout _JSONBuffer) { if let v { w.string(v) } else { w.null() } }
+
+    private static func rect(_ r: RenderRect, _ w: inout _JSONBuffer) {
+        number(r.x, &w)
+        number(r.y, &w)
+        number(r.width, &w)
+        number(r.height, &w)
+    }
+
+    /// `entries`: `[id, x, y, w, h, flags]` (flags: 1 fixed, 2 locked);
+    /// `collections`: `[id, capacity, x, y, w, h, [entry]]`;
+    /// `snapshots`: `[enabled, [collection]]`.
+    private static func store(_ s: SnapshotStore, _ w: inout _JSONBuffer) {
+        w.key("entries")
+        w.openArray()
+        for e in s.entries {
+            w.element()
+            w.openArray()
+            w.string(e.id)
+            rect(e.frame, &w)
+            int((e.fixed ? 1 : 0) | (e.locked ? 2 : 0), &w)
+            w.closeArray()
+        }
+        w.closeArray()
+        w.key("collections")
+        w.openArray()
+        for c in s.collections {
+            w.element()
+            w.openArray()
+            optionalString(c.id, &w)
+            optionalInt(c.capacity, &w)
+            rect(c.area, &w)
+            w.element()
+            w.openArray()
+            for e in c.entries { int(e, &w) }
+            w.closeArray()
+            w.closeArray()
+        }
+        w.closeArray()
+        w.key("snapshots")
+        w.openArray()
+        for snap in s.snapshots {
+            w.element()
+            w.openArray()
+            int(snap.enabled ? 1 : 0, &w)
+            w.element()
+            w.openArray()
+            for c in snap.collections { int(c, &w) }
+            w.closeArray()
+            w.closeArray()
+        }
+        w.closeArray()
+    }
+
+    /// `pts`: kept points flattened; `m`: `[step, kept count at its end, ...]`.
+    private static func path(_ p: RenderPath, _ w: inout _JSONBuffer) {
+        w.open()
+        w.key("s")
+        int(p.session, &w)
+        w.key("a")
+        int(p.firstStep, &w)
+        w.key("z")
+        optionalInt(p.lastStep, &w)
+        w.key("end")
+        optionalString(p.end?.rawValue, &w)
+        w.key("k")
+        int(p.stride, &w)
+        w.key("n")
+        int(p.total, &w)
+        w.key("pts")
+        w.openArray()
+        for q in p.points {
+            number(q.x, &w)
+            number(q.y, &w)
+        }
+        w.closeArray()
+        w.key("m")
+        w.openArray()
+        for m in p.marks {
+            int(m.step, &w)
+            int((m.count + p.stride - 1) / p.stride, &w)
+        }
+        w.closeArray()
+        w.close()
+    }
+
+    private static func step(_ s: RenderStep, _ w: inout _JSONBuffer) {
+        w.open()
+        w.key("k")
+        w.string(s.kind.rawValue)
+        if let v = s.session {
+            w.key("s")
+            int(v, &w)
+        }
+        w.key("x")
+        w.string(s.text)
+        w.key("l")
+        w.openArray()
+        int(s.firstLine, &w)
+        int(s.lastLine, &w)
+        w.closeArray()
+        w.key("t")
+        w.openArray()
+        number(s.firstT, &w)
+        number(s.lastT, &w)
+        w.closeArray()
+        if s.eventCount > 1 {
+            w.key("n")
+            int(s.eventCount, &w)
+        }
+        if let p = s.location {
+            w.key("p")
+            w.openArray()
+            number(p.x, &w)
+            number(p.y, &w)
+            w.closeArray()
+        }
+        if let h = s.hit {
+            w.key("h")
+            w.openArray()
+            int(h.collection, &w)
+            int(h.slot, &w)
+            w.closeArray()
+        }
+        if let r = s.placeholder {
+            w.key("r")
+            w.openArray()
+            rect(r, &w)
+            w.closeArray()
+        }
+        if let o = s.operation {
+            w.key("o")
+            w.string(o.rawValue)
+        }
+        if let d = s.destination {
+            w.key("d")
+            w.string(d)
+        }
+        if let o = s.outcome {
+            w.key("out")
+            w.string(o)
+        }
+        if let d = s.difference {
+            w.key("df")
+            w.open()
+            w.key("s")
+            w.strings(d.sources)
+            w.key("c")
+            optionalString(d.collection, &w)
+            w.key("b")
+            optionalString(d.before, &w)
+            w.key("d")
+            w.bool(d.deferred)
+            w.close()
+        }
+        if !s.warnings.isEmpty {
+            w.key("w")
+            w.strings(s.warnings)
+        }
+        if let e = s.expectation {
+            w.key("e")
+            w.open()
+            w.key("p")
+            w.bool(e.passed)
+            w.key("f")
+            w.strings(e.failures)
+            w.key("ex")
+            w.string(e.expected)
+            w.key("ac")
+            w.string(e.actual)
+            w.close()
+        }
+        if !s.failures.isEmpty {
+            w.key("f")
+            w.strings(s.failures)
+        }
+        w.key("sn")
+        int(s.snapshot, &w)
+        if let a = s.appSnapshot {
+            w.key("ap")
+            int(a, &w)
+        }
+        if !s.activeSessions.isEmpty {
+            w.key("as")
+            w.openArray()
+            for a in s.activeSessions {
+                w.element()
+                w.openArray()
+                int(a.number, &w)
+                w.strings(a.items)
+                w.strings(a.sources)
+                w.closeArray()
+            }
+            w.closeArray()
+        }
+        if let sw = s.swipe {
+            w.key("sw")
+            swipe(sw, &w)
+        }
+        if s.isFailing {
+            w.key("F")
+            w.bool(true)
+        }
+        w.close()
+    }
+
+    private static func swipe(_ sw: RenderSwipe, _ w: inout _JSONBuffer) {
+        w.open()
+        if let o = sw.open {
+            w.key("o")
+            w.open()
+            w.key("i")
+            w.string(o.item)
+            w.key("e")
+            w.string(o.edge)
+            w.key("b")
+            w.openArray()
+            for b in o.buttons {
+                w.element()
+                w.open()
+                w.key("l")
+                w.string(b.label)
+                w.key("a")
+                w.string(b.action)
+                w.key("r")
+                w.openArray()
+                rect(b.frame, &w)
+                w.closeArray()
+                w.key("d")
+                w.bool(b.destructive)
+                w.close()
+            }
+            w.closeArray()
+            w.close()
+        }
+        w.key("p")
+        w.openArray()
+        for p in sw.presentations {
+            w.element()
+            w.openArray()
+            w.string(p.item)
+            w.bool(p.shown)
+            w.closeArray()
+        }
+        w.closeArray()
+        if let a = sw.performed {
+            w.key("a")
+            w.open()
+            w.key("i")
+            w.string(a.item)
+            w.key("a")
+            w.string(a.action)
+            w.close()
+        }
+        w.close()
+    }
+}

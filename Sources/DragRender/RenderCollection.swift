@@ -1,0 +1,19 @@
+/// One collection after an event: a list section, a grid section, the stack,
+/// or a board column.
+public struct RenderCollection: Hashable, Sendable {
+    /// `nil` for the single unnamed collection.
+    public var id: String?
+    public var capacity: Int?
+    /// The region the collection occupies (header included), drawn behind its
+    /// entries and highlighted when it is the hit target.
+    public var area: RenderRect
+    /// `fixed` entries first, then the reorderable items, in order.
+    public var entries: [RenderEntry]
+
+    public init(id: String?, capacity: Int? = nil, area: RenderRect, entries: [RenderEntry]) {
+        self.id = id
+        self.capacity = capacity
+        self.area = area
+        self.entries = entries
+    }
+}

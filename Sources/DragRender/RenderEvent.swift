@@ -1,0 +1,92 @@
+/// One recording line the replayer handled, with everything it computed for
+/// it. The renderer draws these values and never recomputes them: hit
+/// testing, the drop policy and the layout stay in the core, so the page
+/// shows what the replay did, bugs included.
+///
+/// Filling one from the core (after the core handled the line):
+/// - `snapshot`: for each collection, `Layout.frames(in:)` gives the entry
+///   frames (fixed first, then items); `locked` from the container. The
+///   `area` is the region the collection owns: a list or grid section from
+///   its header's top to the end of its last row (spacing included), full
+///   width; a board column `x = i * (columnWidth + spacing)`, `columnWidth`
+///   wide, `0 ..< height`; the `hstack`'s one collection, the container.
+///   Keep the last snapshot value and resend it while the data does not
+///   change: the builder then recognises it without hashing.
+/// - `hit`, `placeholder`, `operation`, `destination`: from the hit test and
+///   the drop configuration the core answered at `location`. The placeholder
+///   is where the slot is drawn, e.g. a 2-point bar across the collection at
+///   the leading edge of entry `slot` (or after the last entry, or at the
+///   area's content top when it is empty), along the layout's axis.
+/// - `difference`: the one emitted at a drop (`deferred` when the drop said
+///   `apply: "deferred"`), or the one an `apply` applied (`deferred: false`).
+/// - `swipe`: in a recording with swipe actions, on every event: its `open`
+///   is the row open after the event (`nil` means none), its reports and
+///   action those made at this event.
+public struct RenderEvent: Hashable, Sendable {
+    /// The physical line number (from 1).
+    public var line: Int
+    /// Milliseconds since the start.
+    public var t: Double
+    /// A line for people, e.g. `drop s0 at (50, 22)`.
+    public var text: String
+    public var kind: RenderEventKind
+    /// The drag session, for drag events.
+    public var session: Int?
+    /// The finger (lift, move, drop) or the tap.
+    public var location: RenderPoint?
+    public var hit: RenderHit?
+    /// Where the placeholder slot is drawn for `hit`, computed by the caller
+    /// from the frames of the current data.
+    public var placeholder: RenderRect?
+    /// The drop configuration's answer at `location`.
+    public var operation: RenderOperation?
+    /// The answered destination, e.g. `"todo" before "b"` or `end`.
+    public var destination: String?
+    /// moved, copied, rejected, cancelled, vanished or lift-rejected.
+    public var outcome: String?
+    /// The difference emitted (or, for `apply`, applied) at this event.
+    public var difference: RenderDifference?
+    public var warnings: [String]
+    /// Set for `expect` lines.
+    public var expectation: RenderExpectation?
+    /// Invariant failures found by checks at this event, e.g. `placement: ...`.
+    public var failures: [String]
+    /// The model's data after the event.
+    public var snapshot: RenderSnapshot
+    /// The app's data after the event, when an app is under test.
+    public var appData: RenderSnapshot?
+    public var activeSessions: [RenderSession]
+    public var swipe: RenderSwipe?
+
+    public init(
+        line: Int, t: Double, text: String, kind: RenderEventKind, session: Int? = nil,
+        location: RenderPoint? = nil, hit: RenderHit? = nil, placeholder: RenderRect? = nil,
+        operation: RenderOperation? = nil, destination: String? = nil, outcome: String? = nil,
+        difference: RenderDifference? = nil, warnings: [String] = [], expectation: RenderExpectation? = nil,
+        failures: [String] = [], snapshot: RenderSnapshot, appData: RenderSnapshot? = nil,
+        activeSessions: [RenderSession] = [], swipe: RenderSwipe? = nil
+    ) {
+        self.line = line
+        self.t = t
+        self.text = text
+        self.kind = kind
+        self.session = session
+        self.location = location
+        self.hit = hit
+        self.placeholder = placeholder
+        self.operation = operation
+        self.destination = destination
+        self.outcome = outcome
+        self.difference = difference
+        self.warnings = warnings
+        self.expectation = expectation
+        self.failures = failures
+        self.snapshot = snapshot
+        self.appData = appData
+        self.activeSessions = activeSessions
+        self.swipe = swipe
+    }
+
+    /// Failed expectation or invariant failure: the page opens at the first one.
+    public var isFailing: Bool { expectation?.passed == false || !failures.isEmpty }
+}

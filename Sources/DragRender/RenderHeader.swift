@@ -1,0 +1,27 @@
+/// What the page says about the recording as a whole.
+public struct RenderHeader: Hashable, Sendable {
+    public var title: String
+    /// The recording's file path, as given on the command line.
+    public var path: String
+    /// What was replayed, e.g. `applier canonical` or `app: python3 kanban_board.py`.
+    public var subject: String
+    public var layout: RenderLayoutKind
+    /// The container's size: locations outside it hit nothing.
+    public var width: Double
+    public var height: Double
+    /// `meta.description` of the recording, if any.
+    public var description: String?
+
+    public init(
+        title: String, path: String = "", subject: String = "", layout: RenderLayoutKind,
+        width: Double, height: Double, description: String? = nil
+    ) {
+        self.title = title
+        self.path = path
+        self.subject = subject
+        self.layout = layout
+        self.width = width
+        self.height = height
+        self.description = description
+    }
+}

@@ -1,0 +1,14 @@
+/// A drag session still active after an event.
+public struct RenderSession: Hashable, Sendable {
+    public var number: Int
+    /// The lifted items, in selection order.
+    public var items: [String]
+    /// The items still dragged (deletes and reloads remove sources for good).
+    public var sources: [String]
+
+    public init(number: Int, items: [String], sources: [String]) {
+        self.number = number
+        self.items = items
+        self.sources = sources
+    }
+}

@@ -1,0 +1,60 @@
+/// One step of the page: one event, or a run of consecutive `move`s of one
+/// session collapsed into one (a 48-move drag is one step, not 48). The
+/// fields after the run describe its last move: where the finger ended.
+public struct RenderStep: Hashable, Sendable {
+    public var kind: RenderEventKind
+    public var session: Int?
+    public var text: String
+    public var firstLine: Int
+    public var lastLine: Int
+    public var firstT: Double
+    public var lastT: Double
+    /// How many events the step stands for (1 unless moves were collapsed).
+    public var eventCount: Int
+    public var location: RenderPoint?
+    public var hit: RenderHit?
+    public var placeholder: RenderRect?
+    public var operation: RenderOperation?
+    public var destination: String?
+    public var outcome: String?
+    public var difference: RenderDifference?
+    public var warnings: [String]
+    public var expectation: RenderExpectation?
+    public var failures: [String]
+    /// Index of the model's data after the step in the document's snapshots.
+    public var snapshot: Int
+    /// Index of the app's data after the step, when an app is under test.
+    public var appSnapshot: Int?
+    public var activeSessions: [RenderSession]
+    public var swipe: RenderSwipe?
+
+    init(_ e: RenderEvent, snapshot: Int, appSnapshot: Int?) {
+        kind = e.kind
+        session = e.session
+        text = e.text
+        firstLine = e.line
+        lastLine = e.line
+        firstT = e.t
+        lastT = e.t
+        eventCount = 1
+        location = e.location
+        hit = e.hit
+        placeholder = e.placeholder
+        operation = e.operation
+        destination = e.destination
+        outcome = e.outcome
+        difference = e.difference
+        warnings = e.warnings
+        expectation = e.expectation
+        failures = e.failures
+        self.snapshot = snapshot
+        self.appSnapshot = appSnapshot
+        activeSessions = e.activeSessions
+        swipe = e.swipe
+    }
+
+    public var isFailing: Bool { expectation?.passed == false || !failures.isEmpty }
+
+    /// A data change the timeline marks: a mutation, or a difference applied here.
+    public var changesData: Bool { kind.isMutation || (difference.map { !$0.deferred } ?? false) }
+}

@@ -1,0 +1,13 @@
+/// The open swipe row after an event.
+public struct RenderSwipeRow: Hashable, Sendable {
+    public var item: String
+    /// `leading` or `trailing`.
+    public var edge: String
+    public var buttons: [RenderSwipeButton]
+
+    public init(item: String, edge: String, buttons: [RenderSwipeButton]) {
+        self.item = item
+        self.edge = edge
+        self.buttons = buttons
+    }
+}

@@ -1,0 +1,106 @@
+import DragRender
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The static SVG: well-formed XML, with the same vocabulary as the page.
+@Suite struct SVGRendererTests {
+    /// The elements of an SVG, read with XMLParser (which fails on malformed XML).
+    final class Elements: NSObject, XMLParserDelegate {
+        struct Element {
+            var name: String
+            var attributes: [String: String]
+            var text = ""
+            var classes: Set<Substring> { Set((attributes["class"] ?? "").split(separator: " ")) }
+        }
+        var elements: [Element] = []
+        private var open: [Int] = []
+        var error: Error?
+
+        init(_ svg: String) {
+            super.init()
+            let parser = XMLParser(data: Data(svg.utf8))
+            parser.delegate = self
+            if !parser.parse() { error = parser.parserError ?? Browser.Failure(message: "XMLParser failed") }
+        }
+
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            open.append(elements.count)
+            elements.append(Element(name: name, attributes: attributes))
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            _ = open.popLast()
+        }
+
+        /// Text counts for every open element, so a `g` holds its `text`'s.
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            for i in open { elements[i].text += string }
+        }
+
+        func withClass(_ c: String) -> [Element] { elements.filter { $0.classes.contains(Substring(c)) } }
+    }
+
+    /// How an ID reads back from the SVG: XML cannot hold most control
+    /// characters, so they are drawn as their Control Pictures.
+    private func visible(_ id: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                id.unicodeScalars.map { s in
+                    s.value < 0x20 && s != "\n" && s != "\t" && s != "\r" ? Unicode.Scalar(0x2400 + s.value)! : s
+                }))
+    }
+
+    @Test(arguments: ["forward", "locked", "failed", "two"])
+    func everyStepIsWellFormedWithEveryEntry(name: String) throws {
+        let doc = try #require(Fixtures.all[name])
+        for step in doc.steps.indices {
+            let svg = SVGRenderer.svg(doc, step: step)
+            let xml = Elements(svg)
+            #expect(xml.error == nil, "\(name) step \(step): \(String(describing: xml.error))")
+            let entries = xml.elements.filter { $0.name == "g" && $0.classes.contains("entry") }
+            let expected = doc.snapshots[doc.steps[step].snapshot].collections.flatMap(\.entries)
+            #expect(entries.compactMap { $0.attributes["data-id"] } == expected.map { visible($0.id) }, "\(name) step \(step)")
+            #expect(entries.map { $0.text } == expected.map { visible($0.id) }, "\(name) step \(step): entry texts")
+            #expect(entries.map { $0.classes.contains("fixed") } == expected.map(\.fixed))
+            #expect(entries.map { $0.classes.contains("locked") } == expected.map(\.locked))
+            let forbidden = !xml.withClass("forbidden").isEmpty
+            #expect(forbidden == (doc.steps[step].operation == .forbidden), "\(name) step \(step): forbidden overlay")
+        }
+    }
+
+    @Test func defaultsToTheFirstFailingStepAndSaysWhy() throws {
+        let svg = SVGRenderer.svg(Fixtures.failedExpectation())
+        #expect(svg.contains("step \(Fixtures.failingStep) / 3"))
+        #expect(svg.contains("✗ expectation failed"))
+        #expect(svg.contains("order: expected &lt;/script&gt; first"))
+        #expect(svg.contains("✗ invariant failures"))
+        #expect(!svg.contains("<b>"))
+    }
+
+    @Test func defaultsToTheLastStepWithoutFailures() throws {
+        let doc = Fixtures.lockedColumn()
+        let xml = Elements(SVGRenderer.svg(doc))
+        #expect(xml.error == nil)
+        #expect(xml.withClass("forbidden").count == 1)
+        #expect(xml.withClass("drop-mark").count == 1)
+        let caption = xml.elements.filter { $0.name == "text" }.map(\.text).joined(separator: "\n")
+        #expect(caption.contains("drop s0 at (275, 40)"))
+        #expect(caption.contains("operation: forbidden · outcome: rejected"))
+        #expect(xml.withClass("path").first?.attributes["points"] == "50,35 160,35 160,60 270,35 275,40")
+    }
+
+    @Test func swipeButtonsAndTwoColours() throws {
+        let doc = Fixtures.twoSessions()
+        let swipe = Elements(SVGRenderer.svg(doc, step: 8))
+        #expect(swipe.withClass("swipe-button").count == 2)
+        let twoPaths = Elements(SVGRenderer.svg(doc, step: 4)).withClass("path")
+        #expect(twoPaths.count == 2 && Set(twoPaths.compactMap { $0.attributes["stroke"] }).count == 2)
+    }
+}
