@@ -22,17 +22,16 @@ extension CaseGenerator {
         let all = collections.flatMap { $0.fixed + $0.items }
         if !all.isEmpty && choices.weighted(15) { container.locked.insert(all[choices.draw(all.count - 1)]) }
         if choices.weighted(10) { container.isEnabled = false }
-        engine.container = container
+        setup.container = container
         fuzzCase.container = container
         // One collection is written without an id half the time: the single-collection case.
         let unnamed = n == 1 && choices.draw(1) == 0
         fuzzCase.collectionNames = unnamed ? [nil] : (0..<n).map { "c\($0)" }
-        checker.naming = fuzzCase.naming
     }
 
     mutating func makeLayout() {
-        let n = engine.container.collections.count
-        let all = engine.container.entries
+        let n = setup.container.collections.count
+        let all = setup.container.entries
         var kind = choices.draw(3)
         if kind == 3 && n > 1 { kind = 0 }
         let layout: Layout<Int>
@@ -61,7 +60,7 @@ extension CaseGenerator {
             if !all.isEmpty && choices.weighted(20) { widths[all[choices.draw(all.count - 1)]] = 40 }
             layout = Layout(kind: .hstack(itemWidth: 20, spacing: [0, 4][choices.draw(1)], widths: widths), width: 1200, height: 30)
         }
-        engine.layout = layout
+        setup.layout = layout
         fuzzCase.layout = layout
     }
 

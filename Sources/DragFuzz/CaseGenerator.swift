@@ -6,20 +6,25 @@ import ReorderCore
 struct CaseGenerator {
     var choices: ChoiceSequence
     let runner: CaseRunner
-    var engine: FuzzEngine
+    /// The data and layout being drawn, before the run starts.
+    var setup: FuzzEngine
+    /// The model and the code under test, once the case is set up.
+    var checked: CheckedEngine<Int, Int>
     var fuzzCase: FuzzCase
     var nextID = 0
     var sessions = 0
-    var checker: InvariantChecker
 
-    init(choices: ChoiceSequence, runner: CaseRunner) {
+    init(choices: ChoiceSequence, runner: CaseRunner, subject: (any ReorderSubject<Int, Int>)?) {
         self.choices = choices
         self.runner = runner
         let placeholder = Layout<Int>(kind: .list(rowHeight: 1), width: 1, height: 1)
-        engine = FuzzEngine(container: FuzzContainer(collections: []), layout: placeholder, applier: runner.applier)
-        fuzzCase = FuzzCase(mode: runner.mode, container: engine.container, collectionNames: [], layout: placeholder)
-        checker = InvariantChecker(applier: runner.applier)
+        setup = FuzzEngine(container: FuzzContainer(collections: []), layout: placeholder)
+        checked = CheckedEngine(container: setup.container, layout: placeholder, subject: subject, checksModel: true)
+        fuzzCase = FuzzCase(mode: runner.mode, container: setup.container, collectionNames: [], layout: placeholder)
     }
+
+    /// The model as it stands (sessions, pending differences, data, layout).
+    var engine: FuzzEngine { checked.model }
 
     mutating func fresh() -> Int {
         defer { nextID += 1 }
@@ -31,6 +36,12 @@ struct CaseGenerator {
     mutating func run() -> CaseRunner.Result {
         makeContainer()
         makeLayout()
+        let subject = checked.subject
+        checked = CheckedEngine(
+            container: setup.container, layout: setup.layout, subject: subject, text: fuzzCase.naming.text, checksModel: true)
+        if let v = checked.start() {
+            return CaseRunner.Result(fuzzCase: fuzzCase, violation: Violation(v, step: -1), sessions: 0, stepStarts: [])
+        }
         let limit = runner.mode == .sessions ? runner.maxEvents : 8
         var starts: [Int] = []
         while fuzzCase.steps.count < limit
@@ -45,11 +56,10 @@ struct CaseGenerator {
             case .differences: planned = (.deliver(nextDifference()), nil)
             }
             if let v = execute(planned.event, aim: planned.aim) {
-                return CaseRunner.Result(
-                    fuzzCase: fuzzCase, violation: v, sessions: sessions, containerAtViolation: engine.container, stepStarts: starts)
+                return CaseRunner.Result(fuzzCase: fuzzCase, violation: v, sessions: sessions, stepStarts: starts)
             }
         }
-        return CaseRunner.Result(fuzzCase: fuzzCase, violation: nil, sessions: sessions, containerAtViolation: nil, stepStarts: starts)
+        return CaseRunner.Result(fuzzCase: fuzzCase, violation: nil, sessions: sessions, stepStarts: starts)
     }
 
     mutating func entries() -> [Int] { engine.container.entries }
@@ -58,6 +68,6 @@ struct CaseGenerator {
 
     mutating func execute(_ event: DragEvent<Int, Int>, aim: Aim?) -> Violation? {
         fuzzCase.steps.append(event)
-        return checker.run(&engine, event, aim: aim, step: fuzzCase.steps.count - 1)
+        return checked.handle(event, aim: aim).violation.map { Violation($0, step: fuzzCase.steps.count - 1) }
     }
 }

@@ -25,16 +25,22 @@ public struct CaseRunner: Sendable {
         public var violation: Violation?
         /// Lifts in the case: the throughput unit.
         public var sessions: Int
-        /// The data after the violating step, under the applier.
-        public var containerAtViolation: FuzzContainer?
         /// Where each step's choices begin: the shrinker deletes whole steps.
         public var stepStarts: [Int] = []
     }
 
-    public func run(_ choices: inout ChoiceSequence) -> Result {
-        var g = CaseGenerator(choices: choices, runner: self)
+    /// Runs one case. The code under test is `subject` when given (an app
+    /// process a worker keeps across cases: each case resets it), else the
+    /// applier in process (`canonical`: the model alone).
+    public func run(_ choices: inout ChoiceSequence, subject: (any ReorderSubject<Int, Int>)? = nil) -> Result {
+        var g = CaseGenerator(choices: choices, runner: self, subject: subject ?? inProcessSubject)
         let result = g.run()
         choices = g.choices
         return result
+    }
+
+    /// The applier as code under test; `nil` for `canonical`, which is the model itself.
+    var inProcessSubject: (any ReorderSubject<Int, Int>)? {
+        applier.name == Applier<Int, Int>.canonical.name ? nil : InProcessSubject(applier: applier)
     }
 }

@@ -89,6 +89,13 @@ public struct Explorer: Sendable {
         var container: FuzzContainer
         var sessions: [Int: FuzzEngine.Session]
         var pending: [Int: FuzzEngine.Pending]
+        /// The code under test's own state (`nil`: none, or the model alone).
+        var subject: AnyHashable?
+    }
+
+    /// The code under test for one exploration: `nil` for `canonical` (the model alone).
+    var subject: (any ReorderSubject<Int, Int>)? {
+        applier.name == Applier<Int, Int>.canonical.name ? nil : InProcessSubject(applier: applier)
     }
 
     /// Drag scripts times mutation scripts: the pairs `run` interleaves.
@@ -114,20 +121,26 @@ public struct Explorer: Sendable {
                 }
                 done += 1
                 var visited = Set<Key>()
-                var stack: [(Int, Int, FuzzEngine, InvariantChecker, [DragEvent<Int, Int>])] =
-                    [
-                        (
-                            0, 0, FuzzEngine(container: container, layout: layout, applier: applier),
-                            InvariantChecker(applier: applier, naming: FuzzNaming(collectionNames: [nil])), []
-                        )
-                    ]
-                while let (i, j, engine, checker, path) = stack.popLast() {
+                var start = CheckedEngine(
+                    container: container, layout: layout, subject: subject, text: FuzzNaming(collectionNames: [nil]).text, checksModel: true
+                )
+                _ = start.start()
+                // A subject that cannot say what it holds is never merged: its
+                // states may differ where the model's do not.
+                let merges = start.subject == nil || start.subject?.stateKey != nil
+                var stack: [(Int, Int, CheckedEngine<Int, Int>, [DragEvent<Int, Int>])] = [(0, 0, start, [])]
+                while let (i, j, checked, path) = stack.popLast() {
                     if i == d.count && j == m.count {
                         summary.interleavings += 1
                         continue
                     }
-                    let key = Key(i: i, j: j, container: engine.container, sessions: engine.sessions, pending: engine.pending)
-                    if !visited.insert(key).inserted { continue }
+                    let engine = checked.model
+                    if merges {
+                        let key = Key(
+                            i: i, j: j, container: engine.container, sessions: engine.sessions, pending: engine.pending,
+                            subject: checked.subject?.stateKey)
+                        if !visited.insert(key).inserted { continue }
+                    }
                     summary.states += 1
                     var moves: [(DragEvent<Int, Int>, Aim?, Int, Int)] = []
                     if i < d.count {
@@ -138,10 +151,10 @@ public struct Explorer: Sendable {
                     }
                     if j < m.count { moves.append((m[j], nil, i, j + 1)) }
                     for (event, aim, ni, nj) in moves {
-                        var e = engine
-                        var c = checker
+                        var c = checked
                         summary.steps += 1
-                        if let v = c.run(&e, event, aim: aim, step: path.count) {
+                        if let core = c.handle(event, aim: aim).violation {
+                            let v = Violation(core, step: path.count)
                             summary.violatingSteps += 1
                             if let best = shortest[v.invariant], best.0.steps.count <= path.count + 1 { continue }
                             var fuzzCase = FuzzCase(mode: .sessions, container: container, collectionNames: [nil], layout: layout)
@@ -149,7 +162,7 @@ public struct Explorer: Sendable {
                             shortest[v.invariant] = (fuzzCase, v)
                             continue
                         }
-                        stack.append((ni, nj, e, c, path + [event]))
+                        stack.append((ni, nj, c, path + [event]))
                     }
                 }
             }

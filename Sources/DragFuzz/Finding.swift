@@ -114,7 +114,7 @@ extension FuzzCase {
     /// `expect` with the canonical result.
     public func finding(_ violation: Violation, context: FindingContext, caseIndex: Int?, shrinkAttempts: Int = 0) -> Finding {
         var shown = self
-        shown.steps = Array(steps[...violation.step])
+        shown.steps = Array(steps.prefix(violation.step + 1))
         if violation.invariant == .idempotence, let d = violation.difference { shown.steps.append(.deliver(d)) }
         var meta: [String: JSONValue] = [
             "title": .string("\(violation.invariant.rawValue) broken by --applier \(context.applierName)"),

@@ -1,3 +1,4 @@
+import DragRecording
 import ReorderCore
 
 public typealias FuzzEngine = DragEngine<Int, Int>
@@ -68,4 +69,20 @@ public struct FuzzNaming: Sendable {
 
 extension FuzzCase {
     public var naming: FuzzNaming { FuzzNaming(collectionNames: collectionNames) }
+}
+
+extension FuzzNaming {
+    /// How violation messages spell this case's IDs: as the recording will.
+    public var text: ViolationText<Int, Int> {
+        let naming = self
+        let several = collectionNames.count > 1
+        return ViolationText(
+            ids: { Format.ids(naming.ids($0)) }, item: { Format.quoted(FuzzNaming.item($0)) },
+            collection: { Format.collection(naming.collection($0)) },
+            within: { several ? " in \(Format.collection(naming.collection($0)))" : "" },
+            difference: { Format.difference(naming.difference($0), showCollection: several) },
+            destination: { d in
+                Format.destination(naming.difference(FuzzDifference(sources: [], destination: d)).destination, showCollection: true)
+            })
+    }
 }

@@ -1,29 +1,21 @@
-/// The ordering invariants of spec 3.2: what the fuzzer checks after every step.
-public enum Invariant: String, CaseIterable, Sendable, Comparable {
-    case conservation
-    case fixed
-    case contiguity
-    case placement
-    case stability
-    case reference
-    case idempotence
-    case noOp = "no-op"
-    case configuration
-    case hitTest = "hit-test"
+import ReorderCore
 
-    public static func < (a: Invariant, b: Invariant) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-    }
-}
-
-/// A broken invariant at a step of a case.
+/// A broken invariant at a step of a case: the core's violation, with the
+/// step (an index into `FuzzCase.steps`; -1 when the code under test failed
+/// at the start of the case, before any step).
 public struct Violation: Hashable, Sendable, CustomStringConvertible {
     public var invariant: Invariant
     public var message: String
-    /// Index into `FuzzCase.steps` of the step that broke it.
     public var step: Int
-    /// The difference applied at that step, if any.
-    public var difference: FuzzDifference? = nil
+    /// The difference delivered at that step, if any.
+    public var difference: FuzzDifference?
+
+    public init(_ core: InvariantViolation<Int, Int>, step: Int) {
+        invariant = core.invariant
+        message = core.message
+        self.step = step
+        difference = core.difference
+    }
 
     public var description: String { "\(invariant.rawValue): \(message)" }
 }

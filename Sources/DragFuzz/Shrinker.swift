@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// Minimizes a failing choice sequence, Hypothesis-style: every candidate is
 /// a choice sequence replayed through the generator, so every shrunk case is
 /// valid by construction. Deterministic: it counts attempts, not seconds, so

@@ -26,8 +26,11 @@ struct CorpusTests {
         "offsets": ["card-snaps-to-wrong-column.jsonl", "multi-selection-comes-back-reordered.jsonl", "row-moves-wrong-after-sync.jsonl"],
         "array-order": ["multi-selection-comes-back-reordered.jsonl"],
         "self-anchor-to-end": [],
+        // Every report with a forward move: the placement check at the drop
+        // catches it even where a later expect line happens to hold.
         "insert-before-remove": [
             "task-lands-one-row-too-far.jsonl", "tile-snaps-back-during-sync.jsonl", "two-songs-drop-one-slot-too-far.jsonl",
+            "card-snaps-to-wrong-column.jsonl", "multi-selection-comes-back-reordered.jsonl", "row-moves-wrong-after-sync.jsonl",
         ],
     ]
 
@@ -65,7 +68,11 @@ struct BlessTests {
             now[5]
                 == #"{"type":"expect","t":64,"order":["call-mom","pay-rent","buy-milk","walk-dog"],"outcome":"moved","difference":{"sources":["buy-milk"],"before":"pay-rent"}}"#
         )
-        #expect(Replayer(options: .init(applier: .insertBeforeRemove)).run(path: path).status == .pass)
+        // The expect lines now hold under the buggy applier; its broken
+        // invariant at the drop is checked apart from them, and still fails.
+        let buggy = Replayer(options: .init(applier: .insertBeforeRemove)).run(path: path)
+        #expect(buggy.failures.map(\.line) == [5])
+        #expect(buggy.failures.first?.message.hasPrefix("applier insert-before-remove: placement:") == true)
         #expect(Replayer().run(path: path).status == .fail)
     }
 

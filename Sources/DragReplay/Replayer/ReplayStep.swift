@@ -13,12 +13,16 @@ public struct ReplayStep: Sendable {
     public var failures: [String]
     /// The state after the event (for an `expect` line: what it was checked against).
     public var state: ReplayState
-    /// The data after the event.
+    /// The data after the event (the code under test's, when one answers).
     public var container: ReorderContainer<String, String?>
+    /// What the code under test answered at this event, when it was asked.
+    public var subjectData: [[String]]?
+    /// The model's own result, where it differs from the code under test's.
+    public var modelData: [[String]]?
 
     public init(
         line: Int, event: RecordedEvent, result: StepResult<String, String?>?, failures: [String], state: ReplayState,
-        container: ReorderContainer<String, String?>
+        container: ReorderContainer<String, String?>, subjectData: [[String]]? = nil, modelData: [[String]]? = nil
     ) {
         self.line = line
         self.event = event
@@ -26,6 +30,8 @@ public struct ReplayStep: Sendable {
         self.failures = failures
         self.state = state
         self.container = container
+        self.subjectData = subjectData
+        self.modelData = modelData
     }
 
     /// Several indented lines, for people (`replay --trace`).
@@ -52,6 +58,9 @@ public struct ReplayStep: Sendable {
             for w in result.warnings { out += "   warning: \(Format.warning(w))\n" }
         }
         for f in failures { out += "   FAILED: \(f)\n" }
+        if let model = modelData {
+            out += "   model: " + model.map { $0.map(Self.plain).joined(separator: " ") }.joined(separator: " | ") + "\n"
+        }
         if case .expect = event.kind, failures.isEmpty { out += "   ok\n" }
         out +=
             "   data: "

@@ -21,13 +21,31 @@ public struct Replayer: Sendable {
         onOutcome: (SessionEnd) -> Void = { _ in },
         onStep: ((ReplayStep) -> Void)? = nil
     ) -> ReplayResult {
+        var subject: (any ReorderSubject<String, String?>)? =
+            options.applier.name == Applier<String, String?>.canonical.name ? nil : InProcessSubject(applier: options.applier)
+        return run(&source, subject: &subject, onOutcome: onOutcome, onStep: onStep)
+    }
+
+    /// Replays `source` with `subject` as the code under test (an app, kept
+    /// across recordings: each starts with `reset`); every answer is checked
+    /// against the model and a broken invariant is a failure at its line.
+    public func run<Source: RecordingSource>(
+        _ source: inout Source,
+        subject: inout (any ReorderSubject<String, String?>)?,
+        onOutcome: (SessionEnd) -> Void = { _ in },
+        onStep: ((ReplayStep) -> Void)? = nil
+    ) -> ReplayResult {
         let header = source.header
         let single = header.collections.count == 1
-        var engine = RecordingEngine(container: header.container, layout: header.layout, applier: options.applier)
+        var engine = CheckedEngine(
+            container: header.container, layout: header.layout, subject: subject, text: .recording(collections: header.collections.count))
+        defer { subject = engine.subject }
         var state = ReplayState()
         var result = ReplayResult(
             path: source.path, status: .pass, final: [], failures: [], warnings: [], error: nil, eventCount: 0, outcomeCount: 0)
         var lastLine = source.headerLine
+        let prefix = subject.map { "\($0.name): " } ?? ""
+        if let v = engine.start() { result.failures.append(LineMessage(line: source.headerLine, message: prefix + v.description)) }
 
         while true {
             let next: Located<RecordedEvent>?
@@ -50,14 +68,23 @@ public struct Replayer: Sendable {
                 onStep?(ReplayStep(line: line, event: event, result: nil, failures: failures, state: state, container: engine.container))
                 continue
             }
-            let step = engine.handle(engineEvent)
+            let checked = engine.handle(engineEvent)
+            let step = checked.result
+            var failures: [String] = []
+            if let v = checked.violation {
+                failures.append(prefix + v.description)
+                result.failures.append(LineMessage(line: line, message: prefix + v.description))
+            }
             state.record(step, session: event.session, line: line)
             if step.outcome != nil, let end = state.lastOutcome {
                 result.outcomeCount += 1
                 onOutcome(end)
             }
             for w in step.warnings { result.warnings.append(LineMessage(line: line, message: Format.warning(w))) }
-            onStep?(ReplayStep(line: line, event: event, result: step, failures: [], state: state, container: engine.container))
+            onStep?(
+                ReplayStep(
+                    line: line, event: event, result: step, failures: failures, state: state, container: engine.container,
+                    subjectData: checked.subjectData, modelData: checked.modelData))
         }
         for d in source.warnings { result.warnings.append(LineMessage(line: d.line, message: d.message)) }
         if result.status != .error {
@@ -65,6 +92,7 @@ public struct Replayer: Sendable {
         }
         result.warnings.sort { $0.line < $1.line }
         result.final = engine.container.collections.map { FinalCollection(id: $0.id, items: Array($0.items)) }
+        result.failures.sort { $0.line < $1.line }
         if result.status == .pass {
             if options.strict {
                 for w in result.warnings {

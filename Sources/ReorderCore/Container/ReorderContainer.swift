@@ -177,6 +177,19 @@ public struct ReorderContainer<ItemID: Hashable & Sendable, CollectionID: Hashab
         return n
     }
 
+    /// Whether each collection's reorderable items are `orders[c]`, without
+    /// building arrays of them.
+    /// - Complexity: O(n).
+    @inlinable
+    public func hasOrders(_ orders: [[ItemID]]) -> Bool {
+        guard orders.count == _collections.count else { return false }
+        for c in _collections.indices
+        where _collections[c].items._count != orders[c].count || !_collections[c].items.elementsEqual(orders[c]) {
+            return false
+        }
+        return true
+    }
+
     /// Every entry, fixed and reorderable, collection after collection.
     /// - Complexity: O(n).
     @inlinable public var entries: [ItemID] {

@@ -1,0 +1,376 @@
+/// Where a move or drop aimed: the leading half of an entry, for the
+/// hit-test oracle (a generator knows where it pointed; a recording does not).
+public struct Aim: Hashable, Sendable {
+    public var collection: Int
+    public var entry: Int
+    public init(collection: Int, entry: Int) {
+        self.collection = collection
+        self.entry = entry
+    }
+}
+
+/// What one event did, checked.
+public struct CheckedStep<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Sendable {
+    /// What the model did.
+    public var result: StepResult<ItemID, CollectionID>
+    /// The first broken invariant, or the code under test's failure to answer.
+    public var violation: InvariantViolation<ItemID, CollectionID>?
+    /// The code under test's data after the event, when it was asked.
+    public var subjectData: [[ItemID]]?
+    /// The model's own result where it differs from the code under test's
+    /// (the screen then shows the latter).
+    public var modelData: [[ItemID]]?
+
+    @inlinable
+    public init(
+        result: StepResult<ItemID, CollectionID>, violation: InvariantViolation<ItemID, CollectionID>? = nil,
+        subjectData: [[ItemID]]? = nil, modelData: [[ItemID]]? = nil
+    ) {
+        self.result = result
+        self.violation = violation
+        self.subjectData = subjectData
+        self.modelData = modelData
+    }
+}
+
+/// The model and the code under test, event by event: the model (the
+/// canonical rule and the default drop configuration of the spec) runs the
+/// case; the code under test receives the same deliveries and mutations and
+/// answers with its data; every answer is checked against what the model
+/// computes from the data before it. The screen shows the code under
+/// test's data: the next hit test uses its answer, as a user would see it.
+///
+/// With no code under test (the canonical applier) this is the model alone,
+/// at the model's speed.
+///
+///     var run = CheckedEngine(container: c, layout: l, subject: InProcessSubject(applier: .insertBeforeRemove))
+///     _ = run.start()
+///     _ = run.handle(.lift(session: 0, items: ["a"], at: p, operations: .move, external: false))
+///     run.handle(.drop(session: 0, at: q, deferred: false)).violation?.invariant  // .placement
+public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable> {
+    /// The model: canonical applier, default policy.
+    @inlinable public var model: DragEngine<ItemID, CollectionID> { _model }
+    @usableFromInline var _model: DragEngine<ItemID, CollectionID>
+    public var text: ViolationText<ItemID, CollectionID>
+    /// Also check the model's own answers (configuration, hit test, no-op):
+    /// the fuzzer's oracles for the core itself.
+    public var checksModel: Bool
+    /// The code under test failed to answer: it is not asked again.
+    @inlinable public var subjectFailed: Bool { _subjectFailed }
+    @usableFromInline var _subjectFailed = false
+    /// Each session's suggested operations, from its lift.
+    @usableFromInline var operations: [Int: DropOperation.Set] = [:]
+    /// The code under test. An in-process one is held as itself, so its
+    /// calls specialise and inline; anything else behind the protocol.
+    @usableFromInline var _subject: _Subject
+
+    @usableFromInline
+    enum _Subject {
+        case none
+        case inProcess(InProcessSubject<ItemID, CollectionID>)
+        case other(any ReorderSubject<ItemID, CollectionID>)
+    }
+
+    @inlinable
+    public init(
+        container: ReorderContainer<ItemID, CollectionID>, layout: Layout<ItemID>,
+        subject: (any ReorderSubject<ItemID, CollectionID>)? = nil, text: ViolationText<ItemID, CollectionID> = .plain,
+        checksModel: Bool = false
+    ) {
+        _model = DragEngine(container: container, layout: layout)
+        _subject = .none
+        self.text = text
+        self.checksModel = checksModel
+        self.subject = subject
+    }
+
+    /// The code under test (`nil`: the model alone).
+    @inlinable
+    public var subject: (any ReorderSubject<ItemID, CollectionID>)? {
+        get {
+            switch _subject {
+            case .none: nil
+            case .inProcess(let s): s
+            case .other(let s): s
+            }
+        }
+        set {
+            if let s = newValue as? InProcessSubject<ItemID, CollectionID> {
+                _subject = .inProcess(s)
+            } else if let s = newValue {
+                _subject = .other(s)
+            } else {
+                _subject = .none
+            }
+        }
+    }
+
+    @inlinable var hasSubject: Bool {
+        if case .none = _subject { return false }
+        return true
+    }
+
+    @inlinable var subjectConfigures: Bool {
+        switch _subject {
+        case .none: false
+        case .inProcess(let s): s.configures
+        case .other(let s): s.configures
+        }
+    }
+
+    /// The data, as the screen shows it.
+    @inlinable public var container: ReorderContainer<ItemID, CollectionID> { _model.container }
+
+    /// Starts the case: the code under test is reset to the starting data,
+    /// and must answer with exactly it.
+    @inlinable
+    public mutating func start() -> InvariantViolation<ItemID, CollectionID>? {
+        let (answer, failure) = ask(.reset(model.container, model.layout))
+        if let failure { return failure }
+        guard case .data(let data)? = answer else { return nil }
+        return ReorderContainer.checkExact("reset", expected: model.container.orders, after: data, text: text)
+    }
+
+    /// Feeds one event to the model and the code under test, and checks.
+    @inlinable
+    public mutating func handle(_ event: DragEvent<ItemID, CollectionID>, aim: Aim? = nil) -> CheckedStep<ItemID, CollectionID> {
+        if !hasSubject && !checksModel {
+            return CheckedStep(result: _model.handle(event))
+        }
+        var step = CheckedStep<ItemID, CollectionID>(result: StepResult())
+        if case .lift(let s, _, _, let ops, _) = event { operations[s] = ops }
+
+        // 1. The code under test's drop configuration, asked before the model acts.
+        var answered: SubjectConfiguration<ItemID, CollectionID>?
+        if subjectConfigures, let (s, p) = event.location, let session = _model.sessions[s], !session.isRejected {
+            let query = DropQuery(
+                session: s, location: p, items: session.items, sources: session.sources, operations: session.operations,
+                isExternal: session.isExternal)
+            let (answer, failure) = ask(.configure(query))
+            if let failure { step.violation = failure }
+            if case .configuration(let c)? = answer { answered = c }
+        }
+
+        // 2. The model acts, on the data as the screen shows it.
+        let before = _model.container
+        let sources = event.session.flatMap { _model.sessions[$0]?.sources } ?? []
+        step.result = _model.handle(event)
+        let result = step.result
+
+        // 3. The model's own answers (the core's oracles).
+        if checksModel && step.violation == nil { step.violation = checkModel(event, result, before: before, sources: sources, aim: aim) }
+
+        // 4. The code under test's answer against the model's.
+        if step.violation == nil, let answered, let c = result.configuration {
+            step.violation = compare(answered, with: c)
+        }
+
+        // 5. Deliveries and mutations, each answered with data and checked.
+        if hasSubject && !_subjectFailed {
+            for request in requests(for: event, result) {
+                let (answer, failure) = ask(request)
+                if let failure {
+                    if step.violation == nil { step.violation = failure }
+                    break
+                }
+                guard case .data(let data)? = answer else { continue }
+                step.subjectData = data
+                if step.violation == nil { step.violation = check(request, before: before, after: data) }
+                if !_model.container.hasOrders(data) {
+                    // The screen shows the code under test's data.
+                    step.modelData = _model.container.orders
+                    var shown = _model.container
+                    shown.setOrders(data)
+                    _model.container = shown
+                }
+            }
+        }
+        return step
+    }
+
+    /// Warnings at the end of a recording (see `DragEngine.finish`).
+    @inlinable public func finish() -> [ReorderWarning<ItemID, CollectionID>] { _model.finish() }
+
+    // MARK: - Asking
+
+    @inlinable
+    mutating func ask(
+        _ request: SubjectRequest<ItemID, CollectionID>
+    ) -> (SubjectAnswer<ItemID, CollectionID>?, InvariantViolation<ItemID, CollectionID>?) {
+        if _subjectFailed { return (nil, nil) }
+        do {
+            switch _subject {
+            case .none: return (nil, nil)
+            case .inProcess(var s):
+                _subject = .none  // no second reference while it changes
+                defer { _subject = .inProcess(s) }
+                return (try s.handle(request), nil)
+            case .other(var s):
+                _subject = .none
+                defer { _subject = .other(s) }
+                return (try s.handle(request), nil)
+            }
+        } catch {
+            _subjectFailed = true
+            return (nil, InvariantViolation(error.invariant, "\(subject?.name ?? "the code under test"): \(error)"))
+        }
+    }
+
+    /// The requests an event makes of the code under test, in order.
+    @inlinable
+    func requests(
+        for event: DragEvent<ItemID, CollectionID>, _ result: StepResult<ItemID, CollectionID>
+    ) -> [SubjectRequest<ItemID, CollectionID>] {
+        switch event {
+        case .lift, .move, .cancel: return []
+        case .drop(let s, _, _):
+            guard let emitted = result.emitted else { return [] }
+            if let applied = result.applied {
+                return result.appliedExternally
+                    ? [.receive(items: applied.sources, destination: applied.destination)]
+                    : [.dropped(session: s, emitted), .apply(session: s, applied)]
+            }
+            return _model.pending[s].map { _ in [.dropped(session: s, emitted)] } ?? []
+        case .apply(let s):
+            guard let applied = result.applied else { return [] }
+            return result.appliedExternally
+                ? [.receive(items: applied.sources, destination: applied.destination)] : [.apply(session: s, applied)]
+        case .deliver(let d): return [.apply(session: nil, d)]
+        case .insert(let items, let c, let index): return [.insert(items: items, collection: c, index: index)]
+        case .delete(let items): return [.delete(items: items)]
+        case .relocate(let items, let c, let before): return [.relocate(items: items, collection: c, before: before)]
+        case .update(let item): return [.update(item: item)]
+        case .reload(let collections, let locked): return [.reload(collections: collections, locked: locked)]
+        case .setEnabled(let on): return [.setEnabled(on)]
+        case .lock(let items): return [.lock(items: items)]
+        case .unlock(let items): return [.unlock(items: items)]
+        }
+    }
+
+    // MARK: - Checks
+
+    /// A data answer against the model's result for the same request.
+    @inlinable
+    func check(
+        _ request: SubjectRequest<ItemID, CollectionID>, before: ReorderContainer<ItemID, CollectionID>, after: [[ItemID]]
+    ) -> InvariantViolation<ItemID, CollectionID>? {
+        switch request {
+        case .apply(_, let d):
+            if let v = before.checkDelivery(d, after: after, text: text) { return v }
+            if let again = repeating(request), again != after {
+                return InvariantViolation(
+                    .idempotence, "applying \(text.difference(d)) again changed \(show(after, text)) to \(show(again, text))", difference: d
+                )
+            }
+            return nil
+        case .receive(let items, let destination):
+            return before.checkReceive(ReorderDifference(sources: items, destination: destination), after: after, text: text)
+        case .reset:
+            return nil
+        default:
+            if _model.container.hasOrders(after) { return nil }
+            return ReorderContainer.checkExact(describe(request), expected: _model.container.orders, after: after, text: text)
+        }
+    }
+
+    @inlinable
+    func repeating(_ request: SubjectRequest<ItemID, CollectionID>) -> [[ItemID]]? {
+        switch _subject {
+        case .none: nil
+        case .inProcess(let s): s.repeating(request)
+        case .other(let s): s.repeating(request)
+        }
+    }
+
+    @usableFromInline
+    func describe(_ request: SubjectRequest<ItemID, CollectionID>) -> String {
+        switch request {
+        case .insert(let items, let c, let index):
+            "inserting \(text.ids(items))\(text.within(c))" + (index.map { " at \($0)" } ?? " at the end")
+        case .delete(let items): "deleting \(text.ids(items))"
+        case .relocate(let items, let c, let before):
+            "relocating \(text.ids(items))\(text.within(c)) " + (before.map { "before \(text.item($0))" } ?? "to the end")
+        case .reload: "reloading"
+        case .setEnabled(let on): on ? "enabling" : "disabling"
+        case .lock(let items): "locking \(text.ids(items))"
+        case .unlock(let items): "unlocking \(text.ids(items))"
+        default: "\(request)"
+        }
+    }
+
+    /// The code under test's drop configuration against the model's.
+    @inlinable
+    func compare(
+        _ answered: SubjectConfiguration<ItemID, CollectionID>, with model: DropConfiguration<ItemID, CollectionID>
+    ) -> InvariantViolation<ItemID, CollectionID>? {
+        let modelText = model.operation.rawValue + (model.destination.map { " -> \(text.destination($0))" } ?? "")
+        if answered.operation != model.operation {
+            return InvariantViolation(.configuration, "answered \(answered.operation.rawValue), the model answers \(modelText)")
+        }
+        guard model.operation != .forbidden, let destination = model.destination else { return nil }
+        if let c = answered.collection, c != destination.collectionID {
+            return InvariantViolation(
+                .configuration,
+                "answered \(answered.operation.rawValue) into \(c.map(text.collection) ?? "no collection"), the model answers \(modelText)")
+        }
+        if let b = answered.before, b != destination.position.anchor {
+            return InvariantViolation(
+                .configuration, "answered an anchor of \(b.map(text.item) ?? "the end"), the model answers \(modelText)")
+        }
+        return nil
+    }
+
+    /// The core's own oracles: the answered operation is one the drag
+    /// suggests, a committed destination is the answered one, a point in an
+    /// entry's leading half targets it, and a drag that applied nothing
+    /// changed nothing.
+    @inlinable
+    func checkModel(
+        _ event: DragEvent<ItemID, CollectionID>, _ result: StepResult<ItemID, CollectionID>,
+        before: ReorderContainer<ItemID, CollectionID>,
+        sources: [ItemID], aim: Aim?
+    ) -> InvariantViolation<ItemID, CollectionID>? {
+        if let c = result.configuration, let s = event.session {
+            let ops = operations[s] ?? .move
+            if c.operation == .copy && !ops.contains(.copy) || c.operation == .move && !ops.contains(.move) {
+                return InvariantViolation(.configuration, "answered \(c.operation.rawValue) but the drag suggests only \(ops.rawValue)")
+            }
+            if let d = result.emitted, c.operation == .forbidden || d.destination != c.destination {
+                return InvariantViolation(
+                    .configuration,
+                    "committed a drop to \(text.destination(d.destination)) but the answer was \(c.operation.rawValue)"
+                        + (c.destination.map { " -> " + text.destination($0) } ?? ""))
+            }
+            if let aim, let destination = c.destination, aim.collection < before.collections.count,
+                aim.entry < before.collections[aim.collection].entryCount
+            {
+                // The leading half of entry k targets slot k: the first entry
+                // from max(k, fixed) that is not a source.
+                let expected = before.destination(for: HitTarget(collection: aim.collection, slot: aim.entry), excludingSources: sources)
+                if destination != expected {
+                    return InvariantViolation(
+                        .hitTest,
+                        "the leading half of entry \(aim.entry) of collection \(text.collection(before.collections[aim.collection].id)) "
+                            + "should target \(text.destination(expected)), answered \(text.destination(destination))")
+                }
+            }
+        }
+        if result.applied == nil, event.session != nil, before != _model.container {
+            return InvariantViolation(
+                .noOp,
+                "a drag event that applied nothing changed the data: \(show(before.orders, text)) -> \(show(_model.container.orders, text))"
+            )
+        }
+        return nil
+    }
+}
+
+extension DragEvent {
+    /// The session and location of a `move` or `drop`.
+    @inlinable public var location: (session: Int, point: Point)? {
+        switch self {
+        case .move(let s, let p), .drop(let s, let p, _): (s, p)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,127 @@
+extension ReorderContainer {
+    /// The ordering invariants of spec 3.2 for one delivered difference:
+    /// `after` is the code under test's data (every collection's reorderable
+    /// items) after applying `d` to this data; the most specific broken one,
+    /// in the spec's order: conservation, fixed, contiguity, placement,
+    /// stability, reference.
+    /// - Complexity: O(n log n) for n entries (conservation sorts).
+    @inlinable
+    public func checkDelivery(
+        _ d: ReorderDifference<ItemID, CollectionID>, after: [[ItemID]], text: ViolationText<ItemID, CollectionID>
+    ) -> InvariantViolation<ItemID, CollectionID>? {
+        func violation(_ invariant: Invariant, _ message: String) -> InvariantViolation<ItemID, CollectionID> {
+            InvariantViolation(invariant, message, difference: d)
+        }
+        let applying = "applying \(text.difference(d))"
+        let before = orders
+        // conservation: the same multiset of IDs.
+        if !sameMultiset(before, after) {
+            return violation(
+                .conservation, "\(applying): IDs before \(text.ids(before.flatMap { $0 })), after \(text.ids(after.flatMap { $0 }))")
+        }
+        // fixed: fixed entries never move (into the reorderable items either).
+        for c in after.indices where c < collections.count {
+            if let id = after[c].first(where: { home(of: $0)?.isFixed == true }) {
+                return violation(.fixed, "\(applying) moved fixed entry \(text.item(id)) among the reorderable items")
+            }
+        }
+        var reference = self
+        var warnings: [ReorderWarning<ItemID, CollectionID>] = []
+        let resolved = reference.applyCanonical(d, warnings: &warnings)
+        if let r = resolved, r.collection < after.count {
+            let target = after[r.collection]
+            let t = collections[r.collection].id
+            // contiguity: the moved items stand together in T, in selection order.
+            guard let start = target.firstIndex(of: r.moved[0]), start + r.moved.count <= target.count,
+                Array(target[start..<(start + r.moved.count)]) == r.moved
+            else {
+                return violation(
+                    .contiguity,
+                    "\(applying): \(text.ids(r.moved)) should stand together in that order\(text.within(t)), got \(text.ids(target))")
+            }
+            // placement: right before the resolved anchor, or at the end.
+            let next = start + r.moved.count < target.count ? target[start + r.moved.count] : nil
+            if next != r.anchor {
+                let place = r.anchor.map { "right before \(text.item($0))" } ?? "at the end"
+                return violation(
+                    .placement, "\(applying): \(text.ids(r.moved)) should stand \(place)\(text.within(t)), got \(text.ids(target))")
+            }
+            // stability: everything else keeps its relative order.
+            let moved = Set(r.moved)
+            for c in before.indices
+            where c < after.count && before[c].filter({ !moved.contains($0) }) != after[c].filter({ !moved.contains($0) }) {
+                return violation(
+                    .stability,
+                    "\(applying): items that were not moved changed order\(text.within(collections[c].id)): "
+                        + "\(text.ids(before[c])) -> \(text.ids(after[c]))")
+            }
+        }
+        // reference: the canonical result.
+        let expected = reference.orders
+        if expected != after {
+            return violation(.reference, "\(applying) gave \(show(after, text)), canonical gives \(show(expected, text))")
+        }
+        return nil
+    }
+
+    /// An external drop (2.1): the items are inserted before the anchor, or
+    /// at the end; existing ones skipped. `after` must be exactly that.
+    @inlinable
+    public func checkReceive(
+        _ d: ReorderDifference<ItemID, CollectionID>, after: [[ItemID]], text: ViolationText<ItemID, CollectionID>
+    ) -> InvariantViolation<ItemID, CollectionID>? {
+        var expected = self
+        if let t = collectionIndex(of: d.destination.collectionID) {
+            expected.insert(d.sources, into: t, before: d.destination.position.anchor)
+        }
+        let added = d.sources.filter { !contains($0) }
+        if !sameMultiset(expected.orders, after) {
+            return InvariantViolation(
+                .conservation,
+                "an external drop of \(text.ids(d.sources)) should add \(text.ids(added)) and nothing else, got \(show(after, text))")
+        }
+        if expected.orders != after {
+            return InvariantViolation(
+                .placement,
+                "an external drop of \(text.ids(d.sources)) -> \(text.destination(d.destination)) gave \(show(after, text)), "
+                    + "expected \(show(expected.orders, text))")
+        }
+        return nil
+    }
+
+    /// A mutation (2.2) or a reset: `after` must be exactly `expected`.
+    @inlinable
+    public static func checkExact(
+        _ what: String, expected: [[ItemID]], after: [[ItemID]], text: ViolationText<ItemID, CollectionID>
+    ) -> InvariantViolation<ItemID, CollectionID>? {
+        guard expected != after else { return nil }
+        let invariant: Invariant = sameMultiset(expected, after) ? .reference : .conservation
+        return InvariantViolation(invariant, "\(what) gave \(show(after, text)), expected \(show(expected, text))")
+    }
+}
+
+/// `["a", "b"] | ["c"]`: every collection's items.
+@inlinable
+func show<ItemID, CollectionID>(_ orders: [[ItemID]], _ text: ViolationText<ItemID, CollectionID>) -> String {
+    orders.map(text.ids).joined(separator: " | ")
+}
+
+@inlinable
+func sameMultiset<ItemID: Hashable>(_ a: [[ItemID]], _ b: [[ItemID]]) -> Bool {
+    var counts: [ItemID: Int] = [:]
+    var n = 0
+    for order in a {
+        for id in order {
+            counts[id, default: 0] += 1
+            n += 1
+        }
+    }
+    for order in b {
+        for id in order {
+            guard let k = counts[id], k > 0 else { return false }
+            counts[id] = k - 1
+            n -= 1
+        }
+    }
+    return n == 0
+}
