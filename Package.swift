@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "DragFuzz", dependencies: ["ReorderCore", "DragRecording"]),
         .target(name: "DragCorpus", dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz"]),
         .target(name: "DragRender", dependencies: ["DragRecording"]),
-        .executableTarget(name: "dragreplay", dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "ReorderCore"]),
+        .executableTarget(name: "dragreplay", dependencies: ["DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "ReorderCore"]),
         .executableTarget(
             name: "dragreplay-bench",
             dependencies: ["ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragCorpus"],
@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(name: "ReaderFuzzer", dependencies: ["DragReader"], path: "Sources/Harnesses/ReaderFuzzer"),
         .executableTarget(name: "SessionFuzzer", dependencies: ["DragFuzz"], path: "Sources/Harnesses/SessionFuzzer"),
         // The app host's process layer: standard library and Glibc only.
-        .target(name: "DragApp", dependencies: ["DragRecording"]),
+        .target(name: "DragApp", dependencies: ["DragRecording", "DragReader", "ReorderCore"]),
         .target(name: "TestSupport", dependencies: ["ReorderCore"]),
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "TestSupport"]),
         .testTarget(name: "DragRecordingTests", dependencies: ["DragRecording", "DragReader", "TestSupport"]),

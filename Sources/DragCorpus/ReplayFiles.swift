@@ -1,6 +1,7 @@
 import DragReader
 import DragRecording
 import DragReplay
+import ReorderCore
 
 /// How many recordings passed, failed and had input errors.
 public struct ReplayTotals: Hashable, Sendable {
@@ -35,13 +36,31 @@ extension Replayer {
         }
     }
 
-    /// Replays every path into one report, each as it finishes.
-    public func run(paths: [String], writer: ReportWriter) -> ReplayTotals {
+    /// Replays the recording at `path` with `subject` as the code under test.
+    public func run(
+        path: String, subject: inout (any ReorderSubject<String, String?>)?, onOutcome: (SessionEnd) -> Void = { _ in },
+        onStep: ((ReplayStep) -> Void)? = nil
+    ) -> ReplayResult {
+        do {
+            var reader = try RecordingReader(path: path)
+            return run(&reader, subject: &subject, onOutcome: onOutcome, onStep: onStep)
+        } catch {
+            return .inputError(path: path, error.diagnostic)
+        }
+    }
+
+    /// Replays every path into one report, each as it finishes. With a
+    /// `subject` (an app), every recording is a case of it: `reset` first.
+    public func run(paths: [String], subject: (any ReorderSubject<String, String?>)? = nil, writer: ReportWriter) -> ReplayTotals {
         var totals = ReplayTotals()
+        var subject = subject
         writer.begin()
         for path in paths {
             writer.beginRecording(path: path)
-            let r = run(path: path, onOutcome: writer.outcome, onStep: writer.wantsSteps ? writer.step : nil)
+            let r =
+                subject == nil
+                ? run(path: path, onOutcome: writer.outcome, onStep: writer.wantsSteps ? writer.step : nil)
+                : run(path: path, subject: &subject, onOutcome: writer.outcome, onStep: writer.wantsSteps ? writer.step : nil)
             writer.endRecording(r)
             switch r.status {
             case .pass: totals.passed += 1

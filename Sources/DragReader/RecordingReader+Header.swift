@@ -88,7 +88,7 @@ func decodeCollections(_ v: JSONCValue, _ field: String, _ context: LineContext)
     return result
 }
 
-private func jsonValue(_ v: JSONCValue?) -> JSONValue {
+func jsonValue(_ v: JSONCValue?) -> JSONValue {
     guard let v else { return .null }
     switch v.kind {
     case .null: return .null

@@ -1,3 +1,4 @@
+import DragApp
 import DragCorpus
 import DragRecording
 import ReorderCore
@@ -30,6 +31,28 @@ let version = "dragreplay 0.2.0 (dragrec v1)"
 let applierOption = OptionSpec(
     names: ["--applier"], valueName: "NAME", allowed: Applier<String, String?>.builtInNames,
     help: "the apply function under test: \(Applier<String, String?>.builtInNames.joined(separator: ", ")) (default: canonical)")
+
+let appOption = OptionSpec(
+    names: ["--app"], valueName: "COMMAND",
+    help: "put an app under test: COMMAND runs with /bin/sh -c and speaks the app protocol (see 'dragreplay help app')")
+
+let appTimeoutOption = OptionSpec(names: ["--app-timeout"], valueName: "SECONDS", help: "how long the app may take to answer (default 10)")
+
+/// The app of `--app`, started and past `hello`; `nil` without `--app`.
+/// Ctrl-C and SIGTERM then stop it too: it runs in a process group of its
+/// own, out of reach of the terminal's signals.
+func startApp(_ args: ParsedArguments) throws -> AppSubject? {
+    guard let command = args.value("--app") else { return nil }
+    if args.value("--applier") != nil { throw UsageError("'--applier' and '--app' exclude each other: the app is the code under test.") }
+    guard !command.isEmpty else { throw UsageError("Invalid value '' for '--app' (expected a command).") }
+    var timeout = 10.0
+    if let t = args.value("--app-timeout") {
+        guard let v = Double(t), v > 0, v <= 86_400 else { throw UsageError("Invalid value \(quote(t)) for '--app-timeout' (expected seconds > 0).") }
+        timeout = v
+    }
+    Signals.stopAppsOnExit()
+    return try AppSubject(command: command, timeout: timeout, tool: version)
+}
 
 func applier(_ args: ParsedArguments) -> Applier<String, String?> {
     Applier<String, String?>.named(args.value("--applier") ?? "canonical")!

@@ -1,3 +1,4 @@
+import DragApp
 import Synchronization
 
 #if canImport(Glibc)
@@ -24,6 +25,20 @@ enum Signals {
             signal(s) { _ in
                 Signals.stop.store(true, ordering: .relaxed)
                 Signals.hurry.store(true, ordering: .relaxed)
+            }
+        }
+    }
+
+    /// For commands that run apps: SIGINT, SIGTERM and SIGHUP kill every
+    /// app (their process groups) before the tool dies, so none is left
+    /// behind. `fuzz` and `explore` install their own handlers afterwards,
+    /// which stop between cases; their campaigns close the apps themselves.
+    static func stopAppsOnExit() {
+        for s in [SIGINT, SIGTERM, SIGHUP] {
+            signal(s) { sig in
+                AppProcess.terminateAll()
+                signal(sig, SIG_DFL)
+                raise(sig)
             }
         }
     }

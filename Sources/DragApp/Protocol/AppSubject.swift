@@ -1,0 +1,235 @@
+import DragReader
+import DragRecording
+import ReorderCore
+
+/// An app under test over the app protocol: a subprocess that keeps its own
+/// data, is sent what the framework would send (`reset` per case, every
+/// delivery and mutation, `configure` when it supports it) and answers with
+/// its data. The model checks every answer (see `CheckedEngine`).
+///
+///     let app = try AppSubject(command: "python3 examples/apps/plain_lists.py")
+///     var subject: (any ReorderSubject<String, String?>)? = app
+///     let result = Replayer().run(&reader, subject: &subject)
+///     app.close()
+///
+/// After a timeout, a crash or a protocol error the process is gone; the
+/// next `reset` (the next case) starts a fresh one. The app's last 64 KiB of
+/// stderr are kept and the end of them shown with any failure.
+public final class AppSubject: ReorderSubject {
+    public typealias ItemID = String
+    public typealias CollectionID = String?
+
+    public let command: String
+    public let timeout: Double
+    public let directory: String?
+    /// The name the app gave in `hello`.
+    public private(set) var appName: String = ""
+    /// What it implements: `apply` (required), `configure`.
+    public private(set) var supports: Set<String> = []
+    /// The tool's own name and version, sent in `hello`.
+    public let tool: String
+
+    var process: AppProcess?
+    /// The collection ids of the current case, in order: answers must list them so.
+    var collectionIDs: [String?] = []
+
+    /// Starts the app and says `hello`.
+    /// - Throws: `AppHostError` when it cannot start or its `hello` is not protocol 1.
+    public init(command: String, timeout: Double = 10, directory: String? = nil, tool: String = "dragreplay") throws(AppHostError) {
+        self.command = command
+        self.tool = tool
+        self.timeout = timeout
+        self.directory = directory
+        try start()
+    }
+
+    deinit { process?.terminate() }
+
+    public var name: String { "app" }
+    public var configures: Bool { supports.contains("configure") }
+
+    /// What the app wrote to stderr last (at most 64 KiB).
+    public var stderrTail: String { process?.stderrTail ?? "" }
+
+    func start() throws(AppHostError) {
+        let p: AppProcess
+        do { p = try AppProcess(command: command, directory: directory) } catch {
+            throw .cannotStart(command: command, reason: error.description)
+        }
+        let answer: JSONValue
+        do {
+            answer = try parseJSON(try p.request(AppMessages.hello(tool: tool), timeout: timeout))
+        } catch let e as AppProcessError {
+            let tail = Self.tail(p.stderrTail)
+            p.terminate()
+            throw .hello(command: command, reason: e.description + tail)
+        } catch {
+            p.terminate()
+            throw .hello(command: command, reason: "the answer is not JSON: \(error)")
+        }
+        guard case .object(let o) = answer, o["ok"] == .bool(true) else {
+            p.terminate()
+            throw .hello(command: command, reason: "expected {\"ok\":true,\"protocol\":1,...}, got \(Self.show(answer))")
+        }
+        guard o["protocol"] == .number(1) else {
+            p.terminate()
+            throw .hello(command: command, reason: "the app speaks protocol \(o["protocol"].map(Self.show) ?? "(none)"); this tool speaks 1")
+        }
+        guard case .array(let list)? = o["supports"], list.allSatisfy({ if case .string = $0 { true } else { false } }) else {
+            p.terminate()
+            throw .hello(command: command, reason: "field \"supports\" must be an array of strings")
+        }
+        let supports = Set(list.compactMap { if case .string(let s) = $0 { s } else { nil } })
+        guard supports.contains("apply") else {
+            p.terminate()
+            throw .hello(command: command, reason: "\"supports\" must include \"apply\"")
+        }
+        self.supports = supports
+        if case .string(let n)? = o["name"] { appName = n }
+        process = p
+    }
+
+    public func handle(_ request: SubjectRequest<String, String?>) throws(SubjectFailure) -> SubjectAnswer<String, String?> {
+        if case .reset(let container, _) = request {
+            collectionIDs = container.collections.map(\.id)
+            if process == nil {
+                do { try start() } catch { throw .crash("the app could not be restarted: \(error)") }
+            }
+        }
+        if case .configure = request, !configures { return .none }
+        guard let line = AppMessages.line(for: request) else { return .none }
+        guard let process else { throw .crash("the app is not running") }
+        let answerBytes: [UInt8]
+        do { answerBytes = try process.request(line, timeout: timeout) } catch {
+            let tail = Self.tail(process.stderrTail)
+            self.process = nil
+            process.terminate()
+            switch error {
+            case .timeout: throw .timeout("\(error)\(tail)")
+            case .lineTooLong: throw .protocolViolation("\(error)\(tail)")
+            default: throw .crash("\(error)\(tail)")
+            }
+        }
+        let answer: JSONValue
+        do { answer = try parseJSON(answerBytes) } catch {
+            fail()
+            throw .protocolViolation("the answer is not one JSON object: \(error.message); it was \(Self.excerpt(answerBytes))")
+        }
+        guard case .object(let o) = answer, case .bool(let ok)? = o["ok"] else {
+            fail()
+            throw .protocolViolation("expected an object with \"ok\", got \(Self.show(answer))")
+        }
+        if !ok {
+            if case .string(let m)? = o["error"] { throw .error("the app refused: \(Format.quoted(m))") }
+            throw .error("the app refused (no \"error\" given)")
+        }
+        if case .configure = request { return .configuration(try configuration(o)) }
+        return .data(try data(o))
+    }
+
+    /// `collections`: every collection in header order, with its items.
+    func data(_ o: [String: JSONValue]) throws(SubjectFailure) -> [[String]] {
+        guard case .array(let list)? = o["collections"] else {
+            fail()
+            throw .protocolViolation("the answer has no \"collections\" array")
+        }
+        guard list.count == collectionIDs.count else {
+            fail()
+            throw .protocolViolation("the answer lists \(list.count) collections; the case has \(collectionIDs.count)")
+        }
+        var result: [[String]] = []
+        for (i, entry) in list.enumerated() {
+            guard case .object(let c) = entry else {
+                fail()
+                throw .protocolViolation("collections[\(i)] is not an object")
+            }
+            let id: String?
+            switch c["id"] {
+            case .string(let s)?: id = s
+            case .null?, nil: id = nil
+            default:
+                fail()
+                throw .protocolViolation("collections[\(i)].id must be a string or null")
+            }
+            guard id == collectionIDs[i] else {
+                fail()
+                throw .protocolViolation(
+                    "collections[\(i)] is \(id.map(Format.quoted) ?? "null"); expected \(collectionIDs[i].map(Format.quoted) ?? "null") (header order)")
+            }
+            guard case .array(let items)? = c["items"] else {
+                fail()
+                throw .protocolViolation("collections[\(i)].items must be an array of IDs")
+            }
+            var ids: [String] = []
+            ids.reserveCapacity(items.count)
+            for item in items {
+                guard case .string(let s) = item else {
+                    fail()
+                    throw .protocolViolation("collections[\(i)].items holds \(Self.show(item)), not an ID string")
+                }
+                ids.append(s)
+            }
+            result.append(ids)
+        }
+        return result
+    }
+
+    /// `operation`, and optionally `collection` and `before`.
+    func configuration(_ o: [String: JSONValue]) throws(SubjectFailure) -> SubjectConfiguration<String, String?> {
+        guard case .string(let op)? = o["operation"], let operation = DropOperation(rawValue: op) else {
+            fail()
+            throw .protocolViolation("\"operation\" must be \"move\", \"copy\" or \"forbidden\"")
+        }
+        var answer = SubjectConfiguration<String, String?>(operation: operation)
+        switch o["collection"] {
+        case nil: break
+        case .null?: answer.collection = .some(nil)
+        case .string(let s)?: answer.collection = .some(s)
+        default:
+            fail()
+            throw .protocolViolation("\"collection\" must be a string or null")
+        }
+        switch o["before"] {
+        case nil: break
+        case .null?: answer.before = .some(nil)
+        case .string(let s)?: answer.before = .some(s)
+        default:
+            fail()
+            throw .protocolViolation("\"before\" must be an ID or null")
+        }
+        return answer
+    }
+
+    /// A protocol error: the next case needs a fresh process.
+    func fail() {
+        process?.terminate()
+        process = nil
+    }
+
+    /// Says `bye`, closes the app's stdin and waits for it to exit.
+    public func close() {
+        guard let process else { return }
+        _ = try? process.request(AppMessages.bye, timeout: min(timeout, 2))
+        _ = process.close(timeout: 2)
+        self.process = nil
+    }
+
+    static func tail(_ stderr: String) -> String {
+        let lines = stderr.split(separator: "\n", omittingEmptySubsequences: true).suffix(12)
+        if lines.isEmpty { return "" }
+        let text = lines.joined(separator: "\n")
+        let clipped = text.utf8.count > 2000 ? String(decoding: Array(text.utf8.suffix(2000)), as: UTF8.self) : text
+        return "; the app's stderr ends with: " + Format.quoted(clipped)
+    }
+
+    static func excerpt(_ bytes: [UInt8]) -> String {
+        Format.quoted(String(decoding: bytes.prefix(200), as: UTF8.self)) + (bytes.count > 200 ? "..." : "")
+    }
+
+    static func show(_ v: JSONValue) -> String {
+        var w = _JSONBuffer()
+        w.value(v)
+        let bytes = w.bytes
+        return String(decoding: bytes.prefix(200), as: UTF8.self) + (bytes.count > 200 ? "..." : "")
+    }
+}
