@@ -69,12 +69,10 @@ public final class RecordingReader: RecordingSource {
         header = placeholder
         headerLine = 0
         validator = try! RecordingValidator(header: placeholder)
-        do {
-            try readHeader()
-        } catch {
-            try? file?.close()
-            throw error
-        }
+        // Every stored property is set by now, so when the header is bad and
+        // this throws, `deinit` runs and closes the file: closing it here too
+        // would close a descriptor number another thread may have reused.
+        try readHeader()
     }
 
     deinit { try? file?.close() }
