@@ -7,7 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads a dragrec v1 recording line by line (spec 1, 1.1, 2, 2.3).
+/// Reads a dragrec recording line by line: version 1 (spec 1, 1.1, 2, 2.3)
+/// and version 2 (the swipe actions of `swipe-v1` 1, 3, 4).
 ///
 /// Memory is bounded by the longest line and the live data, never by the
 /// file's length. Every field, type and range is checked, the session grammar
@@ -86,7 +87,7 @@ public final class RecordingReader: RecordingSource {
                 defer { root.release() }
                 let context = LineContext(raw: currentLine, line: number, path: path)
                 do throws(FieldError) {
-                    let event = try decodeEvent(root.value, context)
+                    let event = try decodeEvent(root.value, context, version: header.version)
                     try validator.check(event)
                     return Located(line: number, event)
                 } catch {
