@@ -24,7 +24,9 @@ func eventType(of value: JSONCValue) -> EventType? {
     return nil
 }
 
-func decodeEvent(_ root: JSONCValue, _ context: LineContext) throws(FieldError) -> RecordedEvent {
+/// One event line of a file of format `version` (an event type or an
+/// `expect` field of version 2 in a version 1 file is an input error).
+func decodeEvent(_ root: JSONCValue, _ context: LineContext, version: Int) throws(FieldError) -> RecordedEvent {
     guard root.kind == .object else { throw FieldError(field: nil, "an event must be a JSON object, got \(root.text.prefix(40))") }
     let o = JSONObject(value: root, path: "", context: context)
     guard let typeValue = o.get("type") else {
@@ -40,6 +42,7 @@ func decodeEvent(_ root: JSONCValue, _ context: LineContext) throws(FieldError) 
             field: "type",
             "unknown event type \(Format.quoted(typeValue.string)).\(suggestion) (expected one of \(names.joined(separator: ", ")))")
     }
+    if type.minimumVersion > version { throw RecordingValidator.needsVersion2(type: type, version: version) }
     let t = try o.requiredNumber("t")
     let kind: RecordedEvent.Kind
     switch type {
@@ -107,13 +110,16 @@ func decodeEvent(_ root: JSONCValue, _ context: LineContext) throws(FieldError) 
     case .disable: kind = .disable
     case .lock: kind = .lock(items: try o.requiredIDs("items"))
     case .unlock: kind = .unlock(items: try o.requiredIDs("items"))
-    case .expect: kind = .expect(try decodeExpectation(o))
+    case .expect: kind = .expect(try decodeExpectation(o, version: version))
+    case .swipe: kind = .swipe(item: try o.requiredID("item"), dx: try o.requiredNumber("dx"))
+    case .scroll: kind = .scroll(dy: try o.requiredNumber("dy"))
+    case .tap: kind = .tap(x: try o.requiredNumber("x"), y: try o.requiredNumber("y"))
     }
     let session = kind.isDragEvent ? try o.integer("session", min: 0) ?? 0 : 0
     return RecordedEvent(t: t, session: session, kind)
 }
 
-private func decodeExpectation(_ o: JSONObject) throws(FieldError) -> Expectation {
+private func decodeExpectation(_ o: JSONObject, version: Int) throws(FieldError) -> Expectation {
     var e = Expectation()
     e.order = try o.ids("order")
     if let cs = try o.object("collections") {
@@ -149,5 +155,6 @@ private func decodeExpectation(_ o: JSONObject) throws(FieldError) -> Expectatio
         }
         e.operation = parsed
     }
+    try decodeSwipeExpectation(o, into: &e, version: version)
     return e
 }

@@ -20,15 +20,20 @@ func decodeHeader(_ root: JSONCValue, _ context: LineContext) throws(FieldError)
     guard format == "dragrec" else {
         throw FieldError(field: "format", "field \"format\" must be \"dragrec\", got \(Format.quoted(format))")
     }
-    let versionValue = try o.required("version", "the integer 1")
+    let versionValue = try o.required("version", "the integer 1 or 2")
     let version = try o._integer(versionValue, "version", min: 0)
-    guard version == 1 else { throw FieldError(field: "version", "unsupported version \(version): this reader reads dragrec version 1") }
+    guard RecordingHeader.supportedVersions.contains(version) else { throw RecordingValidator.unsupportedVersion(version) }
     let container = try o.requiredObject("container", "an object with \"layout\" and \"collections\"")
     let layout = try decodeLayout(container.requiredObject("layout", "an object with \"kind\", \"width\" and \"height\""))
     let enabled = try container.bool("enabled") ?? true
     let collections = try decodeCollections(container.required("collections", "an array of collections"), "container.collections", context)
+    var swipe: SwipeConfiguration<String>?
+    if let section = try container.object("swipe") {
+        if version < 2 { throw RecordingValidator.needsVersion2(field: section.path, version: version) }
+        swipe = try decodeSwipe(section)
+    }
     let meta = o.get("meta").map(jsonValue)
-    return RecordingHeader(layout: layout, enabled: enabled, collections: collections, meta: meta)
+    return RecordingHeader(version: version, layout: layout, enabled: enabled, collections: collections, swipe: swipe, meta: meta)
 }
 
 private func decodeLayout(_ l: JSONObject) throws(FieldError) -> Layout<String> {

@@ -7,7 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads a dragrec v1 recording line by line (spec 1, 1.1, 2, 2.3).
+/// Reads a dragrec recording line by line: version 1 (spec 1, 1.1, 2, 2.3)
+/// and version 2 (the swipe actions of `swipe-v1` 1, 3, 4).
 ///
 /// Memory is bounded by the longest line and the live data, never by the
 /// file's length. Every field, type and range is checked, the session grammar
@@ -69,12 +70,10 @@ public final class RecordingReader: RecordingSource {
         header = placeholder
         headerLine = 0
         validator = try! RecordingValidator(header: placeholder)
-        do {
-            try readHeader()
-        } catch {
-            try? file?.close()
-            throw error
-        }
+        // Every stored property is set by now, so when the header is bad and
+        // this throws, `deinit` runs and closes the file: closing it here too
+        // would close a descriptor number another thread may have reused.
+        try readHeader()
     }
 
     deinit { try? file?.close() }
@@ -88,7 +87,7 @@ public final class RecordingReader: RecordingSource {
                 defer { root.release() }
                 let context = LineContext(raw: currentLine, line: number, path: path)
                 do throws(FieldError) {
-                    let event = try decodeEvent(root.value, context)
+                    let event = try decodeEvent(root.value, context, version: header.version)
                     try validator.check(event)
                     return Located(line: number, event)
                 } catch {

@@ -60,4 +60,9 @@ public struct FieldError: Error, Hashable, Sendable {
         self.field = field
         self.message = message
     }
+
+    /// The same message, placed at `field` instead: a problem inside a
+    /// nested object whose keys repeat in the line (`item`, `name`, `edge`)
+    /// is placed at the key of the object that holds it.
+    public func placed(at field: String) -> FieldError { FieldError(field: field, message) }
 }

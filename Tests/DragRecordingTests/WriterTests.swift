@@ -5,9 +5,13 @@ import ReorderCore
 import TestSupport
 import Testing
 
-/// Grammar-valid random recordings over every event type and layout.
+/// Grammar-valid random recordings over every event type and layout. With
+/// `version2`, headers carry a swipe section and events include swipe
+/// gestures and the swipe fields of `expect` (version 1 streams are drawn
+/// exactly as before).
 struct RandomRecording {
     var rng: SplitMix64
+    var version2 = false
 
     mutating func int(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
     mutating func number() -> Double {
@@ -40,9 +44,72 @@ struct RandomRecording {
                 id: n == 1 && int(2) == 0 ? nil : "col\(c)", items: ["i\(c)a", "i\(c)b"],
                 fixed: int(2) == 0 ? ["f\(c)"] : [], locked: [], capacity: int(2) == 0 ? nil : int(9))
         }
+        let layout = Layout(kind: layouts[int(3)], width: 400, height: 300)
+        let enabled = int(2) == 0
+        let meta: JSONValue? =
+            int(2) == 0 ? nil : .object(["title": .string("t"), "n": .number(number()), "list": .array([.bool(true), .null])])
+        guard version2 else { return RecordingHeader(layout: layout, enabled: enabled, collections: specs, meta: meta) }
         return RecordingHeader(
-            layout: Layout(kind: layouts[int(3)], width: 400, height: 300), enabled: int(2) == 0, collections: specs,
-            meta: int(2) == 0 ? nil : .object(["title": .string("t"), "n": .number(number()), "list": .array([.bool(true), .null])]))
+            version: 2, layout: layout, enabled: enabled, collections: specs, swipe: int(5) == 0 ? nil : swipe(specs), meta: meta)
+    }
+
+    /// A valid swipe section: every field drawn, defaults included.
+    mutating func swipe(_ specs: [CollectionSpec]) -> SwipeConfiguration<String> {
+        var names = ["pin", "delete", "flag", "archive", "mark \"read\"", "ünï"]
+        let labels = ["Pin", "", "Delete ✓", "tab\tnl\n", "q\"uote"]
+        func edge(_ r: inout RandomRecording) -> SwipeEdgeActions? {
+            guard r.int(3) != 0 else { return nil }
+            var actions: [SwipeAction] = []
+            for _ in 0..<(1 + r.int(3)) where !names.isEmpty {
+                let name = names.remove(at: r.int(names.count))
+                var a = SwipeAction(name: name, label: labels[r.int(labels.count)])
+                switch r.int(3) {
+                case 0: a.role = .destructive
+                case 1:
+                    a.toggle = ["pinned", "read"][r.int(2)]
+                    a.labelOn = labels[r.int(labels.count)]
+                default: if r.int(4) == 0 { a.labelOn = "on" }
+                }
+                actions.append(a)
+            }
+            return SwipeEdgeActions(actions: actions, allowsFullSwipe: r.int(3) != 0)
+        }
+        let items = specs.flatMap(\.items)
+        var flags: [String: [String]] = [:]
+        for flag in ["pinned", "read"] where int(2) == 0 { flags[flag] = items.filter { _ in int(2) == 0 } }
+        return SwipeConfiguration(
+            actionWidth: [80, 44, 0.5, 120.25][int(4)], fullSwipe: [0.6, 1, 0.25, 1e-7][int(4)],
+            direction: int(2) == 0 ? .ltr : .rtl, leading: edge(&self), trailing: edge(&self), flags: flags)
+    }
+
+    /// A version 2 event that is not a drag event: a gesture, or an
+    /// `expect` with swipe fields (`null` ones included).
+    mutating func swipeEvent(_ header: RecordingHeader) -> RecordedEvent.Kind {
+        switch int(4) {
+        case 0: return .swipe(item: id(), dx: int(2) == 0 ? -number() : number())
+        case 1: return .scroll(dy: int(2) == 0 ? -number() : number())
+        case 2: return .tap(x: number(), y: number())
+        default:
+            let swipe = header.swipe ?? SwipeConfiguration()
+            let actions = SwipeEdge.allCases.flatMap { swipe.actions(on: $0).map(\.name) }
+            var e = Expectation()
+            switch int(3) {
+            case 0: e.open = .some(nil)
+            case 1: e.open = SwipeOpenRow(item: id(), edge: SwipeEdge.allCases[int(2)])
+            default: break
+            }
+            switch int(3) {
+            case 0: e.performed = .some(nil)
+            case 1: if !actions.isEmpty { e.performed = PerformedAction(item: id(), action: actions[int(actions.count)]) }
+            default: break
+            }
+            if int(2) == 0 { e.presentations = (0..<int(4)).map { _ in PresentationReport(item: id(), isPresented: int(2) == 0) } }
+            if int(2) == 0 || e.isEmpty {
+                e.labels = ExpectedLabels(item: id(), edge: SwipeEdge.allCases[int(2)], labels: (0..<int(3)).map { _ in id() })
+            }
+            if int(3) == 0 { e.outcome = .moved }
+            return .expect(e)
+        }
     }
 
     mutating func events(_ header: RecordingHeader, count: Int) -> [RecordedEvent] {
@@ -70,6 +137,8 @@ struct RandomRecording {
             } else if deferred.contains(s) && int(2) == 0 {
                 kind = .apply
                 deferred.remove(s)
+            } else if version2 && int(3) == 0 {
+                kind = swipeEvent(header)
             } else {
                 switch int(12) {
                 case 0, 1:
@@ -119,6 +188,19 @@ struct WriterTests {
         #expect(CanonicalWriter.text(header: again.header, events: try again.readAll().map(\.value)) == text)
     }
 
+    @Test("round trip of version 2: swipe sections, swipe gestures and swipe expectations", arguments: 0..<200)
+    func roundTripVersion2(seed: UInt64) throws {
+        var r = RandomRecording(rng: SplitMix64(seed: seed), version2: true)
+        let header = r.header(collections: 1 + r.int(3))
+        let events = r.events(header, count: 1 + r.int(40))
+        let text = CanonicalWriter.text(header: header, events: events)
+        let reader = try RecordingReader(bytes: Array(text.utf8))
+        #expect(reader.header == header)
+        #expect(try reader.readAll().map(\.value) == events)
+        let again = try RecordingReader(bytes: Array(text.utf8))
+        #expect(CanonicalWriter.text(header: again.header, events: try again.readAll().map(\.value)) == text)
+    }
+
     @Test("stable key order, integral numbers without .0, shortest round-trip numbers, defaults omitted")
     func exactLines() {
         #expect(CanonicalWriter.line(for: RecordedEvent(t: 5, .move(x: 1, y: 2.5))) == #"{"type":"move","t":5,"x":1,"y":2.5}"#)
@@ -143,6 +225,61 @@ struct WriterTests {
         )
     }
 
+    @Test("version 2: the header's swipe section in a fixed key order, defaults omitted")
+    func exactVersion2Header() {
+        let layout = Layout<String>(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 0, heights: [:]), width: 200, height: 50)
+        let swipe = SwipeConfiguration<String>(
+            actionWidth: 64, fullSwipe: 0.5, direction: .rtl,
+            leading: SwipeEdgeActions(
+                actions: [SwipeAction(name: "pin", label: "Pin", toggle: "pinned", labelOn: "Unpin")], allowsFullSwipe: false),
+            trailing: SwipeEdgeActions(actions: [
+                SwipeAction(name: "delete", label: "Delete", role: .destructive), SwipeAction(name: "flag", label: "Flag"),
+            ]),
+            flags: ["pinned": ["b"], "archived": []])
+        let header = RecordingHeader(layout: layout, collections: [CollectionSpec(items: ["a", "b"])], swipe: swipe)
+        #expect(header.version == 2)
+        #expect(
+            CanonicalWriter.line(for: header)
+                == #"{"format":"dragrec","version":2,"container":{"layout":{"kind":"list","width":200,"height":50,"rowHeight":10},"collections":[{"items":["a","b"]}],"swipe":{"actionWidth":64,"fullSwipe":0.5,"direction":"rtl","leading":{"actions":[{"name":"pin","label":"Pin","toggle":"pinned","labelOn":"Unpin"}],"allowsFullSwipe":false},"trailing":{"actions":[{"name":"delete","label":"Delete","role":"destructive"},{"name":"flag","label":"Flag"}]},"flags":{"archived":[],"pinned":["b"]}}}}"#
+        )
+        // Every default omitted: 80, 0.6, "ltr", allowsFullSwipe true, no flags.
+        let defaults = RecordingHeader(
+            layout: layout, collections: [CollectionSpec(items: ["a"])],
+            swipe: SwipeConfiguration(trailing: SwipeEdgeActions(actions: [SwipeAction(name: "x", label: "X")])))
+        #expect(
+            CanonicalWriter.line(for: defaults)
+                == #"{"format":"dragrec","version":2,"container":{"layout":{"kind":"list","width":200,"height":50,"rowHeight":10},"collections":[{"items":["a"]}],"swipe":{"trailing":{"actions":[{"name":"x","label":"X"}]}}}}"#
+        )
+        // Version 2 without a swipe section, and an empty one.
+        var bare = RecordingHeader(version: 2, layout: layout, collections: [CollectionSpec(items: ["a"])])
+        #expect(
+            CanonicalWriter.line(for: bare)
+                == #"{"format":"dragrec","version":2,"container":{"layout":{"kind":"list","width":200,"height":50,"rowHeight":10},"collections":[{"items":["a"]}]}}"#
+        )
+        bare.swipe = SwipeConfiguration()
+        #expect(CanonicalWriter.line(for: bare).hasSuffix(#""collections":[{"items":["a"]}],"swipe":{}}}"#))
+    }
+
+    @Test("version 2: swipe gestures and the swipe fields of expect, null written for none")
+    func exactVersion2Events() {
+        #expect(
+            CanonicalWriter.line(for: RecordedEvent(t: 5, .swipe(item: "b", dx: -80))) == #"{"type":"swipe","t":5,"item":"b","dx":-80}"#)
+        #expect(CanonicalWriter.line(for: RecordedEvent(t: 6, .scroll(dy: 12.5))) == #"{"type":"scroll","t":6,"dy":12.5}"#)
+        #expect(CanonicalWriter.line(for: RecordedEvent(t: 7, .tap(x: 150, y: 15))) == #"{"type":"tap","t":7,"x":150,"y":15}"#)
+        let all = Expectation(
+            order: ["a"], open: SwipeOpenRow(item: "b", edge: .trailing), performed: PerformedAction(item: "b", action: "delete"),
+            presentations: [PresentationReport(item: "b", isPresented: true), PresentationReport(item: "b", isPresented: false)],
+            labels: ExpectedLabels(item: "b", edge: .leading, labels: ["Unpin"]))
+        #expect(
+            CanonicalWriter.line(for: RecordedEvent(t: 8, .expect(all)))
+                == #"{"type":"expect","t":8,"order":["a"],"open":{"item":"b","edge":"trailing"},"performed":{"item":"b","action":"delete"},"presentations":[["b",true],["b",false]],"labels":{"item":"b","edge":"leading","labels":["Unpin"]}}"#
+        )
+        let none = Expectation(open: .some(nil), performed: .some(nil), presentations: [])
+        #expect(
+            CanonicalWriter.line(for: RecordedEvent(t: 9, .expect(none)))
+                == #"{"type":"expect","t":9,"open":null,"performed":null,"presentations":[]}"#)
+    }
+
     @Test("a canonical file from the corpus is reproduced byte for byte")
     func corpusFile() throws {
         let text =
@@ -152,6 +289,31 @@ struct WriterTests {
             + #"{"type":"expect","t":16.5,"collections":{"done":["a","c"],"todo":["b"]},"outcome":"moved"}"# + "\n"
         let reader = try RecordingReader(bytes: Array(text.utf8))
         #expect(CanonicalWriter.text(header: reader.header, events: try reader.readAll().map(\.value)) == text)
+    }
+
+    @Test("a canonical version 2 file is reproduced byte for byte")
+    func version2File() throws {
+        let text =
+            #"{"format":"dragrec","version":2,"container":{"layout":{"kind":"list","width":200,"height":100,"rowHeight":10},"collections":[{"items":["a","b","c"],"fixed":["h"]}],"swipe":{"fullSwipe":0.75,"leading":{"actions":[{"name":"pin","label":"Pin","toggle":"pinned","labelOn":"Unpin"}],"allowsFullSwipe":false},"trailing":{"actions":[{"name":"delete","label":"Delete","role":"destructive"},{"name":"flag","label":"Flag"}]},"flags":{"pinned":["b"]}}}}"#
+            + "\n" + #"{"type":"swipe","t":0,"item":"b","dx":-80}"# + "\n"
+            + #"{"type":"expect","t":0,"open":{"item":"b","edge":"trailing"},"presentations":[["b",true]]}"# + "\n"
+            + #"{"type":"lift","t":10,"items":["a"],"x":50,"y":15}"# + "\n" + #"{"type":"drop","t":20,"x":50,"y":35}"# + "\n"
+            + #"{"type":"tap","t":30,"x":150,"y":25}"# + "\n" + #"{"type":"scroll","t":40,"dy":-3.5}"# + "\n"
+            + #"{"type":"expect","t":40,"outcome":"moved","open":null,"performed":{"item":"b","action":"delete"},"labels":{"item":"b","edge":"leading","labels":["Unpin"]}}"#
+            + "\n"
+        let reader = try RecordingReader(bytes: Array(text.utf8))
+        #expect(CanonicalWriter.text(header: reader.header, events: try reader.readAll().map(\.value)) == text)
+    }
+
+    @Test("version 1 is written as before: \"version\":1 and no swipe section")
+    func version1Unchanged() throws {
+        let header = RecordingHeader(
+            layout: Layout(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 0, heights: [:]), width: 100, height: 50),
+            collections: [CollectionSpec(items: ["a"])])
+        #expect(header.version == 1)
+        #expect(header.swipe == nil)
+        #expect(CanonicalWriter.line(for: header).hasPrefix(#"{"format":"dragrec","version":1,"container":"#))
+        #expect(!CanonicalWriter.line(for: header).contains("swipe"))
     }
 }
 
@@ -197,5 +359,68 @@ struct RecorderTests {
         let reader = try RecordingReader(path: path)
         #expect(try reader.readAll().count == 1)
         #expect(reader.warnings.count == 1)
+    }
+
+    @Test("records version 2: the swipe section, swipe gestures and swipe expectations")
+    func recordsVersion2() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var v2 = header
+        v2.swipe = SwipeConfiguration(
+            trailing: SwipeEdgeActions(actions: [SwipeAction(name: "delete", label: "Delete", role: .destructive)]), flags: ["seen": ["a"]])
+        v2.version = 2
+        let recorder = try Recorder(path: path, header: v2)
+        let events = [
+            RecordedEvent(t: 0, .swipe(item: "b", dx: -80)),
+            RecordedEvent(t: 1, .lift(items: ["a"], x: 5, y: 5, ops: .move, external: false)),
+            RecordedEvent(t: 2, .scroll(dy: 4)),
+            RecordedEvent(t: 3, .drop(x: 5, y: 15, deferred: false)),
+            RecordedEvent(t: 4, .tap(x: 90, y: 15)),
+            RecordedEvent(t: 5, .expect(Expectation(open: .some(nil), performed: PerformedAction(item: "b", action: "delete")))),
+        ]
+        for e in events { try recorder.record(e) }
+        let reader = try RecordingReader(path: path)
+        #expect(reader.header == v2)
+        #expect(try reader.readAll().map(\.value) == events)
+        // The validator still refuses what version 2 does not allow.
+        #expect(throws: RecordingError.self) { try recorder.record(RecordedEvent(t: 6, .swipe(item: "b", dx: .nan))) }
+        #expect(throws: RecordingError.self) {
+            try recorder.record(RecordedEvent(t: 6, .expect(Expectation(performed: PerformedAction(item: "b", action: "archive")))))
+        }
+    }
+
+    @Test("a version 1 recorder refuses swipe gestures and swipe expectations; a swipe section needs version 2")
+    func version1RefusesSwipe() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = try Recorder(path: path, header: header)
+        for kind: RecordedEvent.Kind in [
+            .swipe(item: "a", dx: 10), .scroll(dy: 1), .tap(x: 1, y: 1), .expect(Expectation(open: .some(nil))),
+        ] {
+            #expect {
+                try recorder.record(RecordedEvent(t: 0, kind))
+            } throws: { error in
+                guard case .input(let d) = error as? RecordingError else { return false }
+                return d.message.contains("needs a version 2 header (this file is version 1)")
+            }
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 1)
+        var mixed = header
+        mixed.swipe = SwipeConfiguration()
+        mixed.version = 1
+        #expect(
+            throws: RecordingError.input(
+                Diagnostic(path: path, line: 1, message: #"field "container.swipe" needs a version 2 header (this file is version 1)"#))
+        ) {
+            try Recorder(path: path, header: mixed)
+        }
+        var future = header
+        future.version = 3
+        #expect(
+            throws: RecordingError.input(
+                Diagnostic(path: path, line: 1, message: "unsupported version 3: dragrec versions 1 and 2 are supported"))
+        ) {
+            try Recorder(path: path, header: future)
+        }
     }
 }

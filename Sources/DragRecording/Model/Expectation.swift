@@ -1,6 +1,14 @@
 import ReorderCore
 
-/// An `expect` line (spec 2.3): regression checks inside a recording.
+/// An `expect` line (spec 2.3, and `swipe-v1` 4 in version 2): regression
+/// checks inside a recording.
+///
+/// `open` and `performed` are tri-state, because `null` is a value there
+/// ("no row is open", "nothing performed so far"), not an absent field:
+///
+///     Expectation(open: nil)                                          // absent: not checked
+///     Expectation(open: .some(nil))                                   // "open": null
+///     Expectation(open: SwipeOpenRow(item: "b", edge: .trailing))     // "open": {"item":"b","edge":"trailing"}
 public struct Expectation: Hashable, Sendable {
     /// The reorderable items of the single collection.
     public var order: [String]?
@@ -13,10 +21,19 @@ public struct Expectation: Hashable, Sendable {
     public var difference: ExpectedDifference?
     /// The last answered drop configuration's operation.
     public var operation: DropOperation?
+    /// Version 2: the open row; `.some(nil)` is `null`, no row open.
+    public var open: OpenExpectation?
+    /// Version 2: the last performed action; `.some(nil)` is `null`, none so far.
+    public var performed: PerformedExpectation?
+    /// Version 2: every `onPresentationChanged` so far, in order.
+    public var presentations: [PresentationReport<String>]?
+    /// Version 2: the labels an edge would show for an item now.
+    public var labels: ExpectedLabels?
 
     public init(
         order: [String]? = nil, collections: [String: [String]]? = nil, outcome: Outcome? = nil, session: Int? = nil,
-        difference: ExpectedDifference? = nil, operation: DropOperation? = nil
+        difference: ExpectedDifference? = nil, operation: DropOperation? = nil, open: OpenExpectation? = nil,
+        performed: PerformedExpectation? = nil, presentations: [PresentationReport<String>]? = nil, labels: ExpectedLabels? = nil
     ) {
         self.order = order
         self.collections = collections
@@ -24,10 +41,28 @@ public struct Expectation: Hashable, Sendable {
         self.session = session
         self.difference = difference
         self.operation = operation
+        self.open = open
+        self.performed = performed
+        self.presentations = presentations
+        self.labels = labels
     }
 
-    public var isEmpty: Bool { order == nil && collections == nil && outcome == nil && difference == nil && operation == nil }
+    public var isEmpty: Bool {
+        order == nil && collections == nil && outcome == nil && difference == nil && operation == nil && !hasSwipeFields
+    }
+
+    /// Whether it checks anything of `swipe-v1` 4 (`open`, `performed`,
+    /// `presentations`, `labels`): only a version 2 file may.
+    public var hasSwipeFields: Bool { open != nil || performed != nil || presentations != nil || labels != nil }
 }
+
+/// `expect.open` when present: the open row, or `nil` for `null` (no row
+/// is open).
+public typealias OpenExpectation = SwipeOpenRow<String>?
+
+/// `expect.performed` when present: the last performed action, or `nil` for
+/// `null` (none so far).
+public typealias PerformedExpectation = PerformedAction<String>?
 
 /// `{"sources": [...], "collection": ..., "before": ID or null}`.
 public struct ExpectedDifference: Hashable, Sendable {
@@ -41,5 +76,20 @@ public struct ExpectedDifference: Hashable, Sendable {
         self.sources = sources
         self.collection = collection
         self.before = before
+    }
+}
+
+/// `{"item": ID, "edge": "leading"|"trailing", "labels": [...]}`: the labels
+/// `edge` would show for `item` now (`[]` for an edge without actions or an
+/// item that is not a present reorderable item).
+public struct ExpectedLabels: Hashable, Sendable {
+    public var item: String
+    public var edge: SwipeEdge
+    public var labels: [String]
+
+    public init(item: String, edge: SwipeEdge, labels: [String]) {
+        self.item = item
+        self.edge = edge
+        self.labels = labels
     }
 }

@@ -63,6 +63,9 @@ extension RecordedEvent {
         case .lock(let items): return .lock(items: items)
         case .unlock(let items): return .unlock(items: items)
         case .expect: return nil
+        case .swipe(let item, let dx): return .swipe(item: item, dx: dx)
+        case .scroll(let dy): return .scroll(dy: dy)
+        case .tap(let x, let y): return .tap(at: Point(x: x, y: y))
         }
     }
 
@@ -87,6 +90,9 @@ extension RecordedEvent {
         case .setEnabled(let on): kind = on ? .enable : .disable
         case .lock(let items): kind = .lock(items: items)
         case .unlock(let items): kind = .unlock(items: items)
+        case .swipe(let item, let dx): kind = .swipe(item: item, dx: dx)
+        case .scroll(let dy): kind = .scroll(dy: dy)
+        case .tap(let p): kind = .tap(x: p.x, y: p.y)
         }
         self.init(t: t, session: event.session ?? 0, kind)
     }

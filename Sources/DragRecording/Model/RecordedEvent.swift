@@ -4,7 +4,7 @@ import ReorderCore
 public struct RecordedEvent: Hashable, Sendable {
     /// Milliseconds since the start.
     public var t: Double
-    /// The drag session (drag events; 0 by default).
+    /// The drag session (drag events; 0 by default, and always 0 for others).
     public var session: Int
     public var kind: Kind
 
@@ -31,6 +31,12 @@ public struct RecordedEvent: Hashable, Sendable {
         case lock(items: [String])
         case unlock(items: [String])
         case expect(Expectation)
+        /// Version 2 (`swipe-v1` 3): a swipe of `dx` points on `item`'s row.
+        case swipe(item: String, dx: Double)
+        /// Version 2: a scroll of the container.
+        case scroll(dy: Double)
+        /// Version 2: a tap at a point of the container.
+        case tap(x: Double, y: Double)
 
         /// The `type` written in the file.
         public var type: EventType {
@@ -50,10 +56,14 @@ public struct RecordedEvent: Hashable, Sendable {
             case .lock: .lock
             case .unlock: .unlock
             case .expect: .expect
+            case .swipe: .swipe
+            case .scroll: .scroll
+            case .tap: .tap
             }
         }
 
-        /// Drag events carry a session; mutations and expectations do not.
+        /// Drag events carry a session; mutations, expectations and swipe
+        /// gestures do not.
         public var isDragEvent: Bool { type.isDragEvent }
     }
 }

@@ -25,18 +25,34 @@ public struct CollectionSpec: Hashable, Sendable {
 
 /// The first non-blank line of a recording.
 public struct RecordingHeader: Hashable, Sendable {
+    /// The format version: 1 (dragrec v1), or 2 (v1 plus swipe actions,
+    /// `swipe-v1`). Only a version 2 file may have `swipe`, swipe events and
+    /// the swipe fields of `expect`.
+    public var version: Int
     public var layout: Layout<String>
     public var enabled: Bool
     public var collections: [CollectionSpec]
+    /// The container's swipe actions (`container.swipe`, version 2 only);
+    /// `nil` when the header has none: no row has actions.
+    public var swipe: SwipeConfiguration<String>?
     /// Free-form; replay ignores it. Findings put seed, applier and invariant here.
     public var meta: JSONValue?
 
-    public init(layout: Layout<String>, enabled: Bool = true, collections: [CollectionSpec], meta: JSONValue? = nil) {
+    /// `version` defaults to 2 when `swipe` is given and 1 otherwise.
+    public init(
+        version: Int? = nil, layout: Layout<String>, enabled: Bool = true, collections: [CollectionSpec],
+        swipe: SwipeConfiguration<String>? = nil, meta: JSONValue? = nil
+    ) {
+        self.version = version ?? (swipe == nil ? 1 : 2)
         self.layout = layout
         self.enabled = enabled
         self.collections = collections
+        self.swipe = swipe
         self.meta = meta
     }
+
+    /// The versions this package reads and writes.
+    public static let supportedVersions = 1...2
 
     /// The container the recording starts from.
     public var container: ReorderContainer<String, String?> {

@@ -1,12 +1,18 @@
 import ReorderCore
 
-/// The checks of spec 1.1, 2 and 2.1 that do not depend on JSON: IDs and
-/// collections in the header, `t` order, the session grammar, and what each
-/// event may name. The reader runs it on every line; so does the fuzzer on
-/// what it writes.
+/// The checks of spec 1.1, 2 and 2.1 (and `swipe-v1` 1, 3, 4) that do not
+/// depend on JSON: IDs and collections in the header, the swipe section,
+/// `t` order, the session grammar, what each event may name, and what only
+/// a version 2 file may hold. The reader runs it on every line; so do the
+/// `Recorder` and the fuzzer on what they write.
 public struct RecordingValidator: Sendable {
     /// Collection ids, in header order (`nil` for the single unnamed one).
     public let collectionIDs: [String?]
+    /// The header's format version (1 or 2).
+    public let version: Int
+    /// The names of the header's swipe actions, both edges (what
+    /// `expect.performed` may name).
+    private let actionNames: Set<String>
     private var lastT = 0.0
     /// Sessions with a lift and no drop/cancel yet.
     private var active = SessionSet()
@@ -15,15 +21,23 @@ public struct RecordingValidator: Sendable {
 
     public static let maxIDBytes = 256
 
-    /// Validates the header: at least one collection, ids present when there
-    /// are several, unique ids and items, `locked` within its collection,
-    /// capacity >= 0, a layout that can be laid out.
+    /// Validates the header: a supported version, at least one collection,
+    /// ids present when there are several, unique ids and items, `locked`
+    /// within its collection, capacity >= 0, a layout that can be laid out,
+    /// and a swipe section (version 2 only) as `checkSwipe` checks it.
     public init(header: RecordingHeader) throws(FieldError) {
+        guard RecordingHeader.supportedVersions.contains(header.version) else { throw Self.unsupportedVersion(header.version) }
         try Self.checkCollections(header.collections, field: "container.collections")
         if let problem = header.layout.validationProblem(collectionCount: header.collections.count) {
             throw FieldError(field: "container.layout", problem)
         }
+        if let swipe = header.swipe {
+            if header.version < 2 { throw Self.needsVersion2(field: "container.swipe", version: header.version) }
+            try Self.checkSwipe(swipe, collections: header.collections)
+        }
         collectionIDs = header.collections.map(\.id)
+        version = header.version
+        actionNames = Set(SwipeEdge.allCases.flatMap { header.swipe?.actions(on: $0).map(\.name) ?? [] })
     }
 
     public var isSingleCollection: Bool { collectionIDs.count == 1 }
@@ -87,7 +101,43 @@ public struct RecordingValidator: Sendable {
             break
         case .expect(let e):
             try checkExpectation(e)
+        case .swipe(let item, let dx):
+            try requireVersion2(.swipe)
+            try Self.checkIDs([item], field: "item")
+            try Self.checkFinite(dx, field: "dx")
+        case .scroll(let dy):
+            try requireVersion2(.scroll)
+            try Self.checkFinite(dy, field: "dy")
+        case .tap(let x, let y):
+            try requireVersion2(.tap)
+            try Self.checkFinite(x, field: "x")
+            try Self.checkFinite(y, field: "y")
         }
+    }
+
+    private func requireVersion2(_ type: EventType) throws(FieldError) {
+        if version < type.minimumVersion { throw Self.needsVersion2(type: type, version: version) }
+    }
+
+    static func checkFinite(_ v: Double, field: String) throws(FieldError) {
+        if !v.isFinite { throw FieldError(field: field, "field \"\(field)\" must be a finite number, got \(Format.number(v))") }
+    }
+
+    // MARK: - Versions
+
+    /// A version the package does not read.
+    public static func unsupportedVersion(_ version: Int) -> FieldError {
+        FieldError(field: "version", "unsupported version \(version): dragrec versions 1 and 2 are supported")
+    }
+
+    /// A field that only a version 2 file may hold, in a file of `version`.
+    public static func needsVersion2(field: String, version: Int) -> FieldError {
+        FieldError(field: field, "field \"\(field)\" needs a version 2 header (this file is version \(version))")
+    }
+
+    /// An event type that only a version 2 file may hold.
+    public static func needsVersion2(type: EventType, version: Int) -> FieldError {
+        FieldError(field: "type", "event type \"\(type.rawValue)\" needs a version 2 header (this file is version \(version))")
     }
 
     private func checkCollectionReference(_ collection: String?) throws(FieldError) {
@@ -100,9 +150,12 @@ public struct RecordingValidator: Sendable {
 
     private func checkExpectation(_ e: Expectation) throws(FieldError) {
         if e.isEmpty {
+            let v2 = version >= 2 ? ", \"open\", \"performed\", \"presentations\", \"labels\"" : ""
             throw FieldError(
-                field: nil, "an expect line needs at least one of \"order\", \"collections\", \"outcome\", \"difference\", \"operation\"")
+                field: nil,
+                "an expect line needs at least one of \"order\", \"collections\", \"outcome\", \"difference\", \"operation\"\(v2)")
         }
+        if e.hasSwipeFields { try checkSwipeExpectation(e) }
         if let order = e.order {
             if !isSingleCollection {
                 throw FieldError(
@@ -132,6 +185,35 @@ public struct RecordingValidator: Sendable {
                     field: "difference",
                     "field \"difference.collection\" is required in a container with \(collectionIDs.count) collections")
             }
+        }
+    }
+
+    /// `open`, `performed`, `presentations` and `labels` (`swipe-v1` 4): a
+    /// version 2 file, valid IDs, and a performed action the header has.
+    private func checkSwipeExpectation(_ e: Expectation) throws(FieldError) {
+        if version < 2 {
+            let field = e.open != nil ? "open" : e.performed != nil ? "performed" : e.presentations != nil ? "presentations" : "labels"
+            throw Self.needsVersion2(field: field, version: version)
+        }
+        // Problems inside `open`, `performed` and `labels` are placed at
+        // those keys: `item` and `edge` repeat in the line.
+        if let row = e.open ?? nil {
+            do { try Self.checkIDs([row.item], field: "open.item") } catch { throw error.placed(at: "open") }
+        }
+        if let p = e.performed ?? nil {
+            do { try Self.checkIDs([p.item], field: "performed.item") } catch { throw error.placed(at: "performed") }
+            if !actionNames.contains(p.action) {
+                let known =
+                    actionNames.isEmpty
+                    ? "the header has no swipe actions" : "expected one of \(Format.ids(actionNames.sorted()))"
+                throw FieldError(
+                    field: "performed",
+                    "performed action \(Format.quoted(p.action)) is not an action of the header's swipe section (\(known))")
+            }
+        }
+        if let reports = e.presentations { try Self.checkIDs(reports.map(\.item), field: "presentations") }
+        if let l = e.labels {
+            do { try Self.checkIDs([l.item], field: "labels.item") } catch { throw error.placed(at: "labels") }
         }
     }
 
@@ -188,6 +270,72 @@ public struct RecordingValidator: Sendable {
             }
             if let capacity = c.capacity, capacity < 0 {
                 throw FieldError(field: "capacity", "field \"capacity\" must be an integer >= 0, got \(capacity)")
+            }
+        }
+    }
+
+    /// The swipe section (`swipe-v1` 1): `actionWidth` finite and > 0,
+    /// `fullSwipe` in (0, 1], each given edge with 1+ actions whose names are
+    /// non-empty and unique on that edge, a toggle with a non-empty flag and
+    /// a `labelOn` and no destructive role, and `flags` naming only
+    /// reorderable items of the header, each at most once per flag. A
+    /// problem inside an edge is placed at the edge's key, one in `flags` at
+    /// `flags` (action keys such as `name` repeat in the line).
+    public static func checkSwipe(_ swipe: SwipeConfiguration<String>, collections: [CollectionSpec]) throws(FieldError) {
+        let f = "container.swipe"
+        guard swipe.actionWidth.isFinite, swipe.actionWidth > 0 else {
+            throw FieldError(
+                field: "\(f).actionWidth",
+                "field \"\(f).actionWidth\" must be a finite number > 0, got \(Format.number(swipe.actionWidth))")
+        }
+        guard swipe.fullSwipe > 0, swipe.fullSwipe <= 1 else {
+            throw FieldError(
+                field: "\(f).fullSwipe", "field \"\(f).fullSwipe\" must be a number in (0, 1], got \(Format.number(swipe.fullSwipe))")
+        }
+        for edge in SwipeEdge.allCases {
+            guard let actions = swipe[edge]?.actions else { continue }
+            let place = "\(f).\(edge.rawValue)"
+            let field = "\(place).actions"
+            if actions.isEmpty { throw FieldError(field: place, "field \"\(field)\" must hold at least one action") }
+            var names = Set<String>()
+            for (i, a) in actions.enumerated() {
+                let at = "\(field)[\(i)]"
+                if a.name.isEmpty { throw FieldError(field: place, "field \"\(at).name\" must be a non-empty string") }
+                if !names.insert(a.name).inserted {
+                    throw FieldError(
+                        field: place, "action name \(Format.quoted(a.name)) appears twice on the \(edge.rawValue) edge (\(at))")
+                }
+                guard let toggle = a.toggle else { continue }
+                if toggle.isEmpty { throw FieldError(field: place, "field \"\(at).toggle\" must be a non-empty flag name") }
+                if a.role == .destructive {
+                    throw FieldError(
+                        field: place,
+                        "action \(Format.quoted(a.name)) (\(at)) has both \"role\": \"destructive\" and \"toggle\" (an action has at most one)"
+                    )
+                }
+                if a.labelOn == nil {
+                    throw FieldError(
+                        field: place,
+                        "action \(Format.quoted(a.name)) (\(at)) has \"toggle\" without \"labelOn\" (the label while the flag is set)")
+                }
+            }
+        }
+        var reorderable = Set<String>()
+        var fixed = Set<String>()
+        for c in collections {
+            reorderable.formUnion(c.items)
+            fixed.formUnion(c.fixed)
+        }
+        let place = "\(f).flags"
+        for (flag, items) in swipe.flags.sorted(by: { $0.key < $1.key }) {
+            let field = "\(place).\(flag)"
+            if flag.isEmpty { throw FieldError(field: place, "field \"\(place)\": a flag name must be a non-empty string") }
+            do { try checkIDs(items, field: field, unique: true) } catch { throw error.placed(at: place) }
+            for item in items where !reorderable.contains(item) {
+                let why = fixed.contains(item) ? "a fixed item" : "not an item of the header"
+                throw FieldError(
+                    field: place,
+                    "flag \(Format.quoted(flag)) names \(Format.quoted(item)), \(why) (flags start set on reorderable items of the header)")
             }
         }
     }

@@ -3,8 +3,10 @@ import ReorderCore
 /// Writes recordings in canonical form: one object per line, keys in a fixed
 /// order (`type`, `t`, `session`, then the fields in the order of the spec;
 /// `meta` and map keys sorted), defaults omitted (`session` 0, `ops`
-/// `["move"]`, `external` false, spacings 0, `enabled` true), shortest
-/// round-trip numbers, integral values without `.0`.
+/// `["move"]`, `external` false, spacings 0, `enabled` true; in a swipe
+/// section `actionWidth` 80, `fullSwipe` 0.6, `direction` `"ltr"`,
+/// `allowsFullSwipe` true), shortest round-trip numbers, integral values
+/// without `.0`. A version 1 header is written exactly as before version 2.
 ///
 ///     CanonicalWriter.line(for: RecordedEvent(t: 5, .move(x: 1, y: 2.5)))
 ///     // {"type":"move","t":5,"x":1,"y":2.5}
@@ -18,7 +20,7 @@ public enum CanonicalWriter {
         w.key("format")
         w.string("dragrec")
         w.key("version")
-        w.number(1)
+        w.number(Double(header.version))
         w.key("container")
         w.open()
         w.key("layout")
@@ -29,6 +31,10 @@ public enum CanonicalWriter {
         }
         w.key("collections")
         collections(header.collections, &w)
+        if let swipe = header.swipe {
+            w.key("swipe")
+            swipeSection(swipe, &w)
+        }
         w.close()
         if let meta = header.meta {
             w.key("meta")
@@ -154,9 +160,142 @@ public enum CanonicalWriter {
                 w.key("operation")
                 w.string(op.rawValue)
             }
+            swipeExpectation(e, &w)
+        case .swipe(let item, let dx):
+            w.key("item")
+            w.string(item)
+            w.key("dx")
+            w.number(dx)
+        case .scroll(let dy):
+            w.key("dy")
+            w.number(dy)
+        case .tap(let x, let y):
+            w.key("x")
+            w.number(x)
+            w.key("y")
+            w.number(y)
         }
         w.close()
         return w.string
+    }
+
+    /// `open`, `performed`, `presentations`, `labels` (`swipe-v1` 4), in
+    /// that order; `open` and `performed` are written as `null` when they
+    /// expect none.
+    private static func swipeExpectation(_ e: Expectation, _ w: inout _JSONBuffer) {
+        if let open = e.open {
+            w.key("open")
+            if let row = open {
+                w.open()
+                w.key("item")
+                w.string(row.item)
+                w.key("edge")
+                w.string(row.edge.rawValue)
+                w.close()
+            } else {
+                w.null()
+            }
+        }
+        if let performed = e.performed {
+            w.key("performed")
+            if let p = performed {
+                w.open()
+                w.key("item")
+                w.string(p.item)
+                w.key("action")
+                w.string(p.action)
+                w.close()
+            } else {
+                w.null()
+            }
+        }
+        if let reports = e.presentations {
+            w.key("presentations")
+            w.openArray()
+            for r in reports {
+                w.element()
+                w.openArray()
+                w.string(r.item)
+                w.bool(r.isPresented)
+                w.closeArray()
+            }
+            w.closeArray()
+        }
+        if let l = e.labels {
+            w.key("labels")
+            w.open()
+            w.key("item")
+            w.string(l.item)
+            w.key("edge")
+            w.string(l.edge.rawValue)
+            w.key("labels")
+            w.strings(l.labels)
+            w.close()
+        }
+    }
+
+    /// `{"actionWidth", "fullSwipe", "direction", "leading", "trailing",
+    /// "flags"}`, defaults omitted; an action is `{"name", "label", "role",
+    /// "toggle", "labelOn"}`; `flags` sorted by name.
+    private static func swipeSection(_ s: SwipeConfiguration<String>, _ w: inout _JSONBuffer) {
+        let defaults = SwipeConfiguration<String>()
+        w.open()
+        if s.actionWidth != defaults.actionWidth {
+            w.key("actionWidth")
+            w.number(s.actionWidth)
+        }
+        if s.fullSwipe != defaults.fullSwipe {
+            w.key("fullSwipe")
+            w.number(s.fullSwipe)
+        }
+        if s.direction != defaults.direction {
+            w.key("direction")
+            w.string(s.direction.rawValue)
+        }
+        for edge in SwipeEdge.allCases {
+            guard let actions = s[edge] else { continue }
+            w.key(edge.rawValue)
+            w.open()
+            w.key("actions")
+            w.openArray()
+            for a in actions.actions {
+                w.element()
+                w.open()
+                w.key("name")
+                w.string(a.name)
+                w.key("label")
+                w.string(a.label)
+                if let role = a.role {
+                    w.key("role")
+                    w.string(role.rawValue)
+                }
+                if let toggle = a.toggle {
+                    w.key("toggle")
+                    w.string(toggle)
+                }
+                if let labelOn = a.labelOn {
+                    w.key("labelOn")
+                    w.string(labelOn)
+                }
+                w.close()
+            }
+            w.closeArray()
+            if !actions.allowsFullSwipe {
+                w.key("allowsFullSwipe")
+                w.bool(false)
+            }
+            w.close()
+        }
+        if !s.flags.isEmpty {
+            w.key("flags")
+            w.open()
+            for (flag, items) in s.flags.sorted(by: { $0.key < $1.key }) {
+                w.key(flag)
+                w.strings(items)
+            }
+            w.close()
+        }
+        w.close()
     }
 
     /// A whole recording, one line each, every line ending in `\n`.

@@ -128,6 +128,9 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
                     step.warnings.append(.missingItem(id, action: "unlock"))
                 }
             }
+        case .swipe, .scroll, .tap:
+            // Placeholder: the swipe model (`SwipeModel`) is wired in separately.
+            break
         }
         return step
     }

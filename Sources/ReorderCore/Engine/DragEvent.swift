@@ -1,5 +1,6 @@
-/// One event fed to the `DragEngine`: a drag event of a session (2.1) or a
-/// data mutation (2.2), with collections already resolved.
+/// One event fed to the `DragEngine`: a drag event of a session (2.1), a
+/// data mutation (2.2), with collections already resolved, or a swipe-actions
+/// gesture (`swipe-v1` 3).
 public enum DragEvent<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Hashable, Sendable {
     case lift(session: Int, items: [ItemID], at: Point, operations: DropOperation.Set, external: Bool)
     case move(session: Int, at: Point)
@@ -19,8 +20,16 @@ public enum DragEvent<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
     case setEnabled(Bool)
     case lock(items: [ItemID])
     case unlock(items: [ItemID])
+    /// A horizontal swipe on `item`'s row; `dx` is this gesture's travel,
+    /// negative leftwards (`swipe-v1` 3).
+    case swipe(item: ItemID, dx: Double)
+    /// A scroll of the container: the open row closes.
+    case scroll(dy: Double)
+    /// A tap at a point of the container: on an open row's button it
+    /// performs that action; anywhere it closes the open row.
+    case tap(at: Point)
 
-    /// The session of a drag event, `nil` for a mutation.
+    /// The session of a drag event, `nil` for a mutation or a swipe gesture.
     @inlinable public var session: Int? {
         switch self {
         case .lift(let s, _, _, _, _), .move(let s, _), .drop(let s, _, _), .cancel(let s), .apply(let s): s
@@ -55,6 +64,9 @@ extension DragEvent {
         case .setEnabled(let on): return .setEnabled(on)
         case .lock(let items): return .lock(items: try items.map(item))
         case .unlock(let items): return .unlock(items: try items.map(item))
+        case .swipe(let id, let dx): return .swipe(item: try item(id), dx: dx)
+        case .scroll(let dy): return .scroll(dy: dy)
+        case .tap(let p): return .tap(at: p)
         }
     }
 }

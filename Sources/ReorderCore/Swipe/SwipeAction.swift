@@ -6,7 +6,7 @@
 ///     let pin = SwipeAction(name: "pin", label: "Pin", toggle: "pinned", labelOn: "Unpin")
 ///     pin.label(isOn: true)  // "Unpin"
 public struct SwipeAction: Hashable, Sendable {
-    public enum Role: String, Hashable, Sendable {
+    public enum Role: String, CaseIterable, Hashable, Sendable {
         case destructive
     }
 
