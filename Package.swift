@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "DragFuzz", dependencies: ["ReorderCore", "DragRecording"]),
         .target(name: "DragCorpus", dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz"]),
         .target(name: "DragRender", dependencies: ["DragRecording"]),
-        .executableTarget(name: "dragreplay", dependencies: ["DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "ReorderCore"]),
+        .executableTarget(
+            name: "dragreplay", dependencies: ["DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "ReorderCore"]),
         .executableTarget(
             name: "dragreplay-bench",
             dependencies: ["ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragCorpus"],

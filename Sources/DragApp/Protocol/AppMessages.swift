@@ -6,9 +6,12 @@ import ReorderCore
 enum AppMessages {
     static func hello(tool: String) -> [UInt8] {
         object { w in
-            w.key("op"); w.string("hello")
-            w.key("protocol"); w.number(1)
-            w.key("tool"); w.string(tool)
+            w.key("op")
+            w.string("hello")
+            w.key("protocol")
+            w.number(1)
+            w.key("tool")
+            w.string(tool)
         }
     }
 
@@ -20,73 +23,108 @@ enum AppMessages {
         switch request {
         case .reset(let container, let layout):
             return object { w in
-                w.key("op"); w.string("reset")
-                w.key("container"); w.open()
-                w.key("enabled"); w.bool(container.isEnabled)
-                w.key("layout"); writeLayout(layout, &w)
-                w.key("collections"); writeCollections(container.collections, locked: container.locked, &w)
+                w.key("op")
+                w.string("reset")
+                w.key("container")
+                w.open()
+                w.key("enabled")
+                w.bool(container.isEnabled)
+                w.key("layout")
+                writeLayout(layout, &w)
+                w.key("collections")
+                writeCollections(container.collections, locked: container.locked, &w)
                 w.close()
             }
         case .dropped:
             return nil
         case .apply(_, let d):
             return object { w in
-                w.key("op"); w.string("apply")
-                w.key("sources"); w.strings(d.sources)
+                w.key("op")
+                w.string("apply")
+                w.key("sources")
+                w.strings(d.sources)
                 writeDestination(d.destination, &w)
             }
         case .receive(let items, let destination):
             return object { w in
-                w.key("op"); w.string("receive")
-                w.key("items"); w.strings(items)
+                w.key("op")
+                w.string("receive")
+                w.key("items")
+                w.strings(items)
                 writeDestination(destination, &w)
             }
         case .insert(let items, let c, let index):
             return object { w in
-                w.key("op"); w.string("insert")
-                w.key("items"); w.strings(items)
-                w.key("collection"); optional(c, &w)
-                w.key("index"); if let index { w.number(Double(index)) } else { w.null() }
+                w.key("op")
+                w.string("insert")
+                w.key("items")
+                w.strings(items)
+                w.key("collection")
+                optional(c, &w)
+                w.key("index")
+                if let index { w.number(Double(index)) } else { w.null() }
             }
         case .delete(let items): return itemsOp("delete", items)
         case .relocate(let items, let c, let before):
             return object { w in
-                w.key("op"); w.string("relocate")
-                w.key("items"); w.strings(items)
-                w.key("collection"); optional(c, &w)
-                w.key("before"); optional(before, &w)
+                w.key("op")
+                w.string("relocate")
+                w.key("items")
+                w.strings(items)
+                w.key("collection")
+                optional(c, &w)
+                w.key("before")
+                optional(before, &w)
             }
         case .update(let item):
             return object { w in
-                w.key("op"); w.string("update")
-                w.key("item"); w.string(item)
+                w.key("op")
+                w.string("update")
+                w.key("item")
+                w.string(item)
             }
         case .reload(let collections, let locked):
             return object { w in
-                w.key("op"); w.string("reload")
-                w.key("collections"); writeCollections(collections, locked: Set(locked), &w)
+                w.key("op")
+                w.string("reload")
+                w.key("collections")
+                writeCollections(collections, locked: Set(locked), &w)
             }
-        case .setEnabled(let on): return object { w in w.key("op"); w.string(on ? "enable" : "disable") }
+        case .setEnabled(let on):
+            return object { w in
+                w.key("op")
+                w.string(on ? "enable" : "disable")
+            }
         case .lock(let items): return itemsOp("lock", items)
         case .unlock(let items): return itemsOp("unlock", items)
         case .configure(let q):
             return object { w in
-                w.key("op"); w.string("configure")
-                w.key("session"); w.number(Double(q.session))
-                w.key("x"); w.number(q.location.x)
-                w.key("y"); w.number(q.location.y)
-                w.key("items"); w.strings(q.items)
-                w.key("sources"); w.strings(q.sources)
-                w.key("ops"); w.strings((q.operations.contains(.move) ? ["move"] : []) + (q.operations.contains(.copy) ? ["copy"] : []))
-                w.key("external"); w.bool(q.isExternal)
+                w.key("op")
+                w.string("configure")
+                w.key("session")
+                w.number(Double(q.session))
+                w.key("x")
+                w.number(q.location.x)
+                w.key("y")
+                w.number(q.location.y)
+                w.key("items")
+                w.strings(q.items)
+                w.key("sources")
+                w.strings(q.sources)
+                w.key("ops")
+                w.strings((q.operations.contains(.move) ? ["move"] : []) + (q.operations.contains(.copy) ? ["copy"] : []))
+                w.key("external")
+                w.bool(q.isExternal)
             }
         }
     }
 
     static func itemsOp(_ op: String, _ items: [String]) -> [UInt8] {
         object { w in
-            w.key("op"); w.string(op)
-            w.key("items"); w.strings(items)
+            w.key("op")
+            w.string(op)
+            w.key("items")
+            w.strings(items)
         }
     }
 
@@ -103,8 +141,10 @@ enum AppMessages {
     }
 
     static func writeDestination(_ d: ReorderDifference<String, String?>.Destination, _ w: inout _JSONBuffer) {
-        w.key("collection"); optional(d.collectionID, &w)
-        w.key("before"); optional(d.position.anchor, &w)
+        w.key("collection")
+        optional(d.collectionID, &w)
+        w.key("before")
+        optional(d.position.anchor, &w)
     }
 
     /// Collections normalised (app protocol 2.2): `id`, `items`, `fixed`,
@@ -112,12 +152,18 @@ enum AppMessages {
     static func writeCollections(_ collections: [ReorderCollection<String, String?>], locked: Set<String>, _ w: inout _JSONBuffer) {
         w.openArray()
         for c in collections {
-            w.element(); w.open()
-            w.key("id"); optional(c.id, &w)
-            w.key("items"); w.strings(Array(c.items))
-            w.key("fixed"); w.strings(c.fixed)
-            w.key("locked"); w.strings(locked.isEmpty ? [] : (c.fixed + c.items).filter(locked.contains))
-            w.key("capacity"); if let cap = c.capacity { w.number(Double(cap)) } else { w.null() }
+            w.element()
+            w.open()
+            w.key("id")
+            optional(c.id, &w)
+            w.key("items")
+            w.strings(Array(c.items))
+            w.key("fixed")
+            w.strings(c.fixed)
+            w.key("locked")
+            w.strings(locked.isEmpty ? [] : (c.fixed + c.items).filter(locked.contains))
+            w.key("capacity")
+            if let cap = c.capacity { w.number(Double(cap)) } else { w.null() }
             w.close()
         }
         w.closeArray()
@@ -127,40 +173,62 @@ enum AppMessages {
     /// need to know the recording format's defaults.
     static func writeLayout(_ l: Layout<String>, _ w: inout _JSONBuffer) {
         w.open()
-        w.key("kind"); w.string(l.kindName.rawValue)
-        w.key("width"); w.number(l.width)
-        w.key("height"); w.number(l.height)
+        w.key("kind")
+        w.string(l.kindName.rawValue)
+        w.key("width")
+        w.number(l.width)
+        w.key("height")
+        w.number(l.height)
         func sizes(_ name: String, _ m: [String: Double]) {
-            w.key(name); w.open()
+            w.key(name)
+            w.open()
             for (k, v) in m.sorted(by: { $0.key < $1.key }) {
-                w.key(k); w.number(v)
+                w.key(k)
+                w.number(v)
             }
             w.close()
         }
         switch l.kind {
         case .list(let rowHeight, let spacing, let headerHeight, let heights):
-            w.key("rowHeight"); w.number(rowHeight)
-            w.key("spacing"); w.number(spacing)
-            w.key("headerHeight"); w.number(headerHeight)
+            w.key("rowHeight")
+            w.number(rowHeight)
+            w.key("spacing")
+            w.number(spacing)
+            w.key("headerHeight")
+            w.number(headerHeight)
             sizes("heights", heights)
         case .hstack(let itemWidth, let spacing, let widths):
-            w.key("itemWidth"); w.number(itemWidth)
-            w.key("spacing"); w.number(spacing)
+            w.key("itemWidth")
+            w.number(itemWidth)
+            w.key("spacing")
+            w.number(spacing)
             sizes("widths", widths)
         case .grid(let columns, let rowHeight, let spacing, let headerHeight):
             switch columns {
-            case .fixed(let n): w.key("columns"); w.number(Double(n))
-            case .adaptive(let m): w.key("minimum"); w.number(m)
+            case .fixed(let n):
+                w.key("columns")
+                w.number(Double(n))
+            case .adaptive(let m):
+                w.key("minimum")
+                w.number(m)
             }
-            w.key("rowHeight"); w.number(rowHeight)
-            w.key("spacing"); w.number(spacing)
-            w.key("headerHeight"); w.number(headerHeight)
+            w.key("rowHeight")
+            w.number(rowHeight)
+            w.key("spacing")
+            w.number(spacing)
+            w.key("headerHeight")
+            w.number(headerHeight)
         case .board(let columnWidth, let spacing, let rowHeight, let rowSpacing, let headerHeight):
-            w.key("columnWidth"); w.number(columnWidth)
-            w.key("spacing"); w.number(spacing)
-            w.key("rowHeight"); w.number(rowHeight)
-            w.key("rowSpacing"); w.number(rowSpacing)
-            w.key("headerHeight"); w.number(headerHeight)
+            w.key("columnWidth")
+            w.number(columnWidth)
+            w.key("spacing")
+            w.number(spacing)
+            w.key("rowHeight")
+            w.number(rowHeight)
+            w.key("rowSpacing")
+            w.number(rowSpacing)
+            w.key("headerHeight")
+            w.number(headerHeight)
         }
         w.close()
     }

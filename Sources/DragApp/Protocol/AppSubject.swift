@@ -73,7 +73,8 @@ public final class AppSubject: ReorderSubject {
         }
         guard o["protocol"] == .number(1) else {
             p.terminate()
-            throw .hello(command: command, reason: "the app speaks protocol \(o["protocol"].map(Self.show) ?? "(none)"); this tool speaks 1")
+            throw .hello(
+                command: command, reason: "the app speaks protocol \(o["protocol"].map(Self.show) ?? "(none)"); this tool speaks 1")
         }
         guard case .array(let list)? = o["supports"], list.allSatisfy({ if case .string = $0 { true } else { false } }) else {
             p.terminate()
@@ -154,7 +155,8 @@ public final class AppSubject: ReorderSubject {
             guard id == collectionIDs[i] else {
                 fail()
                 throw .protocolViolation(
-                    "collections[\(i)] is \(id.map(Format.quoted) ?? "null"); expected \(collectionIDs[i].map(Format.quoted) ?? "null") (header order)")
+                    "collections[\(i)] is \(id.map(Format.quoted) ?? "null"); expected \(collectionIDs[i].map(Format.quoted) ?? "null") (header order)"
+                )
             }
             guard case .array(let items)? = c["items"] else {
                 fail()

@@ -222,7 +222,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         for event: DragEvent<ItemID, CollectionID>, _ result: StepResult<ItemID, CollectionID>
     ) -> [SubjectRequest<ItemID, CollectionID>] {
         switch event {
-        case .lift, .move, .cancel: return []
+        case .lift, .move, .cancel, .swipe, .scroll, .tap: return []
         case .drop(let s, _, _):
             guard let emitted = result.emitted else { return [] }
             if let applied = result.applied {

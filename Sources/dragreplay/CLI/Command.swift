@@ -47,7 +47,9 @@ func startApp(_ args: ParsedArguments) throws -> AppSubject? {
     guard !command.isEmpty else { throw UsageError("Invalid value '' for '--app' (expected a command).") }
     var timeout = 10.0
     if let t = args.value("--app-timeout") {
-        guard let v = Double(t), v > 0, v <= 86_400 else { throw UsageError("Invalid value \(quote(t)) for '--app-timeout' (expected seconds > 0).") }
+        guard let v = Double(t), v > 0, v <= 86_400 else {
+            throw UsageError("Invalid value \(quote(t)) for '--app-timeout' (expected seconds > 0).")
+        }
         timeout = v
     }
     Signals.stopAppsOnExit()

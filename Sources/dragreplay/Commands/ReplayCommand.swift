@@ -6,7 +6,8 @@ import ReorderCore
 
 let replayCommand = Command(
     name: "replay",
-    usage: "dragreplay replay [--applier NAME | --app COMMAND [--app-timeout SECONDS]] [--strict] [--trace] [--format text|json|junit] [-o FILE] PATH...",
+    usage:
+        "dragreplay replay [--applier NAME | --app COMMAND [--app-timeout SECONDS]] [--strict] [--trace] [--format text|json|junit] [-o FILE] PATH...",
     abstract: "Replay recordings through the core and check their expect lines.",
     discussion: """
         PATH is a file, or a directory searched recursively for *.jsonl. The code under test (--applier, or an app started with \
