@@ -28,6 +28,13 @@ public struct CampaignOptions: Sendable {
     public var shouldHurry: @Sendable () -> Bool = { false }
     /// Called about twice a second from one worker (the progress line).
     public var progress: (@Sendable (CampaignProgress) -> Void)?
+    /// What worker `w` puts under test; `nil`: the applier, in process. An
+    /// app is one per worker, kept across that worker's cases and shrinks.
+    public var code: (@Sendable (Int) -> CodeUnderTest)?
+    /// The app's command, for findings' `meta` and replay commands.
+    public var appCommand: String?
+    /// The layout kinds cases may use (`nil`: all).
+    public var layouts: Set<LayoutKind>?
 
     public init(
         applierName: String, applier: Applier<Int, Int>, mode: FuzzMode?, runs: Int?, seconds: Double?, seed: UInt64,
@@ -44,7 +51,15 @@ public struct CampaignOptions: Sendable {
         self.outDirectory = outDirectory
     }
 
-    var context: FindingContext { FindingContext(generator: "dragreplay fuzz", applierName: applierName, seed: seed) }
+    var context: FindingContext { FindingContext(generator: "dragreplay fuzz", applierName: applierName, seed: seed, app: appCommand) }
+
+    func code(for worker: Int) -> CodeUnderTest { code?(worker) ?? .applier(applier) }
+
+    func runner(_ mode: FuzzMode) -> CaseRunner {
+        var runner = CaseRunner(applier: applier, mode: mode)
+        runner.layouts = layouts
+        return runner
+    }
 }
 
 public struct CampaignProgress: Sendable {
@@ -125,9 +140,10 @@ public struct CampaignSummary: Sendable {
     }
 
     /// The text summary: a count line, then each finding and its replay command.
-    public func text(applierName: String, seed: UInt64) -> String {
+    public func text(applierName: String, seed: UInt64, app: String? = nil) -> String {
         var out = "\(runs) cases, \(sessions) sessions, \(failingCases) failing, \(findings.count) finding\(findings.count == 1 ? "" : "s")"
-        out += " (applier \(applierName), seed \(seed))\(interrupted ? ", interrupted" : "")\n"
+        let what = app.map { "app \(Format.shellQuoted($0))" } ?? "applier \(applierName)"
+        out += " (\(what), seed \(seed))\(interrupted ? ", interrupted" : "")\n"
         for kept in findings {
             let f = kept.finding
             out += "\(f.invariant.rawValue) [\(f.mode), case \(f.caseIndex ?? 0), \(f.eventLines) event lines]: \(f.message)\n"
@@ -208,7 +224,7 @@ final class CampaignRun: Sendable {
         DispatchQueue.concurrentPerform(iterations: jobs) { worker in work(worker) }
         let elapsed = now() - start
         let interrupted = options.shouldStop()
-        process()  // whatever is left now that every worker is done
+        process(0)  // whatever is left now that every worker is done
         return ledger.withLock { l in
             CampaignSummary(
                 runs: l.runs, sessions: l.sessions, failingCases: l.failingCases,
@@ -219,6 +235,7 @@ final class CampaignRun: Sendable {
 
     /// One worker: cases `worker`, `worker + jobs`, ... in order.
     func work(_ worker: Int) {
+        let code = options.code(for: worker)
         var k = worker
         var local = 0
         var counted = 0
@@ -243,7 +260,7 @@ final class CampaignRun: Sendable {
                 let t = now()
                 if let s = options.seconds, t - start >= s { break }
                 flush()
-                process()
+                process(worker)
                 if worker == 0, let progress = options.progress, t - lastReport >= 0.5 {
                     lastReport = t
                     progress(
@@ -256,7 +273,7 @@ final class CampaignRun: Sendable {
             }
             let (global, mode) = plan(k)
             var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(global)))
-            let result = CaseRunner(applier: options.applier, mode: mode).run(&choices)
+            let result = options.runner(mode).run(&choices, code: code)
             localSessions += result.sessions
             if let v = result.violation {
                 localFailing += 1
@@ -267,7 +284,7 @@ final class CampaignRun: Sendable {
         }
         k = .max
         flush()
-        process()
+        process(worker)
     }
 
     /// Records a failing case as a candidate for shrinking, keeping per
@@ -289,7 +306,7 @@ final class CampaignRun: Sendable {
     /// Shrinks and writes the failing cases below the watermark, one at a
     /// time, in case order. One worker at a time does it; the others go on
     /// running cases.
-    func process() {
+    func process(_ worker: Int) {
         let claimed = ledger.withLock { l in
             if l.processing { return false }
             l.processing = true
@@ -315,7 +332,7 @@ final class CampaignRun: Sendable {
             }
             guard let next else { return }
             let t0 = now()
-            let outcome = shrinkAndWrite(next.local, next.mode, next.invariant)
+            let outcome = shrinkAndWrite(next.local, next.mode, next.invariant, code: options.code(for: worker))
             ledger.withLock { l in
                 l.shrinkSeconds += now() - t0
                 switch outcome {
@@ -327,11 +344,11 @@ final class CampaignRun: Sendable {
         }
     }
 
-    func shrinkAndWrite(_ local: Int, _ mode: FuzzMode, _ invariant: Invariant) -> ProcessOutcome {
+    func shrinkAndWrite(_ local: Int, _ mode: FuzzMode, _ invariant: Invariant, code: CodeUnderTest) -> ProcessOutcome {
         let global = plan(local).global
-        let runner = CaseRunner(applier: options.applier, mode: mode)
+        let runner = options.runner(mode)
         var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(global)))
-        let first = runner.run(&choices)
+        let first = runner.run(&choices, code: code)
         guard let violation = first.violation else { return .gone }
         // The unshrunk reproducer goes to disk first: nothing is lost if
         // the process dies while shrinking.
@@ -339,6 +356,7 @@ final class CampaignRun: Sendable {
         let rawPath: String
         do throws(SystemError) { rawPath = try store.write(raw) } catch { return .failed(error) }
         var shrinker = Shrinker(runner: runner, invariant: invariant, maxAttempts: options.shrinkAttempts)
+        shrinker.code = code
         shrinker.shouldStop = options.shouldHurry
         let shrunk = shrinker.shrink(choices.choices)
         var finding = raw

@@ -1,3 +1,4 @@
+import DragRecording
 import ReorderCore
 
 extension CaseGenerator {
@@ -34,6 +35,13 @@ extension CaseGenerator {
         let all = setup.container.entries
         var kind = choices.draw(3)
         if kind == 3 && n > 1 { kind = 0 }
+        if let allowed = runner.layouts {
+            // Kinds by number, as drawn: list, grid, board, hstack.
+            let kinds: [LayoutKind] = [.list, .grid, .board, .hstack]
+            if !allowed.contains(kinds[kind]) {
+                kind = kinds.indices.first { allowed.contains(kinds[$0]) && !(kinds[$0] == .hstack && n > 1) } ?? kind
+            }
+        }
         let layout: Layout<Int>
         switch kind {
         case 0:

@@ -14,12 +14,15 @@ struct CaseGenerator {
     var nextID = 0
     var sessions = 0
 
-    init(choices: ChoiceSequence, runner: CaseRunner, subject: (any ReorderSubject<Int, Int>)?) {
+    let code: CodeUnderTest
+
+    init(choices: ChoiceSequence, runner: CaseRunner, code: CodeUnderTest) {
         self.choices = choices
         self.runner = runner
+        self.code = code
         let placeholder = Layout<Int>(kind: .list(rowHeight: 1), width: 1, height: 1)
         setup = FuzzEngine(container: FuzzContainer(collections: []), layout: placeholder)
-        checked = CheckedEngine(container: setup.container, layout: placeholder, subject: subject, checksModel: true)
+        checked = CheckedEngine(container: setup.container, layout: placeholder, checksModel: true)
         fuzzCase = FuzzCase(mode: runner.mode, container: setup.container, collectionNames: [], layout: placeholder)
     }
 
@@ -36,9 +39,9 @@ struct CaseGenerator {
     mutating func run() -> CaseRunner.Result {
         makeContainer()
         makeLayout()
-        let subject = checked.subject
         checked = CheckedEngine(
-            container: setup.container, layout: setup.layout, subject: subject, text: fuzzCase.naming.text, checksModel: true)
+            container: setup.container, layout: setup.layout, subject: code.subject(naming: fuzzCase.naming), text: fuzzCase.naming.text,
+            checksModel: true)
         if let v = checked.start() {
             return CaseRunner.Result(fuzzCase: fuzzCase, violation: Violation(v, step: -1), sessions: 0, stepStarts: [])
         }

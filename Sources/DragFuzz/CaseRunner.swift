@@ -1,4 +1,25 @@
+import DragRecording
 import ReorderCore
+
+/// What a case puts under test.
+public enum CodeUnderTest: @unchecked Sendable {
+    /// An applier in process (`canonical`: the model alone, nothing to compare).
+    case applier(Applier<Int, Int>)
+    /// Code under test in process, a fresh copy per case (a value: copying it is a fresh one).
+    case subject(any ReorderSubject<Int, Int>)
+    /// An app, kept across cases (each starts with `reset`): used by one
+    /// worker at a time, hence `@unchecked Sendable`.
+    case app(any ReorderSubject<String, String?>)
+
+    /// The subject for a case whose IDs `naming` names.
+    func subject(naming: FuzzNaming) -> (any ReorderSubject<Int, Int>)? {
+        switch self {
+        case .applier(let a): a.name == Applier<Int, Int>.canonical.name ? nil : InProcessSubject(applier: a)
+        case .subject(let s): s
+        case .app(let app): NamedSubject(app, naming: naming)
+        }
+    }
+}
 
 /// Generates a case from a choice sequence and runs it through the core at
 /// the same time, checking the invariants of spec 3.2 after every step:
@@ -14,6 +35,9 @@ public struct CaseRunner: Sendable {
     public var maxCollections = 3
     /// Differences may name a collection that does not exist.
     public var unknownCollections = true
+    /// The layout kinds a case may use, in the order `list`, `grid`,
+    /// `board`, `hstack` (`nil`: all); an app may speak only some.
+    public var layouts: Set<LayoutKind>?
 
     public init(applier: Applier<Int, Int>, mode: FuzzMode) {
         self.applier = applier
@@ -29,18 +53,12 @@ public struct CaseRunner: Sendable {
         public var stepStarts: [Int] = []
     }
 
-    /// Runs one case. The code under test is `subject` when given (an app
-    /// process a worker keeps across cases: each case resets it), else the
-    /// applier in process (`canonical`: the model alone).
-    public func run(_ choices: inout ChoiceSequence, subject: (any ReorderSubject<Int, Int>)? = nil) -> Result {
-        var g = CaseGenerator(choices: choices, runner: self, subject: subject ?? inProcessSubject)
+    /// Runs one case against `code` (default: the runner's applier, in
+    /// process; `canonical` is the model alone).
+    public func run(_ choices: inout ChoiceSequence, code: CodeUnderTest? = nil) -> Result {
+        var g = CaseGenerator(choices: choices, runner: self, code: code ?? .applier(applier))
         let result = g.run()
         choices = g.choices
         return result
-    }
-
-    /// The applier as code under test; `nil` for `canonical`, which is the model itself.
-    var inProcessSubject: (any ReorderSubject<Int, Int>)? {
-        applier.name == Applier<Int, Int>.canonical.name ? nil : InProcessSubject(applier: applier)
     }
 }

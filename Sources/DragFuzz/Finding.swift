@@ -11,13 +11,19 @@ public struct FindingContext: Sendable {
     /// The `mode` written in `meta` and the key; `nil`: the case's own
     /// (`sessions` or `differences`). `explore` writes `explore`.
     public var mode: String?
+    /// The app's command when an app was under test (`meta.app`).
+    public var app: String?
 
-    public init(generator: String, applierName: String, seed: UInt64? = nil, mode: String? = nil) {
+    public init(generator: String, applierName: String, seed: UInt64? = nil, mode: String? = nil, app: String? = nil) {
         self.generator = generator
         self.applierName = applierName
         self.seed = seed
         self.mode = mode
+        self.app = app
     }
+
+    /// What was under test, for titles: `--applier NAME` or `--app 'COMMAND'`.
+    var underTest: String { app.map { "--app \(Format.shellQuoted($0))" } ?? "--applier \(applierName)" }
 }
 
 /// A broken invariant as a reproducer: one recording (with `meta` naming
@@ -43,9 +49,13 @@ public struct Finding: Sendable, CustomStringConvertible {
     /// the same finding written twice is one file.
     public var fileName: String { "\(invariant.rawValue)-\(contentHash(text)).jsonl" }
 
+    /// The app's command when an app was under test.
+    public var app: String?
+
     /// The shell command that replays it (arguments quoted for a POSIX shell).
     public func replayCommand(path: String) -> String {
-        "dragreplay replay --applier \(Format.shellQuoted(key.applier)) \(Format.shellQuoted(path))"
+        if let app { return "dragreplay replay --app \(Format.shellQuoted(app)) \(Format.shellQuoted(path))" }
+        return "dragreplay replay --applier \(Format.shellQuoted(key.applier)) \(Format.shellQuoted(path))"
     }
 
     public var description: String { "\(invariant.rawValue) [\(mode)\(caseIndex.map { ", case \($0)" } ?? "")]: \(message)" }
@@ -78,8 +88,8 @@ public struct FindingKey: Hashable, Sendable, Comparable, CustomStringConvertibl
         var shape = ShapeBuilder()
         for e in events { shape.add(e) }
         self.init(
-            invariant: header.meta?["invariant"] ?? "none", mode: header.meta?["mode"] ?? "", applier: header.meta?["applier"] ?? "",
-            shape: shape.text)
+            invariant: header.meta?["invariant"] ?? "none", mode: header.meta?["mode"] ?? "",
+            applier: header.meta?["applier"] ?? header.meta?["app"].map { "app: " + $0 } ?? "", shape: shape.text)
     }
 
     public var description: String { "\(invariant)|\(mode)|\(applier)|\(shape)" }
@@ -117,17 +127,17 @@ extension FuzzCase {
         shown.steps = Array(steps.prefix(violation.step + 1))
         if violation.invariant == .idempotence, let d = violation.difference { shown.steps.append(.deliver(d)) }
         var meta: [String: JSONValue] = [
-            "title": .string("\(violation.invariant.rawValue) broken by --applier \(context.applierName)"),
-            "description": .string(violation.message),
-            "applier": .string(context.applierName), "mode": .string(context.mode ?? mode.rawValue),
+            "title": .string("\(violation.invariant.rawValue) broken by \(context.underTest)"),
+            "description": .string(violation.message), "mode": .string(context.mode ?? mode.rawValue),
             "invariant": .string(violation.invariant.rawValue), "generator": .string(context.generator),
         ]
+        if let app = context.app { meta["app"] = .string(app) } else { meta["applier"] = .string(context.applierName) }
         if let seed = context.seed { meta["seed"] = .number(Double(seed)) }
         if let caseIndex { meta["case"] = .number(Double(caseIndex)) }
         let recording = shown.recording(meta: .object(meta))
         return Finding(
             invariant: violation.invariant, mode: context.mode ?? mode.rawValue, message: violation.message, caseIndex: caseIndex,
-            shrinkAttempts: shrinkAttempts, recording: recording, key: FindingKey(recording: recording))
+            shrinkAttempts: shrinkAttempts, recording: recording, key: FindingKey(recording: recording), app: context.app)
     }
 }
 

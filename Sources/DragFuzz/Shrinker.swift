@@ -11,6 +11,8 @@ import ReorderCore
 /// lower single values (smaller numbers).
 public struct Shrinker: Sendable {
     public var runner: CaseRunner
+    /// What each candidate runs against (an app: every candidate is a case of it).
+    public var code: CodeUnderTest?
     public var invariant: Invariant
     public var maxAttempts: Int
     /// Checked before every attempt: when it turns true (SIGTERM), the best
@@ -34,7 +36,7 @@ public struct Shrinker: Sendable {
         var attempts = 0
         guard var best = attempt(start, &attempts) else {
             var c = ChoiceSequence(replaying: start)
-            return ShrinkResult(choices: start, result: runner.run(&c), attempts: attempts)
+            return ShrinkResult(choices: start, result: runner.run(&c, code: code), attempts: attempts)
         }
         var improved = true
         while improved && canTry(attempts) {
@@ -152,7 +154,7 @@ public struct Shrinker: Sendable {
     func attempt(_ choices: [UInt64], _ attempts: inout Int) -> Candidate? {
         attempts += 1
         var sequence = ChoiceSequence(replaying: choices)
-        let result = runner.run(&sequence)
+        let result = runner.run(&sequence, code: code)
         guard result.violation?.invariant == invariant else { return nil }
         return Candidate(choices: sequence.choices, result: result)
     }

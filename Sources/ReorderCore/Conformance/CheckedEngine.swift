@@ -311,7 +311,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         if let c = answered.collection, c != destination.collectionID {
             return InvariantViolation(
                 .configuration,
-                "answered \(answered.operation.rawValue) into \(c.map(text.collection) ?? "no collection"), the model answers \(modelText)")
+                "answered \(answered.operation.rawValue) into \(text.collection(c)), the model answers \(modelText)")
         }
         if let b = answered.before, b != destination.position.anchor {
             return InvariantViolation(

@@ -56,13 +56,13 @@ public struct DropQuery<ItemID: Hashable & Sendable>: Hashable, Sendable {
 
 /// The code under test's drop configuration: the operation, and, when it
 /// says, its own idea of the target collection and anchor (what it leaves
-/// out is not checked). `before` is `.some(nil)` for the end.
+/// out, `nil`, is not checked). `before` is `.some(nil)` for the end.
 public struct SubjectConfiguration<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Hashable, Sendable {
     public var operation: DropOperation
-    public var collection: CollectionID??
+    public var collection: CollectionID?
     public var before: ItemID??
 
-    public init(operation: DropOperation, collection: CollectionID?? = nil, before: ItemID?? = nil) {
+    public init(operation: DropOperation, collection: CollectionID? = nil, before: ItemID?? = nil) {
         self.operation = operation
         self.collection = collection
         self.before = before

@@ -1,3 +1,4 @@
+import DragApp
 import DragFuzz
 import DragRecording
 import ReorderCore
@@ -25,8 +26,8 @@ func parseShard(_ s: String) throws(UsageError) -> (index: Int, count: Int) {
 let fuzzCommand = Command(
     name: "fuzz",
     usage: """
-        dragreplay fuzz [--applier NAME] [--mode sessions|differences] [--runs N] [--time SECONDS] [--seed N] [--jobs N] \
-        [--shard I/N] [--out DIR] [--format text|json]
+        dragreplay fuzz [--applier NAME | --app COMMAND [--app-timeout SECONDS]] [--mode sessions|differences] [--layout KIND,...] \
+        [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [--format text|json]
         """,
     abstract: "Generate random interleavings, check the ordering invariants, shrink every failure to a minimal recording.",
     discussion: """
@@ -34,10 +35,15 @@ let fuzzCommand = Command(
         run: the same --seed and --runs give byte-identical findings and summaries, whatever --jobs is. Each finding is shrunk and \
         written to --out (default corpora/found) as soon as every earlier case is done, named by invariant and content hash, with \
         the command that replays it. Ctrl-C stops generating and keeps every finding; SIGTERM, SIGHUP or a second Ctrl-C also \
-        cut shrinking short. Exit 1 when a violation was found, 0 when none, 2 when a finding could not be written.
+        cut shrinking short. With --app, each job runs one app process (restarted after a timeout, crash or protocol error), every \
+        case starts with reset, and shrinking re-runs candidates against the app. Exit 1 when a violation was found, 0 when none, \
+        2 when a finding could not be written or the app cannot start or fails hello.
         """,
     options: [
-        applierOption,
+        applierOption, appOption, appTimeoutOption,
+        OptionSpec(
+            names: ["--layout"], valueName: "KIND,...",
+            help: "only these layout kinds: \(LayoutKind.allCases.map(\.rawValue).joined(separator: ", ")) (default: all)"),
         OptionSpec(
             names: ["--mode"], valueName: "MODE", allowed: FuzzMode.allCases.map(\.rawValue),
             help: "sessions (end to end) or differences (straight into the applier); default: both"),
@@ -68,6 +74,17 @@ let fuzzCommand = Command(
         applierName: name, applier: applier, mode: args.value("--mode").flatMap(FuzzMode.init(rawValue:)),
         runs: runs, seconds: seconds, seed: UInt64(seed), jobs: max(1, jobs), shard: shard,
         outDirectory: try args.path("--out") ?? "corpora/found")
+    options.layouts = try parseLayouts(args.value("--layout"))
+    // One app per job, each started and past hello before any case runs.
+    var apps: [AppSubject] = []
+    if args.value("--app") != nil {
+        for _ in 0..<max(1, jobs) { if let app = try startApp(args) { apps.append(app) } }
+        let pool = AppPool(apps)
+        options.code = { worker in .app(pool.apps[worker]) }
+        options.appCommand = args.value("--app")
+        options.applierName = "app"
+    }
+    defer { for app in apps { app.close() } }
     Signals.handleInterruptions()
     options.shouldStop = Signals.shouldStop
     options.shouldHurry = Signals.shouldHurry
@@ -89,12 +106,33 @@ let fuzzCommand = Command(
             + "shrinking \(seconds2(summary.shrinkSeconds))s\(summary.interrupted ? ", interrupted" : "")")
     for failure in summary.writeFailures { Output.diagnose(failure.description) }
     if args.value("--format") == "json" {
-        try Output.out(summary.json(applierName: name, seed: UInt64(seed)))
+        try Output.out(summary.json(applierName: name, seed: UInt64(seed), app: options.appCommand))
     } else {
-        try Output.out(summary.text(applierName: name, seed: UInt64(seed)))
+        try Output.out(summary.text(applierName: name, seed: UInt64(seed), app: options.appCommand))
     }
     if !summary.writeFailures.isEmpty { return 2 }
     return summary.failingCases > 0 ? 1 : 0
+}
+
+/// The apps of a campaign, one per job: each is used by its own worker only.
+final class AppPool: @unchecked Sendable {
+    let apps: [AppSubject]
+    init(_ apps: [AppSubject]) { self.apps = apps }
+}
+
+/// `--layout list,board`: the kinds a campaign may generate.
+func parseLayouts(_ value: String?) throws(UsageError) -> Set<LayoutKind>? {
+    guard let value else { return nil }
+    var kinds = Set<LayoutKind>()
+    for part in value.split(separator: ",", omittingEmptySubsequences: false) {
+        guard let kind = LayoutKind(rawValue: String(part)) else {
+            throw UsageError(
+                "Invalid value \(quote(value)) for '--layout' (expected kinds from \(LayoutKind.allCases.map(\.rawValue).joined(separator: ", ")), "
+                    + "separated by commas).")
+        }
+        kinds.insert(kind)
+    }
+    return kinds
 }
 
 /// `1.5` with one decimal, `12.34` with two: timings for people (no Foundation).

@@ -1,0 +1,30 @@
+extension SubjectRequest {
+    /// The same request with every ID renamed (the fuzzer's integers become
+    /// the recording's names before they reach an app).
+    /// - Complexity: O(m) for the IDs it names (a reset or reload: O(n)).
+    public func mapIDs<NewItemID, NewCollectionID>(
+        item: (ItemID) -> NewItemID, collection: (CollectionID) -> NewCollectionID
+    ) -> SubjectRequest<NewItemID, NewCollectionID> {
+        switch self {
+        case .reset(let container, let layout): .reset(container.mapIDs(item: item, collection: collection), layout.mapIDs(item))
+        case .dropped(let s, let d): .dropped(session: s, d.mapIDs(item: item, collection: collection))
+        case .apply(let s, let d): .apply(session: s, d.mapIDs(item: item, collection: collection))
+        case .receive(let items, let destination):
+            .receive(items: items.map(item), destination: destination.mapIDs(item: item, collection: collection))
+        case .insert(let items, let c, let index): .insert(items: items.map(item), collection: collection(c), index: index)
+        case .delete(let items): .delete(items: items.map(item))
+        case .relocate(let items, let c, let before): .relocate(items: items.map(item), collection: collection(c), before: before.map(item))
+        case .update(let id): .update(item: item(id))
+        case .reload(let collections, let locked):
+            .reload(collections: collections.map { $0.mapIDs(item: item, collection: collection) }, locked: locked.map(item))
+        case .setEnabled(let on): .setEnabled(on)
+        case .lock(let items): .lock(items: items.map(item))
+        case .unlock(let items): .unlock(items: items.map(item))
+        case .configure(let q):
+            .configure(
+                DropQuery(
+                    session: q.session, location: q.location, items: q.items.map(item), sources: q.sources.map(item), operations: q.operations,
+                    isExternal: q.isExternal))
+        }
+    }
+}
