@@ -91,10 +91,14 @@ public struct CampaignSummary: Sendable {
 
     /// The `--format json` summary: only what the seed and `--runs`
     /// determine, so two runs compare byte for byte (timings go to stderr).
-    public func json(applierName: String, seed: UInt64) -> String {
+    public func json(applierName: String, seed: UInt64, app: String? = nil) -> String {
         var w = _JSONBuffer()
         w.open()
-        w.key("applier")
+        if let app {
+            w.key("app"); w.string(app)
+        } else {
+            w.key("applier"); w.string(applierName)
+        }
         w.string(applierName)
         w.key("seed")
         w.number(Double(seed))
