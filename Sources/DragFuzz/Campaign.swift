@@ -95,11 +95,12 @@ public struct CampaignSummary: Sendable {
         var w = _JSONBuffer()
         w.open()
         if let app {
-            w.key("app"); w.string(app)
+            w.key("app")
+            w.string(app)
         } else {
-            w.key("applier"); w.string(applierName)
+            w.key("applier")
+            w.string(applierName)
         }
-        w.string(applierName)
         w.key("seed")
         w.number(Double(seed))
         w.key("runs")

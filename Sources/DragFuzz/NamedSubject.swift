@@ -57,7 +57,9 @@ extension FuzzNaming {
         let scalars = name.unicodeScalars
         if scalars.count == 1, let s = scalars.first, s.value >= 97, s.value < 97 + 26 { return Int(s.value) - 97 }
         if name.hasPrefix("i"), let n = Int(name.dropFirst()), n >= 26, item(n) == name { return n }
-        if name.hasPrefix("gone"), let n = Int(name.dropFirst(4)), n >= 0, item(FuzzIDs.absentBase + n) == name { return FuzzIDs.absentBase + n }
+        if name.hasPrefix("gone"), let n = Int(name.dropFirst(4)), n >= 0, item(FuzzIDs.absentBase + n) == name {
+            return FuzzIDs.absentBase + n
+        }
         return nil
     }
 }

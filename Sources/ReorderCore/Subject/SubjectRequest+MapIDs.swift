@@ -23,7 +23,8 @@ extension SubjectRequest {
         case .configure(let q):
             .configure(
                 DropQuery(
-                    session: q.session, location: q.location, items: q.items.map(item), sources: q.sources.map(item), operations: q.operations,
+                    session: q.session, location: q.location, items: q.items.map(item), sources: q.sources.map(item),
+                    operations: q.operations,
                     isExternal: q.isExternal))
         }
     }
