@@ -35,6 +35,8 @@ public struct CampaignOptions: Sendable {
     public var appCommand: String?
     /// The layout kinds cases may use (`nil`: all).
     public var layouts: Set<LayoutKind>?
+    /// Stop generating once this many findings are written (`nil`: never).
+    public var stopAfterFindings: Int?
 
     public init(
         applierName: String, applier: Applier<Int, Int>, mode: FuzzMode?, runs: Int?, seconds: Double?, seed: UInt64,
@@ -262,6 +264,7 @@ final class CampaignRun: Sendable {
             if let runs = options.runs, k >= runs { break }
             if local & 63 == 0 {
                 if options.shouldStop() { break }
+                if let n = options.stopAfterFindings, ledger.withLock({ $0.findings.count }) >= n { break }
                 let t = now()
                 if let s = options.seconds, t - start >= s { break }
                 flush()

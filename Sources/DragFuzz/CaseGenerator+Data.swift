@@ -4,11 +4,11 @@ import ReorderCore
 extension CaseGenerator {
     mutating func makeContainer() {
         let n = 1 + choices.draw(runner.maxCollections - 1)
-        var budget = runner.maxItems
+        var budget = profile.maxItems
         var collections: [ReorderCollection<Int, Int>] = []
         for c in 0..<n {
             // 6 per collection at the default 16 items; more when benchmarks scale items up.
-            let count = choices.draw(min(max(6, runner.maxItems * 3 / 8), budget))
+            let count = choices.draw(min(max(6, profile.maxItems * 3 / 8), budget))
             budget -= count
             var fixed: [Int] = []
             if budget > 0 && choices.weighted(15) {
@@ -28,6 +28,14 @@ extension CaseGenerator {
         // One collection is written without an id half the time: the single-collection case.
         let unnamed = n == 1 && choices.draw(1) == 0
         fuzzCase.collectionNames = unnamed ? [nil] : (0..<n).map { "c\($0)" }
+    }
+
+    /// For a repeated drag: one unnamed collection of `maxItems` items, nothing fixed or locked.
+    mutating func makeRepeatedContainer() {
+        let container = FuzzContainer(collections: [ReorderCollection(id: 0, items: (0..<profile.maxItems).map { _ in fresh() })])
+        setup.container = container
+        fuzzCase.container = container
+        fuzzCase.collectionNames = [nil]
     }
 
     mutating func makeLayout() {

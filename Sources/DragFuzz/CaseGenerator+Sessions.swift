@@ -2,11 +2,11 @@ import ReorderCore
 
 extension CaseGenerator {
     mutating func nextSessionEvent() -> (DragEvent<Int, Int>, Aim?) {
-        if choices.weighted(30) { return (nextMutation(), nil) }
+        if choices.weighted(profile.mutations) { return (nextMutation(), nil) }
         let active = engine.sessions.keys.sorted()
         let pending = engine.pending.keys.sorted()
         if !pending.isEmpty && choices.weighted(40) { return (.apply(session: pending[choices.draw(pending.count - 1)]), nil) }
-        let free = (0..<runner.maxSessions).filter { engine.sessions[$0] == nil }
+        let free = (0..<(profile.isLong ? 1 : runner.maxSessions)).filter { engine.sessions[$0] == nil }
         if active.isEmpty || (!free.isEmpty && choices.weighted(25)) {
             return (lift(session: free[choices.draw(free.count - 1)]), nil)
         }
@@ -14,7 +14,7 @@ extension CaseGenerator {
         switch choices.draw(2) {
         case 0:
             let (p, aim) = location()
-            return (.drop(session: s, at: p, deferred: choices.weighted(30)), aim)
+            return (.drop(session: s, at: p, deferred: choices.weighted(profile.deferred)), aim)
         case 1:
             let (p, aim) = location()
             return (.move(session: s, at: p), aim)
@@ -26,7 +26,7 @@ extension CaseGenerator {
     mutating func lift(session s: Int) -> DragEvent<Int, Int> {
         sessions += 1
         let all = entries()
-        let external = all.isEmpty || choices.weighted(10)
+        let external = all.isEmpty || choices.weighted(profile.external)
         var items: [Int] = []
         if external {
             for _ in 0..<(1 + choices.draw(1)) { items.append(choices.weighted(10) && !all.isEmpty ? pick(all) : fresh()) }

@@ -13,6 +13,7 @@ struct CaseGenerator {
     var fuzzCase: FuzzCase
     var nextID = 0
     var sessions = 0
+    var profile: CaseProfile
 
     let code: CodeUnderTest
 
@@ -24,6 +25,7 @@ struct CaseGenerator {
         setup = FuzzEngine(container: FuzzContainer(collections: []), layout: placeholder)
         checked = CheckedEngine(container: setup.container, layout: placeholder, checksModel: true)
         fuzzCase = FuzzCase(mode: runner.mode, container: setup.container, collectionNames: [], layout: placeholder)
+        profile = CaseProfile(maxEvents: runner.maxEvents, maxItems: runner.maxItems)
     }
 
     /// The model as it stands (sessions, pending differences, data, layout).
@@ -37,7 +39,8 @@ struct CaseGenerator {
     // MARK: Run
 
     mutating func run() -> CaseRunner.Result {
-        makeContainer()
+        profile = drawProfile()
+        if case .repeated = profile.shape { makeRepeatedContainer() } else { makeContainer() }
         makeLayout()
         checked = CheckedEngine(
             container: setup.container, layout: setup.layout, subject: code.subject(naming: fuzzCase.naming), text: fuzzCase.naming.text,
@@ -45,7 +48,11 @@ struct CaseGenerator {
         if let v = checked.start() {
             return CaseRunner.Result(fuzzCase: fuzzCase, violation: Violation(v, step: -1), sessions: 0, stepStarts: [])
         }
-        let limit = runner.mode == .sessions ? runner.maxEvents : 8
+        if case .repeated(let from, let to, let count, let deferred) = profile.shape {
+            let v = runRepeated(from: from, to: to, count: count, deferred: deferred)
+            return CaseRunner.Result(fuzzCase: fuzzCase, violation: v, sessions: sessions, stepStarts: [])
+        }
+        let limit = runner.mode == .sessions ? profile.maxEvents : 8
         var starts: [Int] = []
         while fuzzCase.steps.count < limit
             && {

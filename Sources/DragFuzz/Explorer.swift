@@ -3,8 +3,16 @@ import ReorderCore
 /// Bounded exhaustive search: every interleaving of every small drag script
 /// with every small mutation script, over a small container, with identical
 /// engine states merged. Proves a small scope rather than sampling it.
+///
+/// Merging is sound only where the whole state is known: the model's, and
+/// an in-process subject's (its `stateKey`). An app may keep state the model
+/// does not see (position keys, caches), and a process cannot be copied at a
+/// branch, so with an app every interleaving runs from its own `reset` and
+/// nothing is merged.
 public struct Explorer: Sendable {
     public var applier: Applier<Int, Int>
+    /// What is under test; `nil`: the applier, in process.
+    public var code: CodeUnderTest?
     /// Items in the single collection (`a`, `b`, ...).
     public var items: Int
     /// The longest mutation script.
@@ -94,8 +102,13 @@ public struct Explorer: Sendable {
     }
 
     /// The code under test for one exploration: `nil` for `canonical` (the model alone).
-    var subject: (any ReorderSubject<Int, Int>)? {
-        applier.name == Applier<Int, Int>.canonical.name ? nil : InProcessSubject(applier: applier)
+    var subject: (any ReorderSubject<Int, Int>)? { (code ?? .applier(applier)).subject(naming: naming) }
+
+    var naming: FuzzNaming { FuzzNaming(collectionNames: [nil]) }
+
+    var isApp: Bool {
+        if case .app? = code { return true }
+        return false
     }
 
     /// Drag scripts times mutation scripts: the pairs `run` interleaves.
@@ -120,6 +133,10 @@ public struct Explorer: Sendable {
                     break explore
                 }
                 done += 1
+                if isApp {
+                    explorePaths(d, m, &summary, &shortest)
+                    continue
+                }
                 var visited = Set<Key>()
                 var start = CheckedEngine(
                     container: container, layout: layout, subject: subject, text: FuzzNaming(collectionNames: [nil]).text, checksModel: true
@@ -169,5 +186,52 @@ public struct Explorer: Sendable {
         }
         summary.violations = shortest.values.sorted { $0.1.invariant < $1.1.invariant }
         return summary
+    }
+
+    /// Every interleaving of `d` and `m`, each run from `reset` against the
+    /// app (no state merged: see the type's note).
+    func explorePaths(
+        _ d: Script, _ m: [DragEvent<Int, Int>], _ summary: inout Summary, _ shortest: inout [Invariant: (FuzzCase, Violation)]
+    ) {
+        func interleavings(_ i: Int, _ j: Int) -> [[Bool]] {
+            if i == d.count && j == m.count { return [[]] }
+            var result: [[Bool]] = []
+            if i < d.count { result += interleavings(i + 1, j).map { [true] + $0 } }
+            if j < m.count { result += interleavings(i, j + 1).map { [false] + $0 } }
+            return result
+        }
+        for order in interleavings(0, 0) {
+            var checked = CheckedEngine(container: container, layout: layout, subject: subject, text: naming.text, checksModel: true)
+            var path: [DragEvent<Int, Int>] = []
+            var violation: Violation?
+            if let v = checked.start() { violation = Violation(v, step: -1) }
+            var i = 0
+            var j = 0
+            for fromDrag in order where violation == nil {
+                let event: DragEvent<Int, Int>
+                var aim: Aim?
+                if fromDrag {
+                    event = d[i].0
+                    if case .drop(_, let p, _) = event { aim = leadingHalfAim(p, layout: layout, container: checked.container) }
+                    i += 1
+                } else {
+                    event = m[j]
+                    j += 1
+                }
+                summary.steps += 1
+                path.append(event)
+                if let v = checked.handle(event, aim: aim).violation { violation = Violation(v, step: path.count - 1) }
+            }
+            summary.states += path.count
+            guard let v = violation else {
+                summary.interleavings += 1
+                continue
+            }
+            summary.violatingSteps += 1
+            if let best = shortest[v.invariant], best.0.steps.count <= path.count { continue }
+            var fuzzCase = FuzzCase(mode: .sessions, container: container, collectionNames: [nil], layout: layout)
+            fuzzCase.steps = path
+            shortest[v.invariant] = (fuzzCase, v)
+        }
     }
 }

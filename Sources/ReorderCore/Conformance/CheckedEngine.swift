@@ -173,7 +173,10 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
                     if step.violation == nil { step.violation = failure }
                     break
                 }
-                guard case .data(let data)? = answer else { continue }
+                // A `dropped` notice changes no data (the apply follows).
+                guard case .data(let data)? = answer, request.changesData || { if case .update = request { true } else { false } }() else {
+                    continue
+                }
                 step.subjectData = data
                 if step.violation == nil { step.violation = check(request, before: before, after: data) }
                 if !_model.container.hasOrders(data) {

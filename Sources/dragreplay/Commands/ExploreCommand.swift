@@ -1,3 +1,4 @@
+import DragApp
 import DragFuzz
 import DragRecording
 import ReorderCore
@@ -12,17 +13,19 @@ let exploreScopeLimit = 2_000_000
 
 let exploreCommand = Command(
     name: "explore",
-    usage: "dragreplay explore [--applier NAME] [--items N] [--mutations N] [--out DIR]",
+    usage: "dragreplay explore [--applier NAME | --app COMMAND [--app-timeout SECONDS]] [--items N] [--mutations N] [--out DIR]",
     abstract: "Bounded exhaustive search: every interleaving of small drag scripts with small mutation scripts.",
     discussion: """
         Drag scripts: lift one item or an ordered pair, drop on the leading half of every entry or past the end, at once or deferred \
         with an apply. Mutation scripts: every sequence up to --mutations long of insert first/last, delete, outside move to the \
         front/end, disable, enable. Identical states are merged. Every step is checked against the invariants; one finding per \
         invariant (the shortest path) is written to --out (default corpora/found). A scope over \(exploreScopeLimit) script pairs \
-        is refused. Ctrl-C stops early and still writes what was found. Exit 1 when a violation was found.
+        is refused. With --app nothing is merged (an app may hold state the model cannot see, and a process cannot be copied at \
+        a branch): every interleaving runs from its own reset, so keep the scope small. Ctrl-C stops early and still writes what \
+        was found. Exit 1 when a violation was found.
         """,
     options: [
-        applierOption,
+        applierOption, appOption, appTimeoutOption,
         OptionSpec(names: ["--items"], valueName: "N", help: "items in the container, 1 to 8 (default 4)"),
         OptionSpec(names: ["--mutations"], valueName: "N", help: "longest mutation script, 0 to 3 (default 1)"),
         OptionSpec(names: ["--out"], valueName: "DIR", help: "where findings go (default corpora/found)"),
@@ -31,7 +34,10 @@ let exploreCommand = Command(
     let (name, applier) = fuzzApplier(args)
     let items = try args.integer("--items", in: 1...8) ?? 4
     let mutations = try args.integer("--mutations", in: 0...3) ?? 1
-    let explorer = Explorer(applier: applier, items: items, mutations: mutations)
+    var explorer = Explorer(applier: applier, items: items, mutations: mutations)
+    let app = try startApp(args)
+    defer { app?.close() }
+    if let app { explorer.code = .app(app) }
     let scope = explorer.scope
     guard scope <= exploreScopeLimit else {
         throw UsageError(
@@ -50,10 +56,11 @@ let exploreCommand = Command(
     try Output.out(
         "\(summary.dragScripts) drag scripts x \(summary.mutationScripts) mutation scripts: \(summary.interleavings) interleavings, "
             + "\(summary.states) distinct states, \(summary.steps) steps, \(summary.violatingSteps) violating steps, "
-            + "shortest of each invariant kept: \(summary.violations.count) (applier \(name))\(summary.interrupted ? ", interrupted" : "")\n"
+            + "shortest of each invariant kept: \(summary.violations.count) "
+            + "(\(app.map { "app \(Format.shellQuoted($0.command))" } ?? "applier \(name)"))\(summary.interrupted ? ", interrupted" : "")\n"
     )
     let context = FindingContext(
-        generator: "dragreplay explore --items \(items) --mutations \(mutations)", applierName: name, mode: "explore")
+        generator: "dragreplay explore --items \(items) --mutations \(mutations)", applierName: name, mode: "explore", app: app?.command)
     var failed = false
     for (fuzzCase, v) in summary.violations {
         let finding = fuzzCase.finding(v, context: context, caseIndex: nil)
