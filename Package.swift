@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "DragReplayTests", dependencies: ["DragReplay", "DragReader", "DragRecording", "TestSupport"]),
         .testTarget(name: "DragFuzzTests", dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "TestSupport"]),
         .testTarget(name: "DragCorpusTests", dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden", "Apps"]),
         .testTarget(name: "DragAppTests", dependencies: ["DragApp"], exclude: ["Apps"]),
         .testTarget(name: "DragRenderTests", dependencies: ["DragRender"]),
     ],

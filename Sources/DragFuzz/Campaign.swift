@@ -21,6 +21,18 @@ public struct CampaignOptions: Sendable {
     /// Failing cases shrunk per invariant, in case order (most shrink to one shape).
     public var shrinksPerInvariant = 12
     public var shrinkAttempts = 20_000
+
+    /// The shrink budget for a failure of `invariant`. An app that crashed or
+    /// broke the protocol is restarted for every candidate, and one that timed
+    /// out costs the whole timeout per candidate: those get a small budget, so
+    /// a hanging app cannot keep a campaign shrinking for hours.
+    public func shrinkAttempts(for invariant: Invariant) -> Int {
+        switch invariant {
+        case .appTimeout: min(shrinkAttempts, 8)
+        case .appCrash, .appProtocol: min(shrinkAttempts, 100)
+        default: shrinkAttempts
+        }
+    }
     /// Checked between cases: stop generating (Ctrl-C). What was found is
     /// still shrunk and written.
     public var shouldStop: @Sendable () -> Bool = { false }
@@ -87,6 +99,10 @@ public struct CampaignSummary: Sendable {
     public var findings: [KeptFinding]
     /// Findings that could not be written (the campaign goes on; exit 2).
     public var writeFailures: [SystemError]
+    /// An app's failing cases that did not fail again in a fresh process:
+    /// the app's answers depend on the cases it ran before (never an
+    /// in-process subject).
+    public var unreproduced = 0
     public var elapsed: Double
     public var shrinkSeconds: Double
     public var interrupted: Bool
@@ -136,6 +152,10 @@ public struct CampaignSummary: Sendable {
             w.close()
         }
         w.closeArray()
+        if app != nil {
+            w.key("unreproduced")
+            w.number(Double(unreproduced))
+        }
         w.key("writeFailures")
         w.openArray()
         for e in writeFailures { w.string(e.description) }
@@ -156,6 +176,10 @@ public struct CampaignSummary: Sendable {
             out += "\(f.invariant.rawValue) [\(f.mode), case \(f.caseIndex ?? 0), \(f.eventLines) event lines]: \(f.message)\n"
             out += "  \(f.replayCommand(path: kept.path))\n"
         }
+        if unreproduced > 0 {
+            out += "\(unreproduced) failing case\(unreproduced == 1 ? "" : "s") did not fail again in a fresh app process: "
+            out += "the app's answers depend on the cases it ran before\n"
+        }
         for e in writeFailures { out += "\(e)\n" }
         return out
     }
@@ -165,6 +189,8 @@ public struct CampaignSummary: Sendable {
 enum ProcessOutcome {
     case kept(KeptFinding)
     case duplicate, gone
+    /// An app's failure that a fresh process did not repeat.
+    case unreproduced
     case failed(SystemError)
 }
 
@@ -176,6 +202,7 @@ struct CampaignLedger: ~Copyable {
     var runs = 0
     var sessions = 0
     var failingCases = 0
+    var unreproduced = 0
     /// Per worker: the next local case index it will run; every smaller one
     /// of that worker is done.
     var next: [Int]
@@ -236,7 +263,8 @@ final class CampaignRun: Sendable {
             CampaignSummary(
                 runs: l.runs, sessions: l.sessions, failingCases: l.failingCases,
                 findings: l.findings.sorted { ($0.finding.caseIndex ?? 0, $0.path) < ($1.finding.caseIndex ?? 0, $1.path) },
-                writeFailures: l.writeFailures, elapsed: elapsed, shrinkSeconds: l.shrinkSeconds, interrupted: interrupted)
+                writeFailures: l.writeFailures, unreproduced: l.unreproduced, elapsed: elapsed, shrinkSeconds: l.shrinkSeconds,
+                interrupted: interrupted)
         }
     }
 
@@ -346,6 +374,7 @@ final class CampaignRun: Sendable {
                 switch outcome {
                 case .kept(let kept): l.findings.append(kept)
                 case .failed(let e): l.writeFailures.append(e)
+                case .unreproduced: l.unreproduced += 1
                 case .duplicate, .gone: break
                 }
             }
@@ -356,17 +385,30 @@ final class CampaignRun: Sendable {
         let global = plan(local).global
         let runner = options.runner(mode)
         var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(global)))
+        // An app may fail only because of what earlier cases left in its
+        // process: the finding must stand on its own, in a fresh one.
+        code.restart()
         let first = runner.run(&choices, code: code)
-        guard let violation = first.violation else { return .gone }
+        guard let violation = first.violation, violation.invariant == invariant else {
+            return code.isProcess ? .unreproduced : .gone
+        }
         // The unshrunk reproducer goes to disk first: nothing is lost if
         // the process dies while shrinking.
         let raw = first.fuzzCase.finding(violation, context: options.context, caseIndex: global)
         let rawPath: String
         do throws(SystemError) { rawPath = try store.write(raw) } catch { return .failed(error) }
-        var shrinker = Shrinker(runner: runner, invariant: invariant, maxAttempts: options.shrinkAttempts)
+        var shrinker = Shrinker(runner: runner, invariant: invariant, maxAttempts: options.shrinkAttempts(for: invariant))
         shrinker.code = code
         shrinker.shouldStop = options.shouldHurry
-        let shrunk = shrinker.shrink(choices.choices)
+        var shrunk = shrinker.shrink(choices.choices)
+        if code.isProcess {
+            // Candidates ran one after another in one process: the shrunk
+            // case must fail in a fresh one too, or the raw case stands.
+            code.restart()
+            var again = ChoiceSequence(replaying: shrunk.choices)
+            let rerun = runner.run(&again, code: code)
+            if rerun.violation?.invariant != invariant { shrunk.result.violation = nil }
+        }
         var finding = raw
         if let v = shrunk.result.violation {
             finding = shrunk.result.fuzzCase.finding(v, context: options.context, caseIndex: global, shrinkAttempts: shrunk.attempts)

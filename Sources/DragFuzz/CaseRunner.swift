@@ -11,6 +11,17 @@ public enum CodeUnderTest: @unchecked Sendable {
     /// worker at a time, hence `@unchecked Sendable`.
     case app(any ReorderSubject<String, String?>)
 
+    /// Whether it is a process that keeps state between cases.
+    var isProcess: Bool {
+        if case .app = self { return true }
+        return false
+    }
+
+    /// Restarts an app (a fresh process for the next case); nothing in process.
+    func restart() {
+        if case .app(var app) = self { app.restart() }
+    }
+
     /// The subject for a case whose IDs `naming` names.
     func subject(naming: FuzzNaming) -> (any ReorderSubject<Int, Int>)? {
         switch self {

@@ -208,6 +208,10 @@ public final class AppSubject: ReorderSubject {
         process = nil
     }
 
+    /// A fresh process for the next case: this one is closed, and the next
+    /// `reset` starts another.
+    public func restart() { close() }
+
     /// Says `bye`, closes the app's stdin and waits for it to exit.
     public func close() {
         guard let process else { return }

@@ -215,7 +215,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             }
         } catch {
             _subjectFailed = true
-            return (nil, InvariantViolation(error.invariant, "\(subject?.name ?? "the code under test"): \(error)"))
+            return (nil, InvariantViolation(error.invariant, "\(error)"))
         }
     }
 

@@ -29,9 +29,16 @@ public protocol ReorderSubject<ItemID, CollectionID> {
     /// position keys or caches of its own): such a subject's states are
     /// never merged.
     var stateKey: AnyHashable? { get }
+
+    /// Forgets everything earlier cases left behind: a process is stopped,
+    /// and the next `reset` starts a new one. A fuzz finding is confirmed
+    /// this way, so it cannot depend on cases that are not in it. A value
+    /// is fresh in every copy: nothing to do.
+    mutating func restart()
 }
 
 extension ReorderSubject {
     public func repeating(_ request: SubjectRequest<ItemID, CollectionID>) -> [[ItemID]]? { nil }
     public var stateKey: AnyHashable? { nil }
+    public mutating func restart() {}
 }

@@ -93,14 +93,14 @@ let fuzzCommand = Command(
         options.progress = { p in
             let rate = p.elapsed > 0 ? Double(p.sessions) / p.elapsed : 0
             Output.raw(
-                "\r\u{1B}[K\(p.runs) runs  \(Int(rate)) sessions/s  \(p.failingCases) failing  \(p.findings) findings  \(seconds1(p.elapsed))s"
+                "\r\u{1B}[K\(p.runs) runs  \(perSecond(rate)) sessions/s  \(p.failingCases) failing  \(p.findings) findings  \(seconds1(p.elapsed))s"
             )
         }
     }
     let summary = runCampaign(options)
     if terminal { Output.raw("\r\u{1B}[K") }
     // Timings go to stderr: stdout stays byte-identical for the same seed and --runs.
-    let rate = Int(Double(summary.sessions) / max(summary.elapsed, 1e-9))
+    let rate = perSecond(Double(summary.sessions) / max(summary.elapsed, 1e-9))
     Output.diagnose(
         "fuzz: \(summary.runs) cases, \(summary.sessions) sessions in \(seconds2(summary.elapsed))s (\(rate) sessions/s), "
             + "shrinking \(seconds2(summary.shrinkSeconds))s\(summary.interrupted ? ", interrupted" : "")")
@@ -137,6 +137,8 @@ func parseLayouts(_ value: String?) throws(UsageError) -> Set<LayoutKind>? {
 
 /// `1.5` with one decimal, `12.34` with two: timings for people (no Foundation).
 func seconds1(_ v: Double) -> String { fixed(v, 1) }
+/// A rate: whole numbers from 100 up, one decimal below (a slow app's 0.6/s is not 0).
+func perSecond(_ v: Double) -> String { v >= 100 ? "\(Int(v))" : fixed(v, 1) }
 func seconds2(_ v: Double) -> String { fixed(v, 2) }
 func fixed(_ v: Double, _ digits: Int) -> String {
     guard v.isFinite else { return "\(v)" }

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""broken_app.py MODE: the plain-lists example app with one deliberate defect,
+for the tests of DragReplay's app host (the broken-app table).
+
+MODE:
+  crash-third   exits with status 3 when its third request arrives (hello is the first)
+  sleep         never answers its second request (sleeps)
+  not-json      prints a line that is not JSON instead of its third answer
+  ok-false      answers {"ok":false,...} to every apply
+  unknown-id    adds an ID nobody gave it to every answer after a reset
+  stderr-flood  writes 10 MiB to stderr when it is reset, then answers correctly
+  protocol-2    says protocol 2 in its hello
+  worn          refuses every apply once it has been reset 4 times (its failures
+                depend on earlier cases: a fresh process does not repeat them)
+"""
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples", "apps"))
+import plain_lists  # noqa: E402
+
+mode = sys.argv[1]
+app = plain_lists.App()
+count = 0
+resets = 0
+for line in sys.stdin.buffer:
+    count += 1
+    request = json.loads(line)
+    op = request.get("op")
+    if mode == "crash-third" and count == 3:
+        sys.exit(3)
+    if mode == "sleep" and count == 2:
+        time.sleep(3600)
+    if mode == "not-json" and count == 3:
+        print("this is not JSON", flush=True)
+        continue
+    if mode == "stderr-flood" and op == "reset":
+        chunk = "x" * 1023 + "\n"
+        for _ in range(10 * 1024):
+            sys.stderr.write(chunk)
+        sys.stderr.write("END OF FLOOD\n")
+        sys.stderr.flush()
+    if op == "reset":
+        resets += 1
+    try:
+        answer = app.handle(request)
+    except Exception as error:
+        answer = {"ok": False, "error": str(error)}
+    if mode == "ok-false" and op == "apply":
+        answer = {"ok": False, "error": "constraint violated"}
+    if mode == "worn" and op == "apply" and resets > 4:
+        answer = {"ok": False, "error": "worn out"}
+    if mode == "unknown-id" and "collections" in answer and op != "reset":
+        answer["collections"][0]["items"].append("zzz")
+    if mode == "protocol-2" and op == "hello":
+        answer["protocol"] = 2
+    print(json.dumps(answer), flush=True)
+    if op == "bye":
+        break
