@@ -399,6 +399,7 @@ final class CampaignRun: Sendable {
         do throws(SystemError) { rawPath = try store.write(raw) } catch { return .failed(error) }
         var shrinker = Shrinker(runner: runner, invariant: invariant, maxAttempts: options.shrinkAttempts(for: invariant))
         shrinker.code = code
+        if invariant == .configuration { shrinker.signature = violation.signature }
         shrinker.shouldStop = options.shouldHurry
         var shrunk = shrinker.shrink(choices.choices)
         if code.isProcess {

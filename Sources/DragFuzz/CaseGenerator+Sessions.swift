@@ -44,10 +44,11 @@ extension CaseGenerator {
     }
 
     /// An entry's centre (simplest), its leading half (checked against hit
-    /// testing), anywhere inside, or outside.
+    /// testing), a hair either side of an edge the hit test decides at,
+    /// anywhere inside, or outside.
     mutating func location() -> (Point, Aim?) {
         let layout = engine.layout
-        let mode = choices.draw(3)
+        let mode = choices.draw(4)
         if mode <= 1 {
             let frames = layout.frames(in: engine.container)
             let c = choices.draw(frames.count - 1)
@@ -65,10 +66,38 @@ extension CaseGenerator {
             }
             return (Point(x: 1, y: 1), nil)
         }
-        if mode == 2 {
+        if mode == 2 { return (boundaryLocation(), nil) }
+        if mode == 3 {
             return (Point(x: Double(choices.draw(999)) / 1000 * layout.width, y: Double(choices.draw(999)) / 1000 * layout.height), nil)
         }
         return ([Point(x: -1, y: 5), Point(x: layout.width, y: 1), Point(x: 1, y: layout.height + 3)][choices.draw(2)], nil)
     }
 
+    /// A hundredth of a point inside (simplest) or outside an edge where the
+    /// hit test changes its answer: a board column's leading edge or the
+    /// middle of the gap before it; an entry's leading edge or its middle.
+    /// Boundary bugs (a column index off by `spacing / 2`, a `<` for a `<=`)
+    /// live within a hair of these, where a uniform coordinate rarely falls.
+    mutating func boundaryLocation() -> Point {
+        let layout = engine.layout
+        let hair = choices.draw(1) == 0 ? 0.01 : -0.01
+        let atMiddle = choices.draw(1) == 1
+        if case .board(let columnWidth, let spacing, _, _, _) = layout.kind {
+            let column = Double(choices.draw(max(0, engine.container.collections.count - 1)))
+            let edge = column * (columnWidth + spacing) - (atMiddle ? spacing / 2 : 0)
+            return Point(x: edge + hair, y: 1)
+        }
+        let frames = layout.frames(in: engine.container)
+        let c = choices.draw(frames.count - 1)
+        guard !frames[c].isEmpty else { return Point(x: 1, y: 1) }
+        let f = frames[c][choices.draw(frames[c].count - 1)]
+        let alongX: Bool
+        switch layout.kind {
+        case .list, .board: alongX = false
+        case .hstack: alongX = true
+        case .grid: alongX = choices.draw(1) == 0
+        }
+        if alongX { return Point(x: (atMiddle ? f.midX : f.x) + hair, y: f.midY) }
+        return Point(x: f.midX, y: (atMiddle ? f.midY : f.y) + hair)
+    }
 }

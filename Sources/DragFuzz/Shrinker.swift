@@ -14,6 +14,8 @@ public struct Shrinker: Sendable {
     /// What each candidate runs against (an app: every candidate is a case of it).
     public var code: CodeUnderTest?
     public var invariant: Invariant
+    /// When set, a candidate must also fail with this `Violation.signature`.
+    public var signature: String?
     public var maxAttempts: Int
     /// Checked before every attempt: when it turns true (SIGTERM), the best
     /// case so far is returned at once.
@@ -45,7 +47,8 @@ public struct Shrinker: Sendable {
             var step = best.result.stepStarts.count - 1
             while step >= 0 && canTry(attempts) {
                 let starts = best.result.stepStarts
-                if step < starts.count {
+                // Trailing zeros are trimmed, so a last step may start past the end.
+                if step < starts.count && starts[step] < best.choices.count {
                     let end = step + 1 < starts.count ? starts[step + 1] : best.choices.count
                     var candidate = best.choices
                     candidate.removeSubrange(starts[step]..<min(end, candidate.count))
@@ -60,6 +63,12 @@ public struct Shrinker: Sendable {
             for size in [16, 8, 4, 2, 1] {
                 var i = best.choices.count - size
                 while i >= 0 && canTry(attempts) {
+                    // An accepted candidate may be shorter by more than `size`
+                    // (its trailing zeros are trimmed): stay inside it.
+                    if i + size > best.choices.count {
+                        i = best.choices.count - size
+                        continue
+                    }
                     var candidate = best.choices
                     candidate.removeSubrange(i..<min(i + size, candidate.count))
                     if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
@@ -109,7 +118,7 @@ public struct Shrinker: Sendable {
             var i = 0
             while i < best.choices.count && canTry(attempts) {
                 var v = best.choices[i]
-                while v > 0 && canTry(attempts) {
+                while v > 0 && i < best.choices.count && canTry(attempts) {
                     var candidate = best.choices
                     candidate[i] = v / 2
                     if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
@@ -155,7 +164,12 @@ public struct Shrinker: Sendable {
         attempts += 1
         var sequence = ChoiceSequence(replaying: choices)
         let result = runner.run(&sequence, code: code)
-        guard result.violation?.invariant == invariant else { return nil }
-        return Candidate(choices: sequence.choices, result: result)
+        guard let v = result.violation, v.invariant == invariant, signature == nil || v.signature == signature else { return nil }
+        // Past its end a replayed sequence yields 0: trailing zeros are free,
+        // and must not make a candidate look longer than the same case without
+        // them (a drop draws one choice more than a move, its `deferred` flag).
+        var used = sequence.choices
+        while used.last == 0 { used.removeLast() }
+        return Candidate(choices: used, result: result)
     }
 }

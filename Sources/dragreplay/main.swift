@@ -21,6 +21,9 @@ let overview = """
 
       help COMMAND    Show help for a command.
 
+    TOPICS (dragreplay help TOPIC):
+    \(helpTopics.map { "  " + $0.name + String(repeating: " ", count: max(2, 16 - $0.name.count)) + $0.abstract }.joined(separator: "\n"))
+
     OPTIONS:
       --help          Show this help.
       --version       Show the version.
@@ -50,9 +53,14 @@ func main() -> Int32 {
                 try Output.out(overview)
                 return 0
             }
+            if let topic = helpTopics.first(where: { $0.name == name }) {
+                try Output.out(topic.text)
+                return 0
+            }
             let key = arguments.count > 1 && name == "corpus" ? "corpus \(arguments[1])" : name
             guard let command = commands.first(where: { $0.name == key || $0.name.hasPrefix(key + " ") }) else {
-                return usageError("Unknown command \(quote(name)).\(suggestion(name)) See 'dragreplay --help'.")
+                let known = commands.map(\.name) + helpTopics.map(\.name)
+                return usageError("Unknown command or topic \(quote(name)).\(suggestion(name, known)) See 'dragreplay --help'.")
             }
             try Output.out(command.help)
             return 0

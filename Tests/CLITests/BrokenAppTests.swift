@@ -38,21 +38,24 @@ struct BrokenAppTests {
         Case(mode: "stderr-flood", exitCode: 0, expected: [nil, nil]),
     ]
 
-    func command(_ mode: String) -> String { "python3 Tests/CLITests/Apps/broken_app.py \(mode)" }
+    /// The broken app in `mode`, tagged so that `survivors(tag)` sees only
+    /// this test's processes (test cases may run side by side).
+    func command(_ mode: String, _ tag: String) -> String { "python3 Tests/CLITests/Apps/broken_app.py \(mode) \(tag)" }
 
     /// Processes whose command line names the broken app (none may outlive a run).
-    func survivors() -> [String] {
+    func survivors(_ tag: String) -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { pid -> String? in
             guard Int(pid) != nil, let cmd = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return nil }
-            return cmd.contains("broken_app.py") ? cmd.replacingOccurrences(of: "\0", with: " ") : nil
+            return cmd.contains("broken_app.py") && cmd.contains(tag) ? cmd.replacingOccurrences(of: "\0", with: " ") : nil
         }
     }
 
     @Test("each broken app gives the right failure in time, a fresh process for the next case, and no survivor", arguments: cases)
     func brokenApp(_ c: Case) throws {
+        let tag = "tag-\(UUID().uuidString)"
         let start = Date()
-        let r = try runCLI(["replay", "--app", command(c.mode), "--app-timeout", "1"] + Self.recordings)
+        let r = try runCLI(["replay", "--app", command(c.mode, tag), "--app-timeout", "1"] + Self.recordings)
         let elapsed = Date().timeIntervalSince(start)
         #expect(r.code == c.exitCode, "\(r.stdout)\(r.stderr)")
         for (path, expected) in zip(Self.recordings, c.expected) {
@@ -65,16 +68,17 @@ struct BrokenAppTests {
         }
         // A timeout costs the timeout plus the kill (SIGTERM, then SIGKILL after 1 s), per process.
         #expect(elapsed < 12, "took \(elapsed) s")
-        #expect(survivors().isEmpty, "\(survivors())")
+        #expect(survivors(tag).isEmpty, "\(survivors(tag))")
     }
 
     @Test("an app whose hello says protocol 2 stops the run before any case: exit 2")
     func protocol2() throws {
-        let r = try runCLI(["replay", "--app", command("protocol-2")] + Self.recordings)
+        let tag = "tag-\(UUID().uuidString)"
+        let r = try runCLI(["replay", "--app", command("protocol-2", tag)] + Self.recordings)
         #expect(r.code == 2)
         #expect(r.stderr.contains("hello failed: the app speaks protocol 2; this tool speaks 1"), "\(r.stderr)")
         #expect(r.stdout.isEmpty)
-        #expect(survivors().isEmpty)
+        #expect(survivors(tag).isEmpty)
     }
 
     @Test("a command that cannot run is an input error: exit 2")
@@ -86,25 +90,27 @@ struct BrokenAppTests {
 
     @Test("the fuzzer survives a crashing app: findings are app failures, every case gets a fresh process, nothing is left")
     func fuzzCrashingApp() throws {
+        let tag = "tag-\(UUID().uuidString)"
         let out = NSTemporaryDirectory() + "broken-\(UUID().uuidString)"
-        let r = try runCLI(["fuzz", "--app", command("crash-third"), "--runs", "6", "--jobs", "2", "--out", out, "--app-timeout", "2"])
+        let r = try runCLI(["fuzz", "--app", command("crash-third", tag), "--runs", "6", "--jobs", "2", "--out", out, "--app-timeout", "2"])
         #expect(r.code == 1, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.hasPrefix("6 cases, 12 sessions, 5 failing, "), "\(r.stdout)")
         let findings = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".jsonl") }.sorted()
         #expect(!findings.isEmpty && findings.allSatisfy { $0.hasPrefix("app-crash-") }, "\(findings)")
         // Each finding reproduces against the same app: the command it prints works.
         for name in findings {
-            let replay = try runCLI(["replay", "--app", command("crash-third"), out + "/" + name])
+            let replay = try runCLI(["replay", "--app", command("crash-third", tag), out + "/" + name])
             #expect(replay.code == 1)
             #expect(replay.stdout.contains("error: app: app-crash: the app exited with status 3 before answering"), "\(replay.stdout)")
         }
-        #expect(survivors().isEmpty)
+        #expect(survivors(tag).isEmpty)
     }
 
     @Test("an app whose failures depend on earlier cases: counted as not repeated in a fresh process, no finding that would not reproduce")
     func historyDependentApp() throws {
+        let tag = "tag-\(UUID().uuidString)"
         let out = NSTemporaryDirectory() + "worn-\(UUID().uuidString)"
-        let r = try runCLI(["fuzz", "--app", command("worn"), "--mode", "differences", "--runs", "12", "--jobs", "1", "--out", out])
+        let r = try runCLI(["fuzz", "--app", command("worn", tag), "--mode", "differences", "--runs", "12", "--jobs", "1", "--out", out])
         #expect(r.code == 1, "\(r.stdout)\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("12 cases, ") == true && lines.first?.contains(" 0 findings") == true, "\(r.stdout)")
@@ -112,10 +118,10 @@ struct BrokenAppTests {
             lines.last?.hasSuffix("did not fail again in a fresh app process: the app's answers depend on the cases it ran before") == true,
             "\(r.stdout)")
         let json = try runCLI([
-            "fuzz", "--app", command("worn"), "--mode", "differences", "--runs", "12", "--jobs", "1", "--out", out, "--format", "json",
+            "fuzz", "--app", command("worn", tag), "--mode", "differences", "--runs", "12", "--jobs", "1", "--out", out, "--format", "json",
         ])
         #expect(json.stdout.contains("\"unreproduced\":"), "\(json.stdout)")
         #expect(!json.stdout.contains("\"unreproduced\":0"), "\(json.stdout)")
-        #expect(survivors().isEmpty)
+        #expect(survivors(tag).isEmpty)
     }
 }

@@ -180,13 +180,15 @@ extension AppProcessTests {
                 #expect(try cat.request(hello, timeout: 2) == hello)
                 if cycle % 10 == 9 { cat.terminate() } else { #expect(cat.close(timeout: 2) == .exited(0)) }
             }
-            // Other suites may have pipes open for a moment; a leak is permanent.
+            // Other suites open and close pipes meanwhile, so the count may be
+            // a little lower or higher for a moment; a leak is permanent and
+            // grows with the cycles (at least 3 per process: 180 here).
             var after = openPipesAndPidfds()
-            for _ in 0..<40 where after != before {
+            for _ in 0..<40 where after > before {
                 usleep(50_000)
                 after = openPipesAndPidfds()
             }
-            #expect(after == before)
+            #expect(after <= before + 8, "\(before) open before, \(after) after")
         }
     }
 }

@@ -29,7 +29,8 @@ Everything else follows what a real board does for the article's syncing
 advice and spec 3.3, so that this bug is the only finding:
 - the layout comes from `reset` (`container.layout`, kind "board": columnWidth,
   spacing, width, height); any other kind is refused ({"ok":false}): this app
-  draws a board and nothing else;
+  draws a board and nothing else, and its hello says so ("layouts": ["board"]),
+  so campaigns generate boards only;
 - the container disabled (`isEnabled` off while syncing) -> "forbidden";
 - a location outside the container (x < 0, y < 0, x >= width, y >= height) ->
   "forbidden";
@@ -87,6 +88,8 @@ class KanbanBoard(App):
         return {"ok": True, "operation": operation, "collection": column}
 
     def handle(self, r):
+        if r.get("op") == "hello":
+            return {**super().handle(r), "layouts": ["board"]}
         return self.configure(r) if r.get("op") == "configure" else super().handle(r)
 
 

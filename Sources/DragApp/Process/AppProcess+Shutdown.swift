@@ -43,6 +43,7 @@ extension AppProcess {
         signalGroup(SIGKILL)
         ProcessGroupRegistry.shared.remove(pid)
         let status = reap()
+        reapGroup()
         drainErrors()
         for fd in [output, errors, exitNotifier] { fd?.close() }
         output = nil
@@ -97,6 +98,15 @@ extension AppProcess {
         let pid = pid
         guard (try? SystemCall.retrying({ waitpid(pid, &status, 0) })) != nil else { return .exited(-1) }
         return AppExit(waitStatus: status)
+    }
+
+    /// Reaps what is left of the app's group: its orphans are the tool's
+    /// children (see `adoptsOrphans`) and have been sent SIGKILL, so this
+    /// returns as soon as the last one is gone (ECHILD: none left).
+    private func reapGroup() {
+        var status: Int32 = 0
+        let group = pid
+        while (try? SystemCall.retrying({ waitpid(-group, &status, 0) })) != nil {}
     }
 
     /// One read from stderr into the tail; end of file (or an error) closes it.

@@ -64,6 +64,7 @@ public final class AppProcess {
     /// The designated initialiser, with the shell and the line limit open for tests.
     init(command: String, directory: String?, shell: String, lineLimit: Int) throws(AppProcessError) {
         _ = AppProcess.ignoresBrokenPipes
+        _ = AppProcess.adoptsOrphans
         let child = try SpawnedChild.spawn(shell: shell, command: command, directory: directory)
         pid = child.pid
         self.command = command
@@ -113,6 +114,15 @@ public final class AppProcess {
     public static func terminateAll() {
         ProcessGroupRegistry.shared.signalAll(SIGKILL)
     }
+
+    /// Makes the tool a child subreaper (Linux): when an app's shell exits
+    /// before what it started (`sh -c` forks the interpreter), the orphans are
+    /// re-parented to the tool rather than to init, so the tool can reap them
+    /// and nothing of the app outlives its `close` or `terminate`.
+    private static let adoptsOrphans: Void = {
+        let prSetChildSubreaper: Int32 = 36
+        _ = GlibcExtensions.prctl?(prSetChildSubreaper, 1, 0, 0, 0)
+    }()
 
     /// Ignores SIGPIPE once per process, unless someone installed a handler or
     /// ignored it already.

@@ -24,6 +24,10 @@ enum GlibcExtensions {
     static let pidfdOpen: PidfdOpen? = symbol("pidfd_open")
     static let addChdir: AddChdir? = symbol("posix_spawn_file_actions_addchdir_np")
     static let addClosefrom: AddClosefrom? = symbol("posix_spawn_file_actions_addclosefrom_np")
+    /// `prctl` is variadic in C, which Swift cannot call; its integer
+    /// arguments pass the same way through this fixed prototype.
+    typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+    static let prctl: Prctl? = symbol("prctl")
 
     /// A null handle is `RTLD_DEFAULT` in glibc: the global symbol scope.
     private static func symbol<Function>(_ name: String) -> Function? {

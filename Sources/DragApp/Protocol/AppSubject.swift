@@ -26,6 +26,9 @@ public final class AppSubject: ReorderSubject {
     public private(set) var appName: String = ""
     /// What it implements: `apply` (required), `configure`.
     public private(set) var supports: Set<String> = []
+    /// The layout kinds the app draws, when its hello lists them
+    /// (`"layouts": ["board"]`, an extension of protocol 1); `nil`: all.
+    public private(set) var layouts: Set<LayoutKind>?
     /// The tool's own name and version, sent in `hello`.
     public let tool: String
 
@@ -85,7 +88,33 @@ public final class AppSubject: ReorderSubject {
             p.terminate()
             throw .hello(command: command, reason: "\"supports\" must include \"apply\"")
         }
+        var layouts: Set<LayoutKind>?
+        if let value = o["layouts"] {
+            let names: [String]? = {
+                guard case .array(let list) = value else { return nil }
+                let names = list.compactMap { if case .string(let s) = $0 { s } else { nil } }
+                return names.count == list.count ? names : nil
+            }()
+            guard let names, !names.isEmpty else {
+                p.terminate()
+                throw .hello(command: command, reason: "field \"layouts\" must be a non-empty array of layout kinds")
+            }
+            var kinds = Set<LayoutKind>()
+            for name in names {
+                guard let kind = LayoutKind(rawValue: name) else {
+                    p.terminate()
+                    throw .hello(
+                        command: command,
+                        reason:
+                            "unknown layout kind \(Format.quoted(name)) in \"layouts\"; expected \(LayoutKind.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
+                }
+                kinds.insert(kind)
+            }
+            layouts = kinds
+        }
         self.supports = supports
+        self.layouts = layouts
         if case .string(let n)? = o["name"] { appName = n }
         process = p
     }

@@ -83,6 +83,17 @@ let fuzzCommand = Command(
         options.code = { worker in .app(pool.apps[worker]) }
         options.appCommand = args.value("--app")
         options.applierName = "app"
+        // An app that draws only some layouts (its hello lists them) gets only those.
+        if let drawn = apps.first?.layouts {
+            let wanted = options.layouts ?? Set(LayoutKind.allCases)
+            let both = wanted.intersection(drawn)
+            guard !both.isEmpty else {
+                throw UsageError(
+                    "'--layout' leaves no layout the app draws (its hello lists \(drawn.map(\.rawValue).sorted().joined(separator: ", ")))."
+                )
+            }
+            options.layouts = both
+        }
     }
     defer { for app in apps { app.close() } }
     Signals.handleInterruptions()
