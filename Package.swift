@@ -41,7 +41,7 @@ let package = Package(
             name: "dragreplay", dependencies: ["DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "ReorderCore"]),
         .executableTarget(
             name: "dragreplay-bench",
-            dependencies: ["ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragCorpus"],
+            dependencies: ["ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragCorpus", "DragApp"],
             path: "Sources/Benchmarks"
         ),
         // libFuzzer harnesses: built with -sanitize=fuzzer -DFUZZING by

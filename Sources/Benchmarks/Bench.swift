@@ -34,6 +34,10 @@ struct Bench {
             report.print()
         case "generate":
             try generate(events: Int(args[1])!, to: args[2])
+        case "app":
+            var report = Report()
+            try benchApp(&report, quick: args.contains("--quick"))
+            report.print()
         case "container":
             var report = Report()
             try benchContainer(&report, quick: args.contains("--quick"))
@@ -50,6 +54,7 @@ struct Bench {
             benchApply(&report, quick: quick)
             benchHitTest(&report)
             benchFuzz(&report, quick: quick)
+            try benchApp(&report, quick: quick)
             try benchScaling(&report, quick: quick)
             try benchContainer(&report, quick: quick)
             report.print()

@@ -120,8 +120,10 @@ class RulesTests:
     # Protocol
 
     def test_hello(self):
-        self.assertEqual(set(self.hello), {"ok", "protocol", "name", "supports"})
+        self.assertEqual(set(self.hello) - {"layouts"}, {"ok", "protocol", "name", "supports"})
         self.assertIn("apply", self.hello["supports"])
+        # The optional "layouts" (a DragReplay extension): only the board says it draws one kind.
+        self.assertEqual(self.hello.get("layouts"), ["board"] if "configure" in self.hello["supports"] else None)
 
     def test_reset_answers_the_header_in_order_without_fixed(self):
         got = self.req("reset", container=container(

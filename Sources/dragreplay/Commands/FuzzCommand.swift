@@ -125,12 +125,6 @@ let fuzzCommand = Command(
     return summary.failingCases > 0 ? 1 : 0
 }
 
-/// The apps of a campaign, one per job: each is used by its own worker only.
-final class AppPool: @unchecked Sendable {
-    let apps: [AppSubject]
-    init(_ apps: [AppSubject]) { self.apps = apps }
-}
-
 /// `--layout list,board`: the kinds a campaign may generate.
 func parseLayouts(_ value: String?) throws(UsageError) -> Set<LayoutKind>? {
     guard let value else { return nil }

@@ -1,0 +1,61 @@
+import DragApp
+import DragFuzz
+import Foundation
+import ReorderCore
+
+/// CPU seconds (user + system) of this process and of its reaped children.
+func cpuSeconds() -> (own: Double, children: Double) {
+    func total(_ who: Int32) -> Double {
+        var u = rusage()
+        getrusage(who, &u)
+        return Double(u.ru_utime.tv_sec) + Double(u.ru_utime.tv_usec) / 1e6 + Double(u.ru_stime.tv_sec) + Double(u.ru_stime.tv_usec) / 1e6
+    }
+    return (total(RUSAGE_SELF.rawValue), total(RUSAGE_CHILDREN.rawValue))
+}
+
+/// `--app` on the plain-lists Python example against the same campaign with
+/// the same code under test in process (the canonical rule as an
+/// `InProcessSubject`): the one difference is the process boundary. Where the
+/// app run's time goes: the tool's CPU, the app's CPU (its process is
+/// reaped, so its time is the tool's children's), and the rest of the wall
+/// time, when neither computes: the pipe's round trips and the wake-ups.
+func benchApp(_ report: inout Report, quick: Bool) throws {
+    let runs = quick ? 2_000 : 20_000
+    func options(jobs: Int) -> CampaignOptions {
+        CampaignOptions(
+            applierName: "canonical", applier: .canonical, mode: .sessions, runs: runs, seconds: nil, seed: 1,
+            jobs: jobs, shard: (0, 1), outDirectory: "bench-data/found-app")
+    }
+    var inProcess = options(jobs: 1)
+    inProcess.code = { _ in .subject(InProcessSubject<Int, Int>(applier: .canonical, name: "in-process")) }
+    let local = runCampaign(inProcess)
+    let localRate = Double(local.sessions) / local.elapsed
+
+    let command = "python3 examples/apps/plain_lists.py"
+    for jobs in [1, 2] {
+        let pool = AppPool(try (0..<jobs).map { _ in try AppSubject(command: command) })
+        var viaApp = options(jobs: jobs)
+        viaApp.code = { worker in .app(pool.apps[worker]) }
+        viaApp.appCommand = command
+        let before = cpuSeconds()
+        let run = runCampaign(viaApp)
+        pool.close()
+        let after = cpuSeconds()
+        let perJob = Double(run.sessions) / run.elapsed / Double(jobs)
+        if jobs == 1 {
+            let tool = after.own - before.own
+            let app = after.children - before.children
+            let rest = max(0, run.elapsed - tool - app)
+            func share(_ v: Double) -> String { "\(f(v / run.elapsed * 100, 0))%" }
+            report.row(
+                "fuzz --app plain_lists.py, sessions/s per job", rate(perJob), "in process \(rate(localRate))",
+                "\(f(localRate / perJob, 1))x slower; \(run.failingCases) failing")
+            report.row(
+                "  where the time goes (1 job, \(f(run.elapsed, 1)) s)", "app \(share(app)), tool \(share(tool))",
+                "pipe and wake-ups \(share(rest))", "\(f(run.elapsed / Double(run.sessions) * 1e6, 1)) µs per session")
+            report.target("at least 2,000 sessions/s per job with the Python example", perJob >= 2_000, rate(perJob))
+        } else {
+            report.row("fuzz --app plain_lists.py, --jobs 2", rate(perJob * 2), "\(rate(perJob)) per job", "\(run.failingCases) failing")
+        }
+    }
+}
