@@ -91,7 +91,7 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
         }
         var appended = false
         let finalData = ReorderContainer(collections: result.final.map { ReorderCollection(id: $0.id, items: $0.items) })
-        if let final = blessing!.finalLine(after: lastState, data: finalData) {
+        if let final = blessing!.finalLine(after: lastState, data: finalData, swipe: result.swipe) {
             try copier.copyAll(into: &out)
             if !copier.endedWithNewline { try out.write([0x0A]) }
             try out.write(Array(final.utf8) + [0x0A])

@@ -21,6 +21,8 @@ public struct NamedSubject: ReorderSubject {
 
     public var name: String { base.name }
     public var configures: Bool { base.configures }
+    public var swipes: Bool { base.swipes }
+    public mutating func restart() { base.restart() }
 
     public mutating func handle(_ request: SubjectRequest<Int, Int>) throws(SubjectFailure) -> SubjectAnswer<Int, Int> {
         switch try base.handle(request.mapIDs(item: FuzzNaming.item, collection: naming.collection)) {
@@ -31,6 +33,10 @@ public struct NamedSubject: ReorderSubject {
             if let collection = c.collection { answer.collection = self.collection(collection) }
             if let before = c.before { answer.before = .some(before.map { item($0) }) }
             return .configuration(answer)
+        case .swipeData(let orders, let flags):
+            return .swipeData(orders.map { $0.map { item($0) } }, flags: flags.mapValues { Set($0.map { item($0) }) })
+        case .labels(let labels): return .labels(labels)
+        case .edge(let edge): return .edge(edge)
         }
     }
 

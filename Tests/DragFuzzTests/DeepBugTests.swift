@@ -68,7 +68,7 @@ struct FractionalKeys: ReorderSubject, Hashable {
 
     mutating func handle(_ request: SubjectRequest<Int, Int>) throws(SubjectFailure) -> SubjectAnswer<Int, Int> {
         switch request {
-        case .reset(let container, _): load(container)
+        case .reset(let container, _, _): load(container)
         case .apply(_, let d): move(d)
         case .relocate(let ids, let c, let before):
             move(ReorderDifference(sources: ids, destination: .init(collectionID: c, position: .init(anchor: before))))

@@ -134,7 +134,7 @@ struct SwipeHandlerTests {
         "a random campaign: each built-in breaks exactly the invariant it is built to break; correct breaks none",
         arguments: SwipeHandlerKind.allCases)
     func campaign(kind: SwipeHandlerKind) {
-        var found: [SwipeInvariant: Int] = [:]
+        var found: [Invariant: Int] = [:]
         var rng = SwipeTestRandom(seed: 0x5EED_0000 &+ UInt64(SwipeHandlerKind.allCases.firstIndex(of: kind)!))
         for _ in 0..<400 {
             if let v = SwipeRandomCase.run(SwipeHandler(kind), steps: 40, using: &rng) { found[v.invariant, default: 0] += 1 }

@@ -21,7 +21,7 @@ enum AppMessages {
     /// (`dropped`, which only the legacy in-process path needs).
     static func line(for request: SubjectRequest<String, String?>) -> [UInt8]? {
         switch request {
-        case .reset(let container, let layout):
+        case .reset(let container, let layout, let swipe):
             return object { w in
                 w.key("op")
                 w.string("reset")
@@ -33,8 +33,51 @@ enum AppMessages {
                 writeLayout(layout, &w)
                 w.key("collections")
                 writeCollections(container.collections, locked: container.locked, &w)
+                if let swipe {
+                    w.key("swipe")
+                    writeSwipe(swipe, &w)
+                }
                 w.close()
             }
+        case .open(let item, let edge, let labels):
+            return object { w in
+                w.key("op")
+                w.string("open")
+                w.key("item")
+                w.string(item)
+                w.key("edge")
+                w.string(edge.rawValue)
+                w.key("labels")
+                w.strings(labels)
+            }
+        case .close(let item):
+            return object { w in
+                w.key("op")
+                w.string("close")
+                w.key("item")
+                w.string(item)
+            }
+        case .perform(let item, _, let action):
+            return object { w in
+                w.key("op")
+                w.string("perform")
+                w.key("item")
+                w.string(item)
+                w.key("action")
+                w.string(action)
+            }
+        case .labels(let item, let edge):
+            return object { w in
+                w.key("op")
+                w.string("labels")
+                w.key("item")
+                w.string(item)
+                w.key("edge")
+                w.string(edge.rawValue)
+            }
+        case .gesture:
+            // An app's gesture cannot be asked over the protocol.
+            return nil
         case .dropped:
             return nil
         case .apply(_, let d):
@@ -167,6 +210,56 @@ enum AppMessages {
             w.close()
         }
         w.closeArray()
+    }
+
+    /// The swipe section with every field, defaults included (an edge
+    /// without actions is `null`; an action's `role`, `toggle` and `labelOn`
+    /// are `null` when absent; `flags` lists every flag, sorted).
+    static func writeSwipe(_ s: SwipeConfiguration<String>, _ w: inout _JSONBuffer) {
+        w.open()
+        w.key("actionWidth")
+        w.number(s.actionWidth)
+        w.key("fullSwipe")
+        w.number(s.fullSwipe)
+        w.key("direction")
+        w.string(s.direction.rawValue)
+        for edge in [SwipeEdge.leading, .trailing] {
+            w.key(edge.rawValue)
+            guard let actions = s[edge] else {
+                w.null()
+                continue
+            }
+            w.open()
+            w.key("actions")
+            w.openArray()
+            for a in actions.actions {
+                w.element()
+                w.open()
+                w.key("name")
+                w.string(a.name)
+                w.key("label")
+                w.string(a.label)
+                w.key("role")
+                optional(a.role.map { "\($0)" }, &w)
+                w.key("toggle")
+                optional(a.toggle, &w)
+                w.key("labelOn")
+                optional(a.labelOn, &w)
+                w.close()
+            }
+            w.closeArray()
+            w.key("allowsFullSwipe")
+            w.bool(actions.allowsFullSwipe)
+            w.close()
+        }
+        w.key("flags")
+        w.open()
+        for flag in s.flags.keys.sorted() {
+            w.key(flag)
+            w.strings(s.flags[flag]!)
+        }
+        w.close()
+        w.close()
     }
 
     /// The layout with every field, defaults included: an app should not

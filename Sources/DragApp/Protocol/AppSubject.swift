@@ -50,6 +50,8 @@ public final class AppSubject: ReorderSubject {
 
     public var name: String { "app" }
     public var configures: Bool { supports.contains("configure") }
+    /// It listed `swipe` in its hello: it gets `open`, `close`, `perform` and `labels`.
+    public var swipes: Bool { supports.contains("swipe") }
 
     /// What the app wrote to stderr last (at most 64 KiB).
     public var stderrTail: String { process?.stderrTail ?? "" }
@@ -120,13 +122,14 @@ public final class AppSubject: ReorderSubject {
     }
 
     public func handle(_ request: SubjectRequest<String, String?>) throws(SubjectFailure) -> SubjectAnswer<String, String?> {
-        if case .reset(let container, _) = request {
+        if case .reset(let container, _, _) = request {
             collectionIDs = container.collections.map(\.id)
             if process == nil {
                 do { try start() } catch { throw .crash("the app could not be restarted: \(error)") }
             }
         }
         if case .configure = request, !configures { return .none }
+        if request.isSwipe && !swipes { return .none }
         guard let line = AppMessages.line(for: request) else { return .none }
         guard let process else { throw .crash("the app is not running") }
         let answerBytes: [UInt8]
@@ -153,8 +156,13 @@ public final class AppSubject: ReorderSubject {
             if case .string(let m)? = o["error"] { throw .error("the app refused: \(Format.quoted(m))") }
             throw .error("the app refused (no \"error\" given)")
         }
-        if case .configure = request { return .configuration(try configuration(o)) }
-        return .data(try data(o))
+        switch request {
+        case .configure: return .configuration(try configuration(o))
+        case .open, .close: return .none
+        case .perform: return .swipeData(try data(o), flags: try flags(o))
+        case .labels: return .labels(try labels(o))
+        default: return .data(try data(o))
+        }
     }
 
     /// `collections`: every collection in header order, with its items.
@@ -203,6 +211,48 @@ public final class AppSubject: ReorderSubject {
             result.append(ids)
         }
         return result
+    }
+
+    /// `flags` after a `perform`: `{FLAG: [IDs]}` (an empty list is no flag).
+    func flags(_ o: [String: JSONValue]) throws(SubjectFailure) -> [String: Set<String>] {
+        guard case .object(let map)? = o["flags"] else {
+            fail()
+            throw .protocolViolation("the answer to perform has no \"flags\" object")
+        }
+        var flags: [String: Set<String>] = [:]
+        for (flag, value) in map {
+            guard case .array(let list) = value else {
+                fail()
+                throw .protocolViolation("flags.\(flag) must be an array of IDs")
+            }
+            var items = Set<String>()
+            for entry in list {
+                guard case .string(let id) = entry else {
+                    fail()
+                    throw .protocolViolation("flags.\(flag) holds \(Self.show(entry)), not an ID string")
+                }
+                items.insert(id)
+            }
+            if !items.isEmpty { flags[flag] = items }
+        }
+        return flags
+    }
+
+    /// `labels`: an array of strings.
+    func labels(_ o: [String: JSONValue]) throws(SubjectFailure) -> [String] {
+        guard case .array(let list)? = o["labels"] else {
+            fail()
+            throw .protocolViolation("the answer to labels has no \"labels\" array")
+        }
+        var labels: [String] = []
+        for entry in list {
+            guard case .string(let s) = entry else {
+                fail()
+                throw .protocolViolation("labels holds \(Self.show(entry)), not a string")
+            }
+            labels.append(s)
+        }
+        return labels
     }
 
     /// `operation`, and optionally `collection` and `before`.

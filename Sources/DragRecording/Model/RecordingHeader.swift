@@ -58,4 +58,11 @@ public struct RecordingHeader: Hashable, Sendable {
     public var container: ReorderContainer<String, String?> {
         ReorderContainer(collections: collections.map(\.collection), locked: Set(collections.flatMap(\.locked)), isEnabled: enabled)
     }
+
+    /// The swipe actions the engine runs with: the header's section; an
+    /// empty one for a version 2 header without it (its gestures are still
+    /// events, no row has actions); `nil` for version 1 (no swipe at all).
+    public var engineSwipe: SwipeConfiguration<String>? {
+        swipe ?? (version >= 2 ? SwipeConfiguration() : nil)
+    }
 }

@@ -61,6 +61,20 @@ public enum Format {
 
     /// A lift rejection with IDs quoted.
     public static func rejection(_ r: LiftRejection<String>) -> String { r.describe(item: quoted) }
+
+    /// An open row: `"b" (trailing)`; `none` for no row.
+    public static func openRow(_ row: SwipeOpenRow<String>?) -> String { row.map { "\(quoted($0.item)) (\($0.edge.rawValue))" } ?? "none" }
+
+    /// A performed action: `delete on "b"`; `none` for none so far.
+    public static func performed(_ a: PerformedAction<String>?) -> String { a.map { "\($0.action) on \(quoted($0.item))" } ?? "none" }
+
+    /// Presentation reports as `expect` writes them: `[["b", true], ["b", false]]`.
+    public static func presentations(_ reports: [PresentationReport<String>]) -> String {
+        "[" + reports.map { "[\(quoted($0.item)), \($0.isPresented)]" }.joined(separator: ", ") + "]"
+    }
+
+    /// Labels: `["Pin", "Flag"]`.
+    public static func labels(_ labels: [String]) -> String { "[" + labels.map(quoted).joined(separator: ", ") + "]" }
 }
 
 extension String {

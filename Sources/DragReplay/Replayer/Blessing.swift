@@ -11,9 +11,13 @@ import ReorderCore
 /// reported, no difference emitted) is dropped.
 public struct Blessing: Sendable {
     let single: Bool
+    let layout: Layout<String>
     private var endsWithExpect = false
 
-    public init(header: RecordingHeader) { single = header.collections.count == 1 }
+    public init(header: RecordingHeader) {
+        single = header.collections.count == 1
+        layout = header.layout
+    }
 
     /// Feeds one step; returns the canonical line that replaces it when it
     /// is an `expect` line, `nil` otherwise.
@@ -23,23 +27,42 @@ public struct Blessing: Sendable {
             return nil
         }
         endsWithExpect = true
-        return CanonicalWriter.line(for: RecordedEvent(t: step.event.t, .expect(blessed(e, step.state, step.container))))
+        return CanonicalWriter.line(
+            for: RecordedEvent(t: step.event.t, .expect(blessed(e, step.state, step.container, swipe: step.swipe, labels: step.labelsShown))))
     }
 
     /// The `expect` line to append after the last event, `nil` when the
     /// recording already ends with one: the data, plus the last outcome and
-    /// difference when there are any.
-    public func finalLine(after state: ReplayState, data container: ReorderContainer<String, String?>) -> String? {
+    /// difference when there are any; in a version 2 recording also the open
+    /// row, the presentation reports, the last performed action when there
+    /// is one, and the open row's labels.
+    public func finalLine(
+        after state: ReplayState, data container: ReorderContainer<String, String?>, swipe: SwipeModel<String>? = nil
+    ) -> String? {
         if endsWithExpect { return nil }
         var e = Expectation()
         if single { e.order = [] } else { e.collections = [:] }
         if state.lastOutcome != nil { e.outcome = .moved }
         if state.lastDifference != nil { e.difference = ExpectedDifference(sources: [], before: nil) }
-        return CanonicalWriter.line(for: RecordedEvent(t: state.lastT, .expect(blessed(e, state, container))))
+        var labels: [String]?
+        if let swipe {
+            e.open = .some(nil)
+            e.presentations = []
+            if swipe.performed != nil { e.performed = .some(nil) }
+            if let open = swipe.open {
+                e.labels = ExpectedLabels(item: open.item, edge: open.edge, labels: [])
+                labels = swipe.labels(item: open.item, edge: open.edge, geometry: _SwipeRows(container: container, layout: layout))
+            }
+        }
+        return CanonicalWriter.line(
+            for: RecordedEvent(t: state.lastT, .expect(blessed(e, state, container, swipe: swipe, labels: labels))))
     }
 
     /// The expectation with the fields it had, set to what was observed.
-    func blessed(_ e: Expectation, _ state: ReplayState, _ container: ReorderContainer<String, String?>) -> Expectation {
+    func blessed(
+        _ e: Expectation, _ state: ReplayState, _ container: ReorderContainer<String, String?>, swipe: SwipeModel<String>?,
+        labels: [String]?
+    ) -> Expectation {
         var n = Expectation(session: e.session)
         if e.order != nil { n.order = container.collections.first.map { Array($0.items) } ?? [] }
         if let cs = e.collections {
@@ -56,6 +79,10 @@ public struct Blessing: Sendable {
                 sources: d.sources, collection: single ? nil : d.destination.collectionID, before: d.destination.position.anchor)
         }
         if e.operation != nil { n.operation = state.lastOperation }
+        if e.open != nil { n.open = .some(swipe?.open) }
+        if e.performed != nil { n.performed = .some(swipe?.performed) }
+        if e.presentations != nil { n.presentations = swipe?.presentations ?? [] }
+        if let l = e.labels { n.labels = ExpectedLabels(item: l.item, edge: l.edge, labels: labels ?? l.labels) }
         if n.isEmpty {
             if single {
                 n.order = container.collections.first.map { Array($0.items) } ?? []

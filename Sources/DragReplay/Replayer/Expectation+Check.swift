@@ -4,7 +4,16 @@ import ReorderCore
 extension Expectation {
     /// What does not hold of this `expect` line (spec 2.3) against what the
     /// replay saw; one message per mismatch, empty when it passes.
-    public func mismatches(against seen: ReplayState, data container: ReorderContainer<String, String?>, single: Bool) -> [String] {
+    ///
+    /// - Parameters:
+    ///   - swipe: the swipe model (`open`, `performed`, `presentations`);
+    ///     `nil` for a version 1 recording.
+    ///   - labelsShown: the labels on an edge of an item as the code under
+    ///     test shows them (or the model derives them), for `labels`.
+    public func mismatches(
+        against seen: ReplayState, data container: ReorderContainer<String, String?>, single: Bool,
+        swipe: SwipeModel<String>? = nil, labelsShown: (String, SwipeEdge) -> [String] = { _, _ in [] }
+    ) -> [String] {
         var failures: [String] = []
         if let order, let actual = container.collections.first.map({ Array($0.items) }), actual != order {
             failures.append("expected order \(Format.ids(order)), got \(Format.ids(actual))")
@@ -48,6 +57,24 @@ extension Expectation {
                 if actual != operation { failures.append("expected operation \"\(operation.rawValue)\", got \"\(actual.rawValue)\"") }
             } else {
                 failures.append("expected operation \"\(operation.rawValue)\", but no drop configuration was answered yet")
+            }
+        }
+        if let open, open != swipe?.open {
+            failures.append("expected open row \(Format.openRow(open)), got \(Format.openRow(swipe?.open))")
+        }
+        if let performed, performed != swipe?.performed {
+            failures.append("expected performed \(Format.performed(performed)), got \(Format.performed(swipe?.performed))")
+        }
+        if let presentations, presentations != swipe?.presentations ?? [] {
+            failures.append(
+                "expected presentations \(Format.presentations(presentations)), got \(Format.presentations(swipe?.presentations ?? []))")
+        }
+        if let labels {
+            let shown = labelsShown(labels.item, labels.edge)
+            if shown != labels.labels {
+                failures.append(
+                    "expected labels \(Format.labels(labels.labels)) on the \(labels.edge.rawValue) edge of \(Format.quoted(labels.item)), "
+                        + "got \(Format.labels(shown))")
             }
         }
         return failures

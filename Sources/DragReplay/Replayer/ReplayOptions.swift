@@ -5,11 +5,24 @@ import ReorderCore
 public struct ReplayOptions: Sendable {
     /// The function under test; `canonical` by default.
     public var applier: Applier<String, String?>
+    /// The swipe action handlers under test, for version 2 recordings;
+    /// `correct` by default.
+    public var handler: SwipeHandlerKind
     /// Warnings fail the recording.
     public var strict: Bool
 
-    public init(applier: Applier<String, String?> = .canonical, strict: Bool = false) {
+    public init(applier: Applier<String, String?> = .canonical, handler: SwipeHandlerKind = .correct, strict: Bool = false) {
         self.applier = applier
+        self.handler = handler
         self.strict = strict
+    }
+
+    /// The in-process code under test for a recording with this header:
+    /// the applier (none for `canonical`, which is the model), with the
+    /// swipe handler when the recording has swipe actions.
+    public func subject(for header: RecordingHeader) -> InProcessSubject<String, String?>? {
+        let swipes = header.engineSwipe != nil
+        if applier.name == Applier<String, String?>.canonical.name && !swipes { return nil }
+        return InProcessSubject(applier: applier, swipeHandler: swipes ? SwipeHandler<String>(handler) : nil)
     }
 }

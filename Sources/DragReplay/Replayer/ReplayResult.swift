@@ -40,6 +40,9 @@ public struct ReplayResult: Hashable, Sendable, CustomStringConvertible {
     public var error: Diagnostic?
     public var eventCount: Int
     public var outcomeCount: Int
+    /// The swipe state at the end (`nil` for a version 1 recording): what a
+    /// final `expect` written by `bless` holds.
+    public var swipe: SwipeModel<String>? = nil
 
     /// A recording that could not even be opened, or whose header is bad.
     public static func inputError(path: String, _ diagnostic: Diagnostic) -> ReplayResult {

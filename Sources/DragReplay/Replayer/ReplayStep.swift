@@ -19,11 +19,19 @@ public struct ReplayStep: Sendable {
     public var subjectData: [[String]]?
     /// The model's own result, where it differs from the code under test's.
     public var modelData: [[String]]?
+    /// The swipe state after the event (open row, flags, reports, the last
+    /// performed action); `nil` for a version 1 recording.
+    public var swipe: SwipeModel<String>?
+    /// At an `expect` line with `labels`: the labels it was checked against.
+    public var labelsShown: [String]?
 
     public init(
         line: Int, event: RecordedEvent, result: StepResult<String, String?>?, failures: [String], state: ReplayState,
-        container: ReorderContainer<String, String?>, subjectData: [[String]]? = nil, modelData: [[String]]? = nil
+        container: ReorderContainer<String, String?>, subjectData: [[String]]? = nil, modelData: [[String]]? = nil,
+        swipe: SwipeModel<String>? = nil, labelsShown: [String]? = nil
     ) {
+        self.swipe = swipe
+        self.labelsShown = labelsShown
         self.line = line
         self.event = event
         self.result = result
@@ -56,6 +64,12 @@ public struct ReplayStep: Sendable {
                 out += "   applied: \(Format.difference(d, showCollection: d.destination.collectionID != nil))\n"
             }
             for w in result.warnings { out += "   warning: \(Format.warning(w))\n" }
+            if let s = result.swipe {
+                if let a = s.action, s.actionPrecedesClose { out += "   performed: \(performedText(a))\n" }
+                if let closed = s.closed { out += "   closed: \(Format.quoted(closed))  (onPresentationChanged false)\n" }
+                if let a = s.action, !s.actionPrecedesClose { out += "   performed: \(performedText(a))\n" }
+                if let opened = s.opened { out += "   opened: \(Format.openRow(opened))  (onPresentationChanged true)\n" }
+            }
         }
         for f in failures { out += "   FAILED: \(f)\n" }
         if let model = modelData {
@@ -70,7 +84,23 @@ public struct ReplayStep: Sendable {
                 return (c.id.map { "\(Self.plain($0)): " } ?? "") + fixed + items
             }.joined(separator: " | ")
         out += (container.locked.isEmpty ? "" : "  (* locked)") + (container.isEnabled ? "" : "  (disabled)") + "\n"
+        if let swipe {
+            var line = "   swipe: open \(Format.openRow(swipe.open))"
+            if let open = swipe.open {
+                let rows = _SwipeRows(container: container, layout: Layout(kind: .list(rowHeight: 1), width: 1, height: 1))
+                line += " showing \(Format.labels(labelsShown ?? swipe.labels(item: open.item, edge: open.edge, geometry: rows)))"
+            }
+            if !swipe.flags.isEmpty {
+                line += "; flags " + swipe.flags.keys.sorted().map { "\($0) \(Format.ids(swipe.flags[$0]!.sorted()))" }.joined(separator: ", ")
+            }
+            line += "; reports \(swipe.presentations.count)"
+            out += line + "\n"
+        }
         return out
+    }
+
+    private func performedText(_ a: SwipeActionResult<String>) -> String {
+        "\(a.action) on \(Format.quoted(a.item)) (\(a.edge.rawValue)): \(a.effect)"
     }
 
     /// An ID as the data line shows it: bare when it is plain text, quoted

@@ -21,8 +21,7 @@ public struct Replayer: Sendable {
         onOutcome: (SessionEnd) -> Void = { _ in },
         onStep: ((ReplayStep) -> Void)? = nil
     ) -> ReplayResult {
-        var subject: (any ReorderSubject<String, String?>)? =
-            options.applier.name == Applier<String, String?>.canonical.name ? nil : InProcessSubject(applier: options.applier)
+        var subject: (any ReorderSubject<String, String?>)? = options.subject(for: source.header)
         return run(&source, subject: &subject, onOutcome: onOutcome, onStep: onStep)
     }
 
@@ -38,7 +37,8 @@ public struct Replayer: Sendable {
         let header = source.header
         let single = header.collections.count == 1
         var engine = CheckedEngine(
-            container: header.container, layout: header.layout, subject: subject, text: .recording(collections: header.collections.count))
+            container: header.container, layout: header.layout, subject: subject, text: .recording(collections: header.collections.count),
+            swipe: header.engineSwipe)
         defer { subject = engine.subject }
         var state = ReplayState()
         var result = ReplayResult(
@@ -63,9 +63,18 @@ public struct Replayer: Sendable {
             guard let engineEvent = event.engineEvent(in: header) else {
                 // An `expect` line: checked against what the replay saw so far.
                 guard case .expect(let expectation) = event.kind else { continue }
-                let failures = expectation.mismatches(against: state, data: engine.container, single: single)
+                var shown: [String]?
+                let failures = expectation.mismatches(
+                    against: state, data: engine.container, single: single, swipe: engine.model.swipe,
+                    labelsShown: {
+                        shown = engine.labelsShown(item: $0, edge: $1)
+                        return shown!
+                    })
                 for f in failures { result.failures.append(LineMessage(line: line, message: f)) }
-                onStep?(ReplayStep(line: line, event: event, result: nil, failures: failures, state: state, container: engine.container))
+                onStep?(
+                    ReplayStep(
+                        line: line, event: event, result: nil, failures: failures, state: state, container: engine.container,
+                        swipe: engine.model.swipe, labelsShown: shown))
                 continue
             }
             let checked = engine.handle(engineEvent)
@@ -84,7 +93,7 @@ public struct Replayer: Sendable {
             onStep?(
                 ReplayStep(
                     line: line, event: event, result: step, failures: failures, state: state, container: engine.container,
-                    subjectData: checked.subjectData, modelData: checked.modelData))
+                    subjectData: checked.subjectData, modelData: checked.modelData, swipe: engine.model.swipe))
         }
         for d in source.warnings { result.warnings.append(LineMessage(line: d.line, message: d.message)) }
         if result.status != .error {
@@ -92,6 +101,7 @@ public struct Replayer: Sendable {
         }
         result.warnings.sort { $0.line < $1.line }
         result.final = engine.container.collections.map { FinalCollection(id: $0.id, items: Array($0.items)) }
+        result.swipe = engine.model.swipe
         result.failures.sort { $0.line < $1.line }
         if result.status == .pass {
             if options.strict {

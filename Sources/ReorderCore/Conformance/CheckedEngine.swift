@@ -60,6 +60,8 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     @usableFromInline var _subjectFailed = false
     /// Each session's suggested operations, from its lift.
     @usableFromInline var operations: [Int: DropOperation.Set] = [:]
+    /// The model's presentation reports so far, for `one-open` and `presentation`.
+    @usableFromInline var ledger = SwipePresentationLedger<ItemID>()
     /// The code under test. An in-process one is held as itself, so its
     /// calls specialise and inline; anything else behind the protocol.
     @usableFromInline var _subject: _Subject
@@ -75,9 +77,9 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     public init(
         container: ReorderContainer<ItemID, CollectionID>, layout: Layout<ItemID>,
         subject: (any ReorderSubject<ItemID, CollectionID>)? = nil, text: ViolationText<ItemID, CollectionID> = .plain,
-        checksModel: Bool = false
+        checksModel: Bool = false, swipe: SwipeConfiguration<ItemID>? = nil
     ) {
-        _model = DragEngine(container: container, layout: layout)
+        _model = DragEngine(container: container, layout: layout, swipe: swipe)
         _subject = .none
         self.text = text
         self.checksModel = checksModel
@@ -118,6 +120,14 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         }
     }
 
+    @inlinable var subjectSwipes: Bool {
+        switch _subject {
+        case .none: false
+        case .inProcess(let s): s.swipes
+        case .other(let s): s.swipes
+        }
+    }
+
     /// The data, as the screen shows it.
     @inlinable public var container: ReorderContainer<ItemID, CollectionID> { _model.container }
 
@@ -125,7 +135,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// and must answer with exactly it.
     @inlinable
     public mutating func start() -> InvariantViolation<ItemID, CollectionID>? {
-        let (answer, failure) = ask(.reset(model.container, model.layout))
+        let (answer, failure) = ask(.reset(model.container, model.layout, model.swipe?.configuration))
         if let failure { return failure }
         guard case .data(let data)? = answer else { return nil }
         return ReorderContainer.checkExact("reset", expected: model.container.orders, after: data, text: text)
@@ -153,25 +163,34 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
 
         // 2. The model acts, on the data as the screen shows it.
         let before = _model.container
+        let openBefore = _model.swipe?.open
         let sources = event.session.flatMap { _model.sessions[$0]?.sources } ?? []
         step.result = _model.handle(event)
         let result = step.result
 
         // 3. The model's own answers (the core's oracles).
         if checksModel && step.violation == nil { step.violation = checkModel(event, result, before: before, sources: sources, aim: aim) }
+        if checksModel && step.violation == nil && _model.swipe != nil {
+            step.violation = checkSwipeModel(event, result, openBefore: openBefore)
+        }
 
         // 4. The code under test's answer against the model's.
         if step.violation == nil, let answered, let c = result.configuration {
             step.violation = compare(answered, with: c)
         }
 
-        // 5. Deliveries and mutations, each answered with data and checked.
+        // 5. Deliveries and mutations, each answered with data and checked;
+        // then the swipe messages, each answer checked.
         if hasSubject && !_subjectFailed {
-            for request in requests(for: event, result) {
+            for request in requests(for: event, result) + swipeRequests(for: event, result, before: before) {
                 let (answer, failure) = ask(request)
                 if let failure {
                     if step.violation == nil { step.violation = failure }
                     break
+                }
+                if request.isSwipe {
+                    if let v = checkSwipe(request, answer, &step), step.violation == nil { step.violation = v }
+                    continue
                 }
                 // A `dropped` notice changes no data (the apply follows).
                 guard case .data(let data)? = answer, request.changesData || { if case .update = request { true } else { false } }() else {
@@ -375,5 +394,158 @@ extension DragEvent {
         case .move(let s, let p), .drop(let s, let p, _): (s, p)
         default: nil
         }
+    }
+}
+
+// MARK: - Swipe
+
+extension CheckedEngine {
+    /// The swipe messages of an event, after its data requests, in the
+    /// protocol's order (a tap's perform before its close; otherwise the
+    /// close first), each opened row followed by a `labels` question; and,
+    /// for a swipe on a row with actions, the `gesture` question (asked of
+    /// in-process handlers only).
+    @inlinable
+    func swipeRequests(
+        for event: DragEvent<ItemID, CollectionID>, _ result: StepResult<ItemID, CollectionID>,
+        before: ReorderContainer<ItemID, CollectionID>
+    ) -> [SubjectRequest<ItemID, CollectionID>] {
+        guard subjectSwipes, let model = _model.swipe else { return [] }
+        var list: [SubjectRequest<ItemID, CollectionID>] = []
+        if let swipe = result.swipe {
+            for message in swipe.messages {
+                switch message {
+                case .perform(let a): list.append(.perform(item: a.item, edge: a.edge, action: a.action))
+                case .close(let item): list.append(.close(item: item))
+                case .open(let row):
+                    let labels = model.labels(item: row.item, edge: row.edge, geometry: _model.rows)
+                    list.append(.open(item: row.item, edge: row.edge, labels: labels))
+                    list.append(.labels(item: row.item, edge: row.edge))
+                }
+            }
+        }
+        if case .swipe(let item, let dx) = event, before.home(of: item)?.isFixed == false,
+            model.configuration.hasActions(on: .leading) || model.configuration.hasActions(on: .trailing)
+        {
+            list.append(.gesture(dx: dx, direction: model.configuration.direction))
+        }
+        return list
+    }
+
+    /// A swipe answer against the model: the data and flags after a
+    /// `perform` (`action-target`), the labels of an opened row
+    /// (`fresh-labels`), the edge of a gesture (`edge`). After a wrong
+    /// perform the screen shows the code under test's data.
+    @inlinable
+    mutating func checkSwipe(
+        _ request: SubjectRequest<ItemID, CollectionID>, _ answer: SubjectAnswer<ItemID, CollectionID>?,
+        _ step: inout CheckedStep<ItemID, CollectionID>
+    ) -> InvariantViolation<ItemID, CollectionID>? {
+        guard let model = _model.swipe else { return nil }
+        switch (request, answer) {
+        case (.perform(let item, _, let action), .swipeData(let data, let flags)?):
+            step.subjectData = data
+            let expected = _model.container.orders
+            let expectedFlags = model.flags
+            var violation: InvariantViolation<ItemID, CollectionID>?
+            if data != expected || flags != expectedFlags {
+                let effect = step.result.swipe?.action?.effect
+                var got: [String] = []
+                if data != expected {
+                    let had = Set(expected.joined())
+                    let has = Set(data.joined())
+                    let removed = has.isEmpty ? [] : Array(Set(before(expected, item: item)).subtracting(has))
+                    if !removed.isEmpty {
+                        got.append("deleted \(text.ids(removed.sorted { text.item($0) < text.item($1) }))")
+                    } else if has != had {
+                        got.append("left the data \(show(data, text))")
+                    } else {
+                        got.append("reordered the data to \(show(data, text))")
+                    }
+                    if has.contains(item) && effect.map({ if case .delete = $0 { true } else { false } }) == true {
+                        got.append("kept \(text.item(item))")
+                    }
+                }
+                if flags != expectedFlags { got.append("left the flags \(showFlags(flags)), expected \(showFlags(expectedFlags))") }
+                violation = InvariantViolation(
+                    .actionTarget,
+                    "\(action) on \(text.item(item)) should \(effect.map { describe($0) } ?? "change nothing"); "
+                        + "the code under test \(got.joined(separator: ", "))")
+            }
+            if !_model.container.hasOrders(data) {
+                step.modelData = _model.container.orders
+                var shown = _model.container
+                shown.setOrders(data)
+                _model.container = shown
+            }
+            return violation
+        case (.labels(let item, let edge), .labels(let shown)?):
+            let expected = model.labels(item: item, edge: edge, geometry: _model.rows)
+            return Invariant.checkFreshLabels(row: SwipeOpenRow(item: item, edge: edge), expected: expected, shown: shown)
+                .map { InvariantViolation($0.invariant, $0.message) }
+        case (.gesture(let dx, let direction), .edge(let edge)?):
+            return Invariant.checkEdge(dx: dx, direction: direction, gesture: edge).map { InvariantViolation($0.invariant, $0.message) }
+        default:
+            return nil
+        }
+    }
+
+    /// The labels on `edge` of `item` as the code under test shows them
+    /// (asked, when it swipes), or as the model derives them.
+    @inlinable
+    public mutating func labelsShown(item: ItemID, edge: SwipeEdge) -> [String] {
+        if subjectSwipes, case .labels(let shown)? = ask(.labels(item: item, edge: edge)).0 { return shown }
+        return _model.swipe?.labels(item: item, edge: edge, geometry: _model.rows) ?? []
+    }
+
+    /// The data a destructive action started from: the model's result with
+    /// the item back (so what else disappeared can be named).
+    @usableFromInline
+    func before(_ expected: [[ItemID]], item: ItemID) -> [ItemID] { expected.joined() + [item] }
+
+    @usableFromInline
+    func describe(_ effect: SwipeEffect<ItemID>) -> String {
+        switch effect {
+        case .none: "change nothing"
+        case .delete(let item): "delete \(text.item(item))"
+        case .toggle(let flag, let item, let isSet): "\(isSet ? "set" : "clear") \"\(flag)\" on \(text.item(item))"
+        }
+    }
+
+    @usableFromInline
+    func showFlags(_ flags: [String: Set<ItemID>]) -> String {
+        if flags.isEmpty { return "{}" }
+        return "{" + flags.keys.sorted().map { "\"\($0)\": \(text.ids(flags[$0]!.sorted { text.item($0) < text.item($1) }))" }
+            .joined(separator: ", ") + "}"
+    }
+
+    /// The model's own swipe invariants (the fuzzer's oracles): `one-open`
+    /// and `presentation` from its reports, `dismissal` after a scroll, tap
+    /// or lift, `identity` across data changes.
+    @inlinable
+    mutating func checkSwipeModel(
+        _ event: DragEvent<ItemID, CollectionID>, _ result: StepResult<ItemID, CollectionID>, openBefore: SwipeOpenRow<ItemID>?
+    ) -> InvariantViolation<ItemID, CollectionID>? {
+        guard let model = _model.swipe else { return nil }
+        let reports = result.swipe?.reports ?? SwipeStepResult<ItemID>().reports
+        if let v = ledger.record(reports) ?? ledger.check(open: model.open) { return InvariantViolation(v.invariant, v.message) }
+        let dismissal: String? =
+            switch event {
+            case .scroll: "scroll"
+            case .tap: "tap"
+            case .lift: "lift"
+            default: nil
+            }
+        if let dismissal {
+            if let open = model.open { return InvariantViolation(.dismissal, "row \(open) is still open after a \(dismissal)") }
+        } else if case .swipe = event {
+            // A swipe opens and closes by the rules of spec 3: nothing to compare.
+        } else {
+            let keeps = openBefore.map { _model.container.home(of: $0.item)?.isFixed == false } ?? false
+            if let v = Invariant.checkIdentity(before: openBefore, after: model.open, keepsItem: keeps) {
+                return InvariantViolation(v.invariant, v.message)
+            }
+        }
+        return nil
     }
 }

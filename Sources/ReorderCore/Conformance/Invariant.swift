@@ -13,6 +13,23 @@ public enum Invariant: String, CaseIterable, Sendable, Comparable {
     case noOp = "no-op"
     case configuration
     case hitTest = "hit-test"
+    // The swipe invariants (`swipe-v1` 5).
+    /// At most one row is open.
+    case oneOpen = "one-open"
+    /// Each item's reports alternate, starting with `true`; a row is open
+    /// exactly when its last report is `true`.
+    case presentation
+    /// After a `scroll`, a `tap` or a `lift`, no row is open.
+    case dismissal
+    /// A performed action changes only its own item.
+    case actionTarget = "action-target"
+    /// The labels shown equal those derived from the current flags.
+    case freshLabels = "fresh-labels"
+    /// An open row stays open on the same item across data changes that
+    /// keep it a present reorderable item.
+    case identity
+    /// The edge a gesture opens follows the direction rule, in `ltr` and `rtl`.
+    case edge
     /// The app answered `{"ok": false}`.
     case appError = "app-error"
     /// No answer within the timeout; the app was killed.

@@ -123,6 +123,9 @@ public struct StepResult<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     /// `applied` came from an external drag: its items were inserted, not moved.
     public var appliedExternally = false
     public var warnings: [ReorderWarning<ItemID, CollectionID>] = []
+    /// What the swipe model did at this event (a row closed or opened, an
+    /// action performed); `nil` when it did nothing or there is none.
+    public var swipe: SwipeStepResult<ItemID>?
 
     @inlinable public init() {}
 }

@@ -14,6 +14,11 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
     /// The app's `dropConfiguration` closure, compared with the model's answer.
     public var configure: (@Sendable (DropRequest<ItemID, CollectionID>) -> SubjectConfiguration<ItemID, CollectionID>)?
     public var name: String
+    /// The app's swipe action handlers and labels (`swipe-v1` 6); `nil`: it
+    /// does not take part in swipes.
+    public var swipeHandler: (any SwipeHandling<ItemID> & Sendable)?
+    /// The items each flag is set on, in its own data.
+    @usableFromInline var flags: [String: Set<ItemID>] = [:]
     /// Its own data, in an engine of its own (for the mutations' rules).
     @usableFromInline var engine: DragEngine<ItemID, CollectionID>
     /// Differences the legacy path froze at their drop, by session.
@@ -23,11 +28,16 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
     public init(
         applier: Applier<ItemID, CollectionID>,
         configure: (@Sendable (DropRequest<ItemID, CollectionID>) -> SubjectConfiguration<ItemID, CollectionID>)? = nil,
+        swipeHandler: (any SwipeHandling<ItemID> & Sendable)? = nil,
         name: String? = nil
     ) {
         self.applier = applier
         self.configure = configure
-        self.name = name ?? "applier \(applier.name)"
+        self.swipeHandler = swipeHandler
+        // Name what is under test: the canonical applier is the model's own rule.
+        let handler = swipeHandler.map { "handler \($0.name)" }
+        let canonical = applier.name == Applier<ItemID, CollectionID>.canonical.name
+        self.name = name ?? ([canonical && handler != nil ? nil : "applier \(applier.name)", handler].compactMap { $0 }.joined(separator: ", "))
         engine = DragEngine(container: ReorderContainer(collections: []), layout: Layout(kind: .list(rowHeight: 1), width: 1, height: 1))
     }
 
@@ -45,15 +55,22 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
     }
 
     @inlinable public var configures: Bool { configure != nil }
+    @inlinable public var swipes: Bool { swipeHandler != nil }
 
     @inlinable
     public mutating func handle(
         _ request: SubjectRequest<ItemID, CollectionID>
     ) throws(SubjectFailure) -> SubjectAnswer<ItemID, CollectionID> {
         switch request {
-        case .reset(let container, let layout):
+        case .reset(let container, let layout, let swipe):
             engine = DragEngine(container: container, layout: layout, applier: applier)
             captured = [:]
+            flags = [:]
+            if let swipe, var handler = swipeHandler {
+                handler.reset(configuration: swipe)
+                swipeHandler = handler
+                for (flag, items) in swipe.flags where !items.isEmpty { flags[flag] = Set(items) }
+            }
         case .dropped(let s, let d):
             captured[s] = applier.capture(d, engine.container)
             return .none
@@ -66,26 +83,90 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
                 engine.container.insert(items, into: t, before: destination.position.anchor)
             }
         case .insert(let items, let c, let index): _ = engine.handle(.insert(items: items, collection: c, index: index))
-        case .delete(let items): _ = engine.handle(.delete(items: items))
+        case .delete(let items):
+            _ = engine.handle(.delete(items: items))
+            pruneFlags()
         case .relocate(let items, let c, let before): _ = engine.handle(.relocate(items: items, collection: c, before: before))
         case .update: return .none
-        case .reload(let collections, let locked): _ = engine.handle(.reload(collections: collections, locked: locked))
+        case .reload(let collections, let locked):
+            _ = engine.handle(.reload(collections: collections, locked: locked))
+            pruneFlags()
         case .setEnabled(let on): _ = engine.handle(.setEnabled(on))
         case .lock(let items): _ = engine.handle(.lock(items: items))
         case .unlock(let items): _ = engine.handle(.unlock(items: items))
         case .configure(let q):
             guard let configure else { return .none }
             return .configuration(configure(engine.request(for: q)))
+        case .open, .close, .perform, .labels, .gesture:
+            return swipe(request)
         }
         return .data(engine.container.orders)
     }
 
-    /// Its data and the offsets it froze at deferred drops.
-    public var stateKey: AnyHashable? { AnyHashable(StateKey(data: engine.container, captured: captured)) }
+    /// A swipe request, answered by the handler on its own data.
+    @inlinable
+    mutating func swipe(_ request: SubjectRequest<ItemID, CollectionID>) -> SubjectAnswer<ItemID, CollectionID> {
+        guard var handler = swipeHandler else { return .none }
+        defer { swipeHandler = handler }
+        let rows = _SwipeRows(container: engine.container, layout: engine.layout)
+        func data(_ item: ItemID) -> SwipeData<ItemID> { SwipeData(items: rows.reorderableItems(inCollectionOf: item), flags: flags) }
+        switch request {
+        case .open(let item, let edge, let labels):
+            handler.open(item: item, edge: edge, labels: labels, data: data(item))
+        case .close(let item):
+            handler.close(item: item)
+        case .perform(let item, let edge, let action):
+            switch handler.perform(item: item, edge: edge, action: action, data: data(item)) {
+            case .none: break
+            case .delete(let victim):
+                _ = engine.handle(.delete(items: [victim]))
+                pruneFlags()
+            case .toggle(let flag, let target, let isSet):
+                if isSet {
+                    flags[flag, default: []].insert(target)
+                } else {
+                    flags[flag]?.remove(target)
+                    if flags[flag]?.isEmpty == true { flags[flag] = nil }
+                }
+            }
+            return .swipeData(engine.container.orders, flags: flags)
+        case .labels(let item, let edge):
+            return .labels(handler.labels(item: item, edge: edge, data: data(item)))
+        case .gesture(let dx, let direction):
+            return .edge(handler.edge(forDX: dx, direction: direction))
+        default: break
+        }
+        return .none
+    }
+
+    /// Flags belong to present items only.
+    @inlinable
+    mutating func pruneFlags() {
+        guard !flags.isEmpty else { return }
+        let container = engine.container
+        for (flag, items) in flags {
+            let kept = items.filter(container.contains)
+            flags[flag] = kept.isEmpty ? nil : kept
+        }
+    }
+
+    /// Its data, the offsets it froze at deferred drops, its flags and its
+    /// swipe handler's state; `nil` (never merged) when the handler cannot
+    /// say what it holds.
+    public var stateKey: AnyHashable? {
+        var handlerState: AnyHashable?
+        if let swipeHandler {
+            guard let h = swipeHandler as? any Hashable else { return nil }
+            handlerState = AnyHashable(h)
+        }
+        return AnyHashable(StateKey(data: engine.container, captured: captured, flags: flags, handler: handlerState))
+    }
 
     struct StateKey: Hashable {
         var data: ReorderContainer<ItemID, CollectionID>
         var captured: [Int: CapturedDifference<ItemID, CollectionID>]
+        var flags: [String: Set<ItemID>]
+        var handler: AnyHashable?
     }
 
     @inlinable

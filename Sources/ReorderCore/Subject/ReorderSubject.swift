@@ -15,6 +15,8 @@ public protocol ReorderSubject<ItemID, CollectionID> {
     var name: String { get }
     /// Whether it answers `configure` (a `dropConfiguration` closure of its own).
     var configures: Bool { get }
+    /// Whether it takes part in swipes (`open`, `close`, `perform`, `labels`).
+    var swipes: Bool { get }
 
     mutating func handle(_ request: SubjectRequest<ItemID, CollectionID>) throws(SubjectFailure) -> SubjectAnswer<ItemID, CollectionID>
 
@@ -40,5 +42,6 @@ public protocol ReorderSubject<ItemID, CollectionID> {
 extension ReorderSubject {
     public func repeating(_ request: SubjectRequest<ItemID, CollectionID>) -> [[ItemID]]? { nil }
     public var stateKey: AnyHashable? { nil }
+    public var swipes: Bool { false }
     public mutating func restart() {}
 }

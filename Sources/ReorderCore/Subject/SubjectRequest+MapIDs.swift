@@ -6,7 +6,8 @@ extension SubjectRequest {
         item: (ItemID) -> NewItemID, collection: (CollectionID) -> NewCollectionID
     ) -> SubjectRequest<NewItemID, NewCollectionID> {
         switch self {
-        case .reset(let container, let layout): .reset(container.mapIDs(item: item, collection: collection), layout.mapIDs(item))
+        case .reset(let container, let layout, let swipe):
+            .reset(container.mapIDs(item: item, collection: collection), layout.mapIDs(item), swipe?.mapIDs(item))
         case .dropped(let s, let d): .dropped(session: s, d.mapIDs(item: item, collection: collection))
         case .apply(let s, let d): .apply(session: s, d.mapIDs(item: item, collection: collection))
         case .receive(let items, let destination):
@@ -26,6 +27,11 @@ extension SubjectRequest {
                     session: q.session, location: q.location, items: q.items.map(item), sources: q.sources.map(item),
                     operations: q.operations,
                     isExternal: q.isExternal))
+        case .open(let id, let edge, let labels): .open(item: item(id), edge: edge, labels: labels)
+        case .close(let id): .close(item: item(id))
+        case .perform(let id, let edge, let action): .perform(item: item(id), edge: edge, action: action)
+        case .labels(let id, let edge): .labels(item: item(id), edge: edge)
+        case .gesture(let dx, let direction): .gesture(dx: dx, direction: direction)
         }
     }
 }

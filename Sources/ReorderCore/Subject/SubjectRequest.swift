@@ -2,8 +2,9 @@
 /// 2), in Swift. The model runs the case; the code under test receives the
 /// same deliveries and mutations and answers with its data.
 public enum SubjectRequest<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Hashable, Sendable {
-    /// A case starts: drop all state and set up this data (and layout).
-    case reset(ReorderContainer<ItemID, CollectionID>, Layout<ItemID>)
+    /// A case starts: drop all state and set up this data (and layout, and
+    /// swipe actions: `nil` for none).
+    case reset(ReorderContainer<ItemID, CollectionID>, Layout<ItemID>, SwipeConfiguration<ItemID>?)
     /// A committing non-external drop, at the drop itself: the legacy
     /// `onMove` path freezes its offsets here (spec 3.4). Not an app protocol
     /// request: a process host ignores it.
@@ -23,12 +24,33 @@ public enum SubjectRequest<ItemID: Hashable & Sendable, CollectionID: Hashable &
     case unlock(items: [ItemID])
     /// The drop configuration at a `move` or `drop` (only to subjects that configure).
     case configure(DropQuery<ItemID>)
+    /// A row opened (swipe protocol 6): the app draws its actions now, with
+    /// these labels (the model's). Only to subjects that swipe.
+    case open(item: ItemID, edge: SwipeEdge, labels: [String])
+    /// A row closed.
+    case close(item: ItemID)
+    /// An action was performed on the row of `item`: run its handler. The
+    /// answer is the data and the flags after it.
+    case perform(item: ItemID, edge: SwipeEdge, action: String)
+    /// The labels the app shows on `edge` of `item`, asked after a row opens.
+    case labels(item: ItemID, edge: SwipeEdge)
+    /// The edge the app's own gesture reveals for a swipe of `dx` (in-process
+    /// handlers only: a process is never asked).
+    case gesture(dx: Double, direction: LayoutDirection)
 
     /// Whether the answer is the subject's data.
     public var changesData: Bool {
         switch self {
-        case .dropped, .update, .configure: false
+        case .dropped, .update, .configure, .open, .close, .labels, .gesture: false
         default: true
+        }
+    }
+
+    /// A request of the swipe protocol (only to subjects that swipe).
+    public var isSwipe: Bool {
+        switch self {
+        case .open, .close, .perform, .labels, .gesture: true
+        default: false
         }
     }
 }
@@ -73,6 +95,12 @@ public struct SubjectConfiguration<ItemID: Hashable & Sendable, CollectionID: Ha
 public enum SubjectAnswer<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Hashable, Sendable {
     /// Its data: every collection's reorderable items, in header order.
     case data([[ItemID]])
+    /// After a `perform`: its data, and the items each flag is set on.
+    case swipeData([[ItemID]], flags: [String: Set<ItemID>])
+    /// After `labels`: the labels it shows.
+    case labels([String])
+    /// After `gesture`: the edge its gesture reveals (`nil`: none).
+    case edge(SwipeEdge?)
     case configuration(SubjectConfiguration<ItemID, CollectionID>)
     /// Nothing to say (an `update`, a `dropped` notice).
     case none

@@ -55,3 +55,14 @@ public struct SwipeConfiguration<ItemID: Hashable & Sendable>: Hashable, Sendabl
         !(self[edge]?.actions.isEmpty ?? true)
     }
 }
+
+extension SwipeConfiguration {
+    /// The same configuration with its flagged items renamed.
+    /// - Complexity: O(f) for f flagged items.
+    @inlinable
+    public func mapIDs<NewItemID>(_ transform: (ItemID) -> NewItemID) -> SwipeConfiguration<NewItemID> {
+        SwipeConfiguration<NewItemID>(
+            actionWidth: actionWidth, fullSwipe: fullSwipe, direction: direction, leading: leading, trailing: trailing,
+            flags: flags.mapValues { $0.map(transform) })
+    }
+}

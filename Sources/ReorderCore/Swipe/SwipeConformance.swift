@@ -60,14 +60,14 @@ public struct SwipeConformance<Handler: SwipeHandling & Sendable>: Sendable {
             let configuration = model.configuration
             // With no actions on either edge nothing can open, whatever the gesture.
             if configuration.hasActions(on: .leading) || configuration.hasActions(on: .trailing) {
-                edge = SwipeInvariant.checkEdge(
+                edge = Invariant.checkEdge(
                     dx: dx, direction: configuration.direction,
                     gesture: handler.edge(forDX: dx, direction: configuration.direction))
             }
         }
         let violation =
             ledger.record(step.reports) ?? ledger.check(open: model.open)
-            ?? SwipeInvariant.checkDismissal(after: event, open: model.open)
+            ?? Invariant.checkDismissal(after: event, open: model.open)
             ?? target ?? freshLabels(data) ?? edge
         return SwipeCheckedStep(step: step, violation: violation)
     }
@@ -83,7 +83,7 @@ public struct SwipeConformance<Handler: SwipeHandling & Sendable>: Sendable {
         let keeps = before.map { data.isPresentReorderable($0.item) } ?? false
         let violation =
             ledger.record(step.reports) ?? ledger.check(open: model.open)
-            ?? SwipeInvariant.checkIdentity(before: before, after: model.open, keepsItem: keeps)
+            ?? Invariant.checkIdentity(before: before, after: model.open, keepsItem: keeps)
             ?? freshLabels(data)
         return SwipeCheckedStep(step: step, violation: violation)
     }
@@ -96,7 +96,7 @@ public struct SwipeConformance<Handler: SwipeHandling & Sendable>: Sendable {
         let effect = handler.perform(
             item: action.item, edge: action.edge, action: action.action,
             data: SwipeData(items: items, flags: flags))
-        return SwipeInvariant.checkActionTarget(expected: action, actual: effect)
+        return Invariant.checkActionTarget(expected: action, actual: effect)
     }
 
     /// `fresh-labels` for the open row, the one whose labels are shown.
@@ -104,7 +104,7 @@ public struct SwipeConformance<Handler: SwipeHandling & Sendable>: Sendable {
         guard let row = model.open else { return nil }
         let expected = model.labels(item: row.item, edge: row.edge, geometry: data)
         let shown = handler.labels(item: row.item, edge: row.edge, data: self.data(row.item, data))
-        return SwipeInvariant.checkFreshLabels(row: row, expected: expected, shown: shown)
+        return Invariant.checkFreshLabels(row: row, expected: expected, shown: shown)
     }
 
     func data(_ item: ItemID, _ source: some SwipeDataSource<ItemID>) -> SwipeData<ItemID> {

@@ -21,7 +21,7 @@ public enum SwipeHandlerKind: String, CaseIterable, Hashable, Sendable {
 
     /// The invariant this handler is built to break; `nil` for `correct`.
     @inlinable
-    public var breaks: SwipeInvariant? {
+    public var breaks: Invariant? {
         switch self {
         case .correct: nil
         case .indexCaptured: .actionTarget

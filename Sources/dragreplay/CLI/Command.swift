@@ -26,11 +26,15 @@ struct Command: Sendable {
     }
 }
 
-let version = "dragreplay 0.2.0 (dragrec v1)"
+let version = "dragreplay 0.3.0 (dragrec v1 and v2, app protocol 1)"
 
 let applierOption = OptionSpec(
     names: ["--applier"], valueName: "NAME", allowed: Applier<String, String?>.builtInNames,
     help: "the apply function under test: \(Applier<String, String?>.builtInNames.joined(separator: ", ")) (default: canonical)")
+
+let handlerOption = OptionSpec(
+    names: ["--handler"], valueName: "NAME", allowed: SwipeHandler<String>.builtInNames,
+    help: "the swipe action handlers under test: \(SwipeHandler<String>.builtInNames.joined(separator: ", ")) (default: correct)")
 
 let appOption = OptionSpec(
     names: ["--app"], valueName: "COMMAND",
@@ -44,6 +48,9 @@ let appTimeoutOption = OptionSpec(names: ["--app-timeout"], valueName: "SECONDS"
 func startApp(_ args: ParsedArguments) throws -> AppSubject? {
     guard let command = args.value("--app") else { return nil }
     if args.value("--applier") != nil { throw UsageError("'--applier' and '--app' exclude each other: the app is the code under test.") }
+    if args.value("--handler") != nil {
+        throw UsageError("'--handler' and '--app' exclude each other: the app's own swipe handlers are under test.")
+    }
     guard !command.isEmpty else { throw UsageError("Invalid value '' for '--app' (expected a command).") }
     var timeout = 10.0
     if let t = args.value("--app-timeout") {
@@ -58,6 +65,10 @@ func startApp(_ args: ParsedArguments) throws -> AppSubject? {
 
 func applier(_ args: ParsedArguments) -> Applier<String, String?> {
     Applier<String, String?>.named(args.value("--applier") ?? "canonical")!
+}
+
+func handler(_ args: ParsedArguments) -> SwipeHandlerKind {
+    SwipeHandlerKind(rawValue: args.value("--handler") ?? "correct")!
 }
 
 /// The recordings named by `arguments`, or a usage error naming what is missing.

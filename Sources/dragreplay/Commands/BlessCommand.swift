@@ -3,19 +3,19 @@ import DragRecording
 import DragReplay
 
 let blessCommand = Command(
-    name: "bless", usage: "dragreplay bless [--applier NAME] PATH...",
+    name: "bless", usage: "dragreplay bless [--applier NAME] [--handler NAME] PATH...",
     abstract: "Rewrite expect lines to what the replay produces now.",
     discussion: """
         Each expect line keeps its fields with today's values; a final expect is added when the recording does not end with one. \
         Every other byte is kept, and so are the file's mode, owner and symbolic link; the file is replaced atomically, and left \
         alone (exit 2) if it changes meanwhile. How a fixed bug report becomes a regression test.
         """,
-    options: [applierOption]
+    options: [applierOption, handlerOption]
 ) { args in
     var code: Int32 = 0
     for path in try recordingPaths(args.positional, command: "bless") {
         do {
-            let r = try bless(path: path, options: ReplayOptions(applier: applier(args)))
+            let r = try bless(path: path, options: ReplayOptions(applier: applier(args), handler: handler(args)))
             let what =
                 r.rewritten.isEmpty
                 ? "no expect line changed"

@@ -13,7 +13,7 @@ let exploreScopeLimit = 2_000_000
 
 let exploreCommand = Command(
     name: "explore",
-    usage: "dragreplay explore [--applier NAME | --app COMMAND [--app-timeout SECONDS]] [--items N] [--mutations N] [--out DIR]",
+    usage: "dragreplay explore [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--items N] [--mutations N] [--out DIR]",
     abstract: "Bounded exhaustive search: every interleaving of small drag scripts with small mutation scripts.",
     discussion: """
         Drag scripts: lift one item or an ordered pair, drop on the leading half of every entry or past the end, at once or deferred \
@@ -25,7 +25,7 @@ let exploreCommand = Command(
         was found. Exit 1 when a violation was found.
         """,
     options: [
-        applierOption, appOption, appTimeoutOption,
+        applierOption, handlerOption, appOption, appTimeoutOption,
         OptionSpec(names: ["--items"], valueName: "N", help: "items in the container, 1 to 8 (default 4)"),
         OptionSpec(names: ["--mutations"], valueName: "N", help: "longest mutation script, 0 to 3 (default 1)"),
         OptionSpec(names: ["--out"], valueName: "DIR", help: "where findings go (default corpora/found)"),

@@ -26,7 +26,7 @@ func parseShard(_ s: String) throws(UsageError) -> (index: Int, count: Int) {
 let fuzzCommand = Command(
     name: "fuzz",
     usage: """
-        dragreplay fuzz [--applier NAME | --app COMMAND [--app-timeout SECONDS]] [--mode sessions|differences] [--layout KIND,...] \
+        dragreplay fuzz [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--mode sessions|differences] [--layout KIND,...] \
         [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [--format text|json]
         """,
     abstract: "Generate random interleavings, check the ordering invariants, shrink every failure to a minimal recording.",
@@ -40,7 +40,7 @@ let fuzzCommand = Command(
         2 when a finding could not be written or the app cannot start or fails hello.
         """,
     options: [
-        applierOption, appOption, appTimeoutOption,
+        applierOption, handlerOption, appOption, appTimeoutOption,
         OptionSpec(
             names: ["--layout"], valueName: "KIND,...",
             help: "only these layout kinds: \(LayoutKind.allCases.map(\.rawValue).joined(separator: ", ")) (default: all)"),

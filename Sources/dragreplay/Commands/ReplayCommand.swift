@@ -7,16 +7,16 @@ import ReorderCore
 let replayCommand = Command(
     name: "replay",
     usage:
-        "dragreplay replay [--applier NAME | --app COMMAND [--app-timeout SECONDS]] [--strict] [--trace] [--format text|json|junit] [-o FILE] PATH...",
+        "dragreplay replay [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--strict] [--trace] [--format text|json|junit] [-o FILE] PATH...",
     abstract: "Replay recordings through the core and check their expect lines.",
     discussion: """
-        PATH is a file, or a directory searched recursively for *.jsonl. The code under test (--applier, or an app started with \
-        --app) gets every delivery and mutation; each answer is checked against the model, and a broken invariant is a failure at \
-        its line, as a failed expect line is. Exit 0 when every recording passes, 1 when something failed, 2 when a file has an \
+        PATH is a file, or a directory searched recursively for *.jsonl. The code under test (--applier, and --handler for the swipe \
+        actions of version 2 recordings; or an app started with --app, which excludes both) gets every delivery, mutation and swipe \
+        message; each answer is checked against the model, and a broken invariant is a failure at its line, as a failed expect line is. Exit 0 when every recording passes, 1 when something failed, 2 when a file has an \
         input error (the others are still replayed and reported), the app cannot start or fails hello, or the report cannot be written.
         """,
     options: [
-        applierOption, appOption, appTimeoutOption,
+        applierOption, handlerOption, appOption, appTimeoutOption,
         OptionSpec(names: ["--strict"], help: "warnings fail the recording"),
         OptionSpec(
             names: ["--trace"], help: "per event: the event, the answered operation and destination, the outcome, the data after it"),
@@ -26,7 +26,7 @@ let replayCommand = Command(
     ]
 ) { args in
     let paths = try recordingPaths(args.positional, command: "replay")
-    let options = ReplayOptions(applier: applier(args), strict: args.has("--strict"))
+    let options = ReplayOptions(applier: applier(args), handler: handler(args), strict: args.has("--strict"))
     let app = try startApp(args)
     defer { app?.close() }
     let out = try ReportOutput(path: try args.path("--output"))

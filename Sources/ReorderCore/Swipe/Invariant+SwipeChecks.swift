@@ -3,10 +3,10 @@
 // `presentation` need the history of reports: `SwipePresentationLedger`
 // checks them incrementally. Each check returns nil when the invariant holds.
 
-extension SwipeInvariant {
+extension Invariant {
     /// `dismissal`: after a `scroll`, a `tap` or a `lift`, no row is open.
     ///
-    ///     SwipeInvariant.checkDismissal(after: .scroll(dy: 5), open: nil)  // nil
+    ///     Invariant.checkDismissal(after: .scroll(dy: 5), open: nil)  // nil
     ///
     /// - Complexity: O(1).
     public static func checkDismissal<ItemID>(after event: SwipeEvent<ItemID>, open: SwipeOpenRow<ItemID>?) -> SwipeViolation? {
@@ -18,7 +18,7 @@ extension SwipeInvariant {
     /// equals the model's (a delete removes exactly that item; a toggle flips
     /// exactly that item's flag; other actions change nothing).
     ///
-    ///     SwipeInvariant.checkActionTarget(expected: deleteB, actual: .delete("c"))  // action-target: ...
+    ///     Invariant.checkActionTarget(expected: deleteB, actual: .delete("c"))  // action-target: ...
     ///
     /// - Complexity: O(1).
     public static func checkActionTarget<ItemID>(expected: SwipeActionResult<ItemID>, actual: SwipeEffect<ItemID>) -> SwipeViolation? {
@@ -40,7 +40,7 @@ extension SwipeInvariant {
     /// same item and edge when the item is still a present reorderable item
     /// (`keepsItem`), and closes otherwise.
     ///
-    ///     SwipeInvariant.checkIdentity(before: b, after: b, keepsItem: true)  // nil
+    ///     Invariant.checkIdentity(before: b, after: b, keepsItem: true)  // nil
     ///
     /// - Complexity: O(1).
     public static func checkIdentity<ItemID>(
@@ -61,7 +61,7 @@ extension SwipeInvariant {
     /// `edge`: the edge the gesture of the code under test opens for `dx`
     /// is the edge of the direction rule (spec 3).
     ///
-    ///     SwipeInvariant.checkEdge(dx: -30, direction: .rtl, gesture: .trailing)  // edge: ...
+    ///     Invariant.checkEdge(dx: -30, direction: .rtl, gesture: .trailing)  // edge: ...
     ///
     /// - Complexity: O(1).
     public static func checkEdge(dx: Double, direction: LayoutDirection, gesture: SwipeEdge?) -> SwipeViolation? {
