@@ -47,6 +47,8 @@ public struct CampaignOptions: Sendable {
     public var appCommand: String?
     /// The layout kinds cases may use (`nil`: all).
     public var layouts: Set<LayoutKind>?
+    /// The swipe action handlers under test in cases with swipe actions.
+    public var handler: SwipeHandlerKind = .correct
     /// Stop generating once this many findings are written (`nil`: never).
     public var stopAfterFindings: Int?
 
@@ -65,13 +67,16 @@ public struct CampaignOptions: Sendable {
         self.outDirectory = outDirectory
     }
 
-    var context: FindingContext { FindingContext(generator: "dragreplay fuzz", applierName: applierName, seed: seed, app: appCommand) }
+    var context: FindingContext {
+        FindingContext(generator: "dragreplay fuzz", applierName: applierName, seed: seed, app: appCommand, handler: handler.rawValue)
+    }
 
     func code(for worker: Int) -> CodeUnderTest { code?(worker) ?? .applier(applier) }
 
     func runner(_ mode: FuzzMode) -> CaseRunner {
         var runner = CaseRunner(applier: applier, mode: mode)
         runner.layouts = layouts
+        runner.handler = handler
         return runner
     }
 }

@@ -27,6 +27,9 @@ struct CaseProfile {
     var deferred = 30
     /// Percent of lifts that come from outside.
     var external = 10
+    /// Percent of steps that are swipe gestures (`swipe`, `tap`, `scroll`);
+    /// 0 for a case without swipe actions.
+    var swipes = 0
     var maxEvents: Int
     /// Items the container may hold.
     var maxItems: Int
@@ -39,6 +42,7 @@ extension CaseGenerator {
         p.mutations = [30, 0, 10, 60][choices.draw(3)]
         p.deferred = [30, 0, 70][choices.draw(2)]
         p.external = [10, 0, 40][choices.draw(2)]
+        if choices.weighted(runner.swipeCases) { p.swipes = [30, 60, 10][choices.draw(2)] }
         if choices.weighted(10) {
             p.shape = .long
             p.maxEvents = 100 + choices.draw(400)

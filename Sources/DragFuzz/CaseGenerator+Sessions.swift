@@ -3,6 +3,7 @@ import ReorderCore
 extension CaseGenerator {
     mutating func nextSessionEvent() -> (DragEvent<Int, Int>, Aim?) {
         if choices.weighted(profile.mutations) { return (nextMutation(), nil) }
+        if profile.swipes > 0 && choices.weighted(profile.swipes) { return (nextGesture(), nil) }
         let active = engine.sessions.keys.sorted()
         let pending = engine.pending.keys.sorted()
         if !pending.isEmpty && choices.weighted(40) { return (.apply(session: pending[choices.draw(pending.count - 1)]), nil) }

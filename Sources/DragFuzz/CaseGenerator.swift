@@ -42,9 +42,11 @@ struct CaseGenerator {
         profile = drawProfile()
         if case .repeated = profile.shape { makeRepeatedContainer() } else { makeContainer() }
         makeLayout()
+        makeSwipe()
         checked = CheckedEngine(
-            container: setup.container, layout: setup.layout, subject: code.subject(naming: fuzzCase.naming), text: fuzzCase.naming.text,
-            checksModel: true)
+            container: setup.container, layout: setup.layout,
+            subject: code.subject(naming: fuzzCase.naming, swipes: fuzzCase.swipe != nil, handler: runner.handler),
+            text: fuzzCase.naming.text, checksModel: true, swipe: fuzzCase.swipe)
         if let v = checked.start() {
             return CaseRunner.Result(fuzzCase: fuzzCase, violation: Violation(v, step: -1), sessions: 0, stepStarts: [])
         }

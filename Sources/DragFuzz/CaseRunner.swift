@@ -22,9 +22,11 @@ public enum CodeUnderTest: @unchecked Sendable {
         if case .app(var app) = self { app.restart() }
     }
 
-    /// The subject for a case whose IDs `naming` names.
-    func subject(naming: FuzzNaming) -> (any ReorderSubject<Int, Int>)? {
+    /// The subject for a case whose IDs `naming` names; an applier takes
+    /// `handler` as its swipe handlers when the case has swipe actions.
+    func subject(naming: FuzzNaming, swipes: Bool, handler: SwipeHandlerKind) -> (any ReorderSubject<Int, Int>)? {
         switch self {
+        case .applier(let a) where swipes: InProcessSubject(applier: a, swipeHandler: SwipeHandler<Int>(handler))
         case .applier(let a): a.name == Applier<Int, Int>.canonical.name ? nil : InProcessSubject(applier: a)
         case .subject(let s): s
         case .app(let app): NamedSubject(app, naming: naming)
@@ -49,6 +51,10 @@ public struct CaseRunner: Sendable {
     /// The layout kinds a case may use, in the order `list`, `grid`,
     /// `board`, `hstack` (`nil`: all); an app may speak only some.
     public var layouts: Set<LayoutKind>?
+    /// The swipe action handlers under test when a case has swipe actions.
+    public var handler: SwipeHandlerKind = .correct
+    /// Percent of session cases with swipe actions (`0`: drags only).
+    public var swipeCases = 40
 
     public init(applier: Applier<Int, Int>, mode: FuzzMode) {
         self.applier = applier

@@ -17,6 +17,11 @@ public struct Explorer: Sendable {
     public var items: Int
     /// The longest mutation script.
     public var mutations: Int
+    /// The swipe handlers under test: with one, the container has swipe
+    /// actions (trailing `delete` and `flag`, leading `pin`) and the
+    /// mutation scripts also draw from gestures; the whole scope runs once
+    /// left to right and once right to left. `nil`: drags only.
+    public var handler: SwipeHandlerKind?
 
     public init(applier: Applier<Int, Int>, items: Int = 4, mutations: Int = 1) {
         self.applier = applier
@@ -44,6 +49,37 @@ public struct Explorer: Sendable {
     typealias Script = [(DragEvent<Int, Int>, Aim?)]
 
     var layout: Layout<Int> { Layout(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 0, heights: [:]), width: 100, height: 400) }
+
+    /// The swipe section of a run in `direction`: buttons 40 wide on rows
+    /// 100 wide, so 40 opens the trailing edge, 20 the leading one, and 60
+    /// is a full swipe (a delete).
+    func swipe(_ direction: LayoutDirection) -> SwipeConfiguration<Int>? {
+        guard handler != nil else { return nil }
+        return SwipeConfiguration(
+            actionWidth: 40, fullSwipe: 0.6, direction: direction,
+            leading: SwipeEdgeActions(actions: [SwipeAction(name: "pin", label: "Pin", toggle: "pinned", labelOn: "Unpin")]),
+            trailing: SwipeEdgeActions(actions: [
+                SwipeAction(name: "delete", label: "Delete", role: .destructive), SwipeAction(name: "flag", label: "Flag"),
+            ]), flags: ["pinned": [0]])
+    }
+
+    /// The directions a run covers.
+    var directions: [LayoutDirection?] { handler == nil ? [nil] : [.ltr, .rtl] }
+
+    /// Gestures for the mutation menu: open each row on either edge, fully
+    /// swipe it, tap the first button of an open row on either side, scroll.
+    func gestures(_ direction: LayoutDirection) -> [DragEvent<Int, Int>] {
+        let toTrailing = direction == .ltr ? -1.0 : 1.0
+        var menu: [DragEvent<Int, Int>] = [.scroll(dy: 10)]
+        for i in 0..<items {
+            menu.append(.swipe(item: i, dx: 40 * toTrailing))
+            menu.append(.swipe(item: i, dx: -20 * toTrailing))
+            menu.append(.swipe(item: i, dx: 60 * toTrailing))
+            menu.append(.tap(at: Point(x: 80, y: Double(i) * 10 + 5)))
+            menu.append(.tap(at: Point(x: 20, y: Double(i) * 10 + 5)))
+        }
+        return menu
+    }
     var container: FuzzContainer { FuzzContainer(collections: [ReorderCollection(id: 0, items: Array(0..<items))]) }
 
     /// Lift one item or an ordered pair, drop on the leading half of every
@@ -72,8 +108,9 @@ public struct Explorer: Sendable {
     /// Every sequence, up to `mutations` long, of: insert a new item first or
     /// last, delete an item, move an item to the front or the end from
     /// outside, disable, enable.
-    func mutationScripts() -> [[DragEvent<Int, Int>]] {
-        var menu: [DragEvent<Int, Int>] = [
+    func mutationScripts(_ direction: LayoutDirection? = nil) -> [[DragEvent<Int, Int>]] {
+        var menu: [DragEvent<Int, Int>] = direction.map(gestures) ?? []
+        menu += [
             .insert(items: [100], collection: 0, index: 0), .insert(items: [100], collection: 0, index: nil),
             .setEnabled(false), .setEnabled(true),
         ]
@@ -97,12 +134,15 @@ public struct Explorer: Sendable {
         var container: FuzzContainer
         var sessions: [Int: FuzzEngine.Session]
         var pending: [Int: FuzzEngine.Pending]
+        var swipe: SwipeModel<Int>?
         /// The code under test's own state (`nil`: none, or the model alone).
         var subject: AnyHashable?
     }
 
     /// The code under test for one exploration: `nil` for `canonical` (the model alone).
-    var subject: (any ReorderSubject<Int, Int>)? { (code ?? .applier(applier)).subject(naming: naming) }
+    var subject: (any ReorderSubject<Int, Int>)? {
+        (code ?? .applier(applier)).subject(naming: naming, swipes: handler != nil, handler: handler ?? .correct)
+    }
 
     var naming: FuzzNaming { FuzzNaming(collectionNames: [nil]) }
 
@@ -112,7 +152,7 @@ public struct Explorer: Sendable {
     }
 
     /// Drag scripts times mutation scripts: the pairs `run` interleaves.
-    public var scope: Int { dragScripts().count * mutationScripts().count }
+    public var scope: Int { directions.reduce(0) { $0 + dragScripts().count * mutationScripts($1).count } }
 
     /// Explores every pair. `shouldStop` is checked between pairs (Ctrl-C:
     /// the summary says how far it got); `progress` gets the pairs done and
@@ -120,66 +160,72 @@ public struct Explorer: Sendable {
     public func run(shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil) -> Summary {
         var summary = Summary()
         let drags = dragScripts()
-        let mutationScripts = mutationScripts()
         summary.dragScripts = drags.count
-        summary.mutationScripts = mutationScripts.count
         var shortest: [Invariant: (FuzzCase, Violation)] = [:]
         var done = 0
-        explore: for d in drags {
-            progress?(done, drags.count * mutationScripts.count)
-            for m in mutationScripts {
-                if shouldStop() {
-                    summary.interrupted = true
-                    break explore
-                }
-                done += 1
-                if isApp {
-                    explorePaths(d, m, &summary, &shortest)
-                    continue
-                }
-                var visited = Set<Key>()
-                var start = CheckedEngine(
-                    container: container, layout: layout, subject: subject, text: FuzzNaming(collectionNames: [nil]).text, checksModel: true
-                )
-                _ = start.start()
-                // A subject that cannot say what it holds is never merged: its
-                // states may differ where the model's do not.
-                let merges = start.subject == nil || start.subject?.stateKey != nil
-                var stack: [(Int, Int, CheckedEngine<Int, Int>, [DragEvent<Int, Int>])] = [(0, 0, start, [])]
-                while let (i, j, checked, path) = stack.popLast() {
-                    if i == d.count && j == m.count {
-                        summary.interleavings += 1
+        let total = scope
+        explore: for direction in directions {
+            let swipe = direction.flatMap(swipe)
+            let mutationScripts = mutationScripts(direction)
+            summary.mutationScripts += mutationScripts.count
+            for d in drags {
+                progress?(done, total)
+                for m in mutationScripts {
+                    if shouldStop() {
+                        summary.interrupted = true
+                        break explore
+                    }
+                    done += 1
+                    if isApp {
+                        explorePaths(d, m, swipe, &summary, &shortest)
                         continue
                     }
-                    let engine = checked.model
-                    if merges {
-                        let key = Key(
-                            i: i, j: j, container: engine.container, sessions: engine.sessions, pending: engine.pending,
-                            subject: checked.subject?.stateKey)
-                        if !visited.insert(key).inserted { continue }
-                    }
-                    summary.states += 1
-                    var moves: [(DragEvent<Int, Int>, Aim?, Int, Int)] = []
-                    if i < d.count {
-                        // Aim at whatever entry's leading half the point is over now.
-                        var aim: Aim?
-                        if case .drop(_, let p, _) = d[i].0 { aim = leadingHalfAim(p, layout: layout, container: engine.container) }
-                        moves.append((d[i].0, aim, i + 1, j))
-                    }
-                    if j < m.count { moves.append((m[j], nil, i, j + 1)) }
-                    for (event, aim, ni, nj) in moves {
-                        var c = checked
-                        summary.steps += 1
-                        if let core = c.handle(event, aim: aim).violation {
-                            let v = Violation(core, step: path.count)
-                            summary.violatingSteps += 1
-                            if let best = shortest[v.invariant], best.0.steps.count <= path.count + 1 { continue }
-                            var fuzzCase = FuzzCase(mode: .sessions, container: container, collectionNames: [nil], layout: layout)
-                            fuzzCase.steps = path + [event]
-                            shortest[v.invariant] = (fuzzCase, v)
+                    var visited = Set<Key>()
+                    var start = CheckedEngine(
+                        container: container, layout: layout, subject: subject, text: FuzzNaming(collectionNames: [nil]).text,
+                        checksModel: true,
+                        swipe: swipe)
+                    _ = start.start()
+                    // A subject that cannot say what it holds is never merged: its
+                    // states may differ where the model's do not.
+                    let merges = start.subject == nil || start.subject?.stateKey != nil
+                    var stack: [(Int, Int, CheckedEngine<Int, Int>, [DragEvent<Int, Int>])] = [(0, 0, start, [])]
+                    while let (i, j, checked, path) = stack.popLast() {
+                        if i == d.count && j == m.count {
+                            summary.interleavings += 1
                             continue
                         }
-                        stack.append((ni, nj, c, path + [event]))
+                        let engine = checked.model
+                        if merges {
+                            let key = Key(
+                                i: i, j: j, container: engine.container, sessions: engine.sessions, pending: engine.pending,
+                                swipe: engine.swipe, subject: checked.subject?.stateKey)
+                            if !visited.insert(key).inserted { continue }
+                        }
+                        summary.states += 1
+                        var moves: [(DragEvent<Int, Int>, Aim?, Int, Int)] = []
+                        if i < d.count {
+                            // Aim at whatever entry's leading half the point is over now.
+                            var aim: Aim?
+                            if case .drop(_, let p, _) = d[i].0 { aim = leadingHalfAim(p, layout: layout, container: engine.container) }
+                            moves.append((d[i].0, aim, i + 1, j))
+                        }
+                        if j < m.count { moves.append((m[j], nil, i, j + 1)) }
+                        for (event, aim, ni, nj) in moves {
+                            var c = checked
+                            summary.steps += 1
+                            if let core = c.handle(event, aim: aim).violation {
+                                let v = Violation(core, step: path.count)
+                                summary.violatingSteps += 1
+                                if let best = shortest[v.invariant], best.0.steps.count <= path.count + 1 { continue }
+                                var fuzzCase = FuzzCase(
+                                    mode: .sessions, container: container, collectionNames: [nil], layout: layout, swipe: swipe)
+                                fuzzCase.steps = path + [event]
+                                shortest[v.invariant] = (fuzzCase, v)
+                                continue
+                            }
+                            stack.append((ni, nj, c, path + [event]))
+                        }
                     }
                 }
             }
@@ -191,7 +237,8 @@ public struct Explorer: Sendable {
     /// Every interleaving of `d` and `m`, each run from `reset` against the
     /// app (no state merged: see the type's note).
     func explorePaths(
-        _ d: Script, _ m: [DragEvent<Int, Int>], _ summary: inout Summary, _ shortest: inout [Invariant: (FuzzCase, Violation)]
+        _ d: Script, _ m: [DragEvent<Int, Int>], _ swipe: SwipeConfiguration<Int>?, _ summary: inout Summary,
+        _ shortest: inout [Invariant: (FuzzCase, Violation)]
     ) {
         func interleavings(_ i: Int, _ j: Int) -> [[Bool]] {
             if i == d.count && j == m.count { return [[]] }
@@ -201,7 +248,8 @@ public struct Explorer: Sendable {
             return result
         }
         for order in interleavings(0, 0) {
-            var checked = CheckedEngine(container: container, layout: layout, subject: subject, text: naming.text, checksModel: true)
+            var checked = CheckedEngine(
+                container: container, layout: layout, subject: subject, text: naming.text, checksModel: true, swipe: swipe)
             var path: [DragEvent<Int, Int>] = []
             var violation: Violation?
             if let v = checked.start() { violation = Violation(v, step: -1) }
@@ -229,7 +277,7 @@ public struct Explorer: Sendable {
             }
             summary.violatingSteps += 1
             if let best = shortest[v.invariant], best.0.steps.count <= path.count { continue }
-            var fuzzCase = FuzzCase(mode: .sessions, container: container, collectionNames: [nil], layout: layout)
+            var fuzzCase = FuzzCase(mode: .sessions, container: container, collectionNames: [nil], layout: layout, swipe: swipe)
             fuzzCase.steps = path
             shortest[v.invariant] = (fuzzCase, v)
         }

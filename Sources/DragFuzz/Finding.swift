@@ -13,17 +13,24 @@ public struct FindingContext: Sendable {
     public var mode: String?
     /// The app's command when an app was under test (`meta.app`).
     public var app: String?
+    /// The swipe handlers under test when not `correct` (`meta.handler`).
+    public var handler: String?
 
-    public init(generator: String, applierName: String, seed: UInt64? = nil, mode: String? = nil, app: String? = nil) {
+    public init(
+        generator: String, applierName: String, seed: UInt64? = nil, mode: String? = nil, app: String? = nil, handler: String? = nil
+    ) {
         self.generator = generator
         self.applierName = applierName
         self.seed = seed
         self.mode = mode
         self.app = app
+        self.handler = handler == SwipeHandlerKind.correct.rawValue ? nil : handler
     }
 
-    /// What was under test, for titles: `--applier NAME` or `--app 'COMMAND'`.
-    var underTest: String { app.map { "--app \(Format.shellQuoted($0))" } ?? "--applier \(applierName)" }
+    /// What was under test, for titles: `--applier NAME [--handler NAME]` or `--app 'COMMAND'`.
+    var underTest: String {
+        app.map { "--app \(Format.shellQuoted($0))" } ?? "--applier \(applierName)" + (handler.map { " --handler \($0)" } ?? "")
+    }
 }
 
 /// A broken invariant as a reproducer: one recording (with `meta` naming
@@ -51,11 +58,15 @@ public struct Finding: Sendable, CustomStringConvertible {
 
     /// The app's command when an app was under test.
     public var app: String?
+    /// The swipe handlers under test when not `correct`.
+    public var handler: String?
 
     /// The shell command that replays it (arguments quoted for a POSIX shell).
     public func replayCommand(path: String) -> String {
         if let app { return "dragreplay replay --app \(Format.shellQuoted(app)) \(Format.shellQuoted(path))" }
-        return "dragreplay replay --applier \(Format.shellQuoted(key.applier)) \(Format.shellQuoted(path))"
+        let applier = key.applier.split(separator: " ").first.map(String.init) ?? key.applier
+        let withHandler = handler.map { " --handler \(Format.shellQuoted($0))" } ?? ""
+        return "dragreplay replay --applier \(Format.shellQuoted(applier))\(withHandler) \(Format.shellQuoted(path))"
     }
 
     public var description: String { "\(invariant.rawValue) [\(mode)\(caseIndex.map { ", case \($0)" } ?? "")]: \(message)" }
@@ -89,7 +100,8 @@ public struct FindingKey: Hashable, Sendable, Comparable, CustomStringConvertibl
         for e in events { shape.add(e) }
         self.init(
             invariant: header.meta?["invariant"] ?? "none", mode: header.meta?["mode"] ?? "",
-            applier: header.meta?["applier"] ?? header.meta?["app"].map { "app: " + $0 } ?? "", shape: shape.text)
+            applier: (header.meta?["applier"] ?? header.meta?["app"].map { "app: " + $0 } ?? "")
+                + (header.meta?["handler"].map { " handler " + $0 } ?? ""), shape: shape.text)
     }
 
     public var description: String { "\(invariant)|\(mode)|\(applier)|\(shape)" }
@@ -132,12 +144,14 @@ extension FuzzCase {
             "invariant": .string(violation.invariant.rawValue), "generator": .string(context.generator),
         ]
         if let app = context.app { meta["app"] = .string(app) } else { meta["applier"] = .string(context.applierName) }
+        if let handler = context.handler, context.app == nil, swipe != nil { meta["handler"] = .string(handler) }
         if let seed = context.seed { meta["seed"] = .number(Double(seed)) }
         if let caseIndex { meta["case"] = .number(Double(caseIndex)) }
         let recording = shown.recording(meta: .object(meta))
         return Finding(
             invariant: violation.invariant, mode: context.mode ?? mode.rawValue, message: violation.message, caseIndex: caseIndex,
-            shrinkAttempts: shrinkAttempts, recording: recording, key: FindingKey(recording: recording), app: context.app)
+            shrinkAttempts: shrinkAttempts, recording: recording, key: FindingKey(recording: recording), app: context.app,
+            handler: context.app == nil && swipe != nil ? context.handler : nil)
     }
 }
 

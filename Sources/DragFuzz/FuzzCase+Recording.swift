@@ -11,10 +11,10 @@ extension FuzzCase {
         let naming = self.naming
         let header = RecordingHeader(
             layout: layout.mapIDs(FuzzNaming.item), container: container.mapIDs(item: FuzzNaming.item, collection: naming.collection),
-            meta: meta)
+            swipe: swipe?.mapIDs(FuzzNaming.item), meta: meta)
         let upTo = Swift.min(last ?? steps.count - 1, steps.count - 1)
         var events: [RecordedEvent] = []
-        var engine = FuzzEngine(container: container, layout: layout, applier: .canonical)
+        var engine = FuzzEngine(container: container, layout: layout, applier: .canonical, swipe: swipe)
         if upTo >= 0 {
             for (i, step) in steps[...upTo].enumerated() {
                 events.append(RecordedEvent(step.mapIDs(item: FuzzNaming.item, collection: naming.collection), t: Double(i * 16)))
@@ -28,13 +28,25 @@ extension FuzzCase {
             e.collections = Dictionary(
                 uniqueKeysWithValues: engine.container.collections.map { (naming.collection($0.id) ?? "", naming.ids(Array($0.items))) })
         }
+        if let model = engine.swipe {
+            // The swipe state the model reaches, as `bless` would write it.
+            let name = FuzzNaming.item
+            e.open = .some(model.open.map { SwipeOpenRow(item: name($0.item), edge: $0.edge) })
+            e.presentations = model.presentations.map { PresentationReport(item: name($0.item), isPresented: $0.isPresented) }
+            if let p = model.performed { e.performed = .some(PerformedAction(item: name(p.item), action: p.action)) }
+            if let open = model.open {
+                let labels = model.labels(
+                    item: open.item, edge: open.edge, geometry: _SwipeRows(container: engine.container, layout: layout))
+                e.labels = ExpectedLabels(item: name(open.item), edge: open.edge, labels: labels)
+            }
+        }
         events.append(RecordedEvent(t: Double((upTo + 1) * 16), .expect(e)))
         return Recording(header: header, events: events)
     }
 
     /// The data after step `through` under `applier`.
     public func container(after last: Int, applier: Applier<Int, Int>) -> FuzzContainer {
-        var engine = FuzzEngine(container: container, layout: layout, applier: applier)
+        var engine = FuzzEngine(container: container, layout: layout, applier: applier, swipe: swipe)
         for step in steps[...last] { _ = engine.handle(step) }
         return engine.container
     }

@@ -31,15 +31,19 @@ public struct FuzzCase: Sendable {
     /// header writes it.
     public var collectionNames: [String?]
     public var layout: Layout<Int>
+    /// The swipe actions (a version 2 recording); `nil`: none.
+    public var swipe: SwipeConfiguration<Int>?
     public var steps: [DragEvent<Int, Int>] = []
 
     public init(
-        mode: FuzzMode, container: FuzzContainer, collectionNames: [String?], layout: Layout<Int>, steps: [DragEvent<Int, Int>] = []
+        mode: FuzzMode, container: FuzzContainer, collectionNames: [String?], layout: Layout<Int>, swipe: SwipeConfiguration<Int>? = nil,
+        steps: [DragEvent<Int, Int>] = []
     ) {
         self.mode = mode
         self.container = container
         self.collectionNames = collectionNames
         self.layout = layout
+        self.swipe = swipe
         self.steps = steps
     }
 }

@@ -14,10 +14,13 @@ extension RecordingHeader {
     /// A header describing `container`, each collection's locks listed under
     /// it (the inverse of `container`).
     /// - Complexity: O(n).
-    public init(layout: Layout<String>, container: ReorderContainer<String, String?>, meta: JSONValue? = nil) {
+    public init(
+        layout: Layout<String>, container: ReorderContainer<String, String?>, swipe: SwipeConfiguration<String>? = nil,
+        meta: JSONValue? = nil
+    ) {
         self.init(
             layout: layout, enabled: container.isEnabled,
-            collections: CollectionSpec.specs(for: container.collections, locked: container.locked), meta: meta)
+            collections: CollectionSpec.specs(for: container.collections, locked: container.locked), swipe: swipe, meta: meta)
     }
 }
 

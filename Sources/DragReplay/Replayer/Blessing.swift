@@ -28,7 +28,8 @@ public struct Blessing: Sendable {
         }
         endsWithExpect = true
         return CanonicalWriter.line(
-            for: RecordedEvent(t: step.event.t, .expect(blessed(e, step.state, step.container, swipe: step.swipe, labels: step.labelsShown))))
+            for: RecordedEvent(
+                t: step.event.t, .expect(blessed(e, step.state, step.container, swipe: step.swipe, labels: step.labelsShown))))
     }
 
     /// The `expect` line to append after the last event, `nil` when the

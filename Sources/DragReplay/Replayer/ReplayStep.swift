@@ -91,7 +91,8 @@ public struct ReplayStep: Sendable {
                 line += " showing \(Format.labels(labelsShown ?? swipe.labels(item: open.item, edge: open.edge, geometry: rows)))"
             }
             if !swipe.flags.isEmpty {
-                line += "; flags " + swipe.flags.keys.sorted().map { "\($0) \(Format.ids(swipe.flags[$0]!.sorted()))" }.joined(separator: ", ")
+                line +=
+                    "; flags " + swipe.flags.keys.sorted().map { "\($0) \(Format.ids(swipe.flags[$0]!.sorted()))" }.joined(separator: ", ")
             }
             line += "; reports \(swipe.presentations.count)"
             out += line + "\n"

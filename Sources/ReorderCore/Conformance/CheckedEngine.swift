@@ -481,8 +481,10 @@ extension CheckedEngine {
             return violation
         case (.labels(let item, let edge), .labels(let shown)?):
             let expected = model.labels(item: item, edge: edge, geometry: _model.rows)
-            return Invariant.checkFreshLabels(row: SwipeOpenRow(item: item, edge: edge), expected: expected, shown: shown)
-                .map { InvariantViolation($0.invariant, $0.message) }
+            guard shown != expected else { return nil }
+            func list(_ l: [String]) -> String { "[" + l.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+            return InvariantViolation(
+                .freshLabels, "row \(text.item(item)) (\(edge.rawValue)) shows \(list(shown)), the current flags give \(list(expected))")
         case (.gesture(let dx, let direction), .edge(let edge)?):
             return Invariant.checkEdge(dx: dx, direction: direction, gesture: edge).map { InvariantViolation($0.invariant, $0.message) }
         default:
@@ -515,7 +517,8 @@ extension CheckedEngine {
     @usableFromInline
     func showFlags(_ flags: [String: Set<ItemID>]) -> String {
         if flags.isEmpty { return "{}" }
-        return "{" + flags.keys.sorted().map { "\"\($0)\": \(text.ids(flags[$0]!.sorted { text.item($0) < text.item($1) }))" }
+        return "{"
+            + flags.keys.sorted().map { "\"\($0)\": \(text.ids(flags[$0]!.sorted { text.item($0) < text.item($1) }))" }
             .joined(separator: ", ") + "}"
     }
 

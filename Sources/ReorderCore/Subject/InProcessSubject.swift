@@ -37,7 +37,8 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
         // Name what is under test: the canonical applier is the model's own rule.
         let handler = swipeHandler.map { "handler \($0.name)" }
         let canonical = applier.name == Applier<ItemID, CollectionID>.canonical.name
-        self.name = name ?? ([canonical && handler != nil ? nil : "applier \(applier.name)", handler].compactMap { $0 }.joined(separator: ", "))
+        self.name =
+            name ?? ([canonical && handler != nil ? nil : "applier \(applier.name)", handler].compactMap { $0 }.joined(separator: ", "))
         engine = DragEngine(container: ReorderContainer(collections: []), layout: Layout(kind: .list(rowHeight: 1), width: 1, height: 1))
     }
 

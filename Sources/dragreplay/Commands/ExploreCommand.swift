@@ -13,7 +13,8 @@ let exploreScopeLimit = 2_000_000
 
 let exploreCommand = Command(
     name: "explore",
-    usage: "dragreplay explore [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--items N] [--mutations N] [--out DIR]",
+    usage:
+        "dragreplay explore [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--items N] [--mutations N] [--out DIR]",
     abstract: "Bounded exhaustive search: every interleaving of small drag scripts with small mutation scripts.",
     discussion: """
         Drag scripts: lift one item or an ordered pair, drop on the leading half of every entry or past the end, at once or deferred \
@@ -38,6 +39,7 @@ let exploreCommand = Command(
     let app = try startApp(args)
     defer { app?.close() }
     if let app { explorer.code = .app(app) }
+    if let h = args.value("--handler") { explorer.handler = SwipeHandlerKind(rawValue: h) }
     let scope = explorer.scope
     guard scope <= exploreScopeLimit else {
         throw UsageError(
@@ -60,7 +62,9 @@ let exploreCommand = Command(
             + "(\(app.map { "app \(Format.shellQuoted($0.command))" } ?? "applier \(name)"))\(summary.interrupted ? ", interrupted" : "")\n"
     )
     let context = FindingContext(
-        generator: "dragreplay explore --items \(items) --mutations \(mutations)", applierName: name, mode: "explore", app: app?.command)
+        generator: "dragreplay explore --items \(items) --mutations \(mutations)"
+            + (explorer.handler.map { " --handler \($0.rawValue)" } ?? ""),
+        applierName: name, mode: "explore", app: app?.command, handler: explorer.handler?.rawValue)
     var failed = false
     for (fuzzCase, v) in summary.violations {
         let finding = fuzzCase.finding(v, context: context, caseIndex: nil)

@@ -75,6 +75,7 @@ let fuzzCommand = Command(
         runs: runs, seconds: seconds, seed: UInt64(seed), jobs: max(1, jobs), shard: shard,
         outDirectory: try args.path("--out") ?? "corpora/found")
     options.layouts = try parseLayouts(args.value("--layout"))
+    options.handler = handler(args)
     // One app per job, each started and past hello before any case runs.
     var apps: [AppSubject] = []
     if args.value("--app") != nil {
