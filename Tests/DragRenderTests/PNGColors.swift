@@ -16,7 +16,12 @@ enum PNGColors {
         var nonWhiteFraction: Double
     }
 
-    enum Problem: Error { case notPNG, unsupported(String), noZlib, inflate(Int32) }
+    enum Problem: Error {
+        case notPNG
+        case unsupported(String)
+        case noZlib
+        case inflate(Int32)
+    }
 
     static func summarize(_ png: [UInt8]) throws -> Summary {
         guard png.count > 8, png[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { throw Problem.notPNG }
