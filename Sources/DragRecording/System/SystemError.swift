@@ -26,7 +26,7 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `strerror(errno)`: "No space left on device".
     public var reason: String { String(cString: strerror(errno)) }
 
-    public var description: String { "\(path): error: \(call) failed: \(reason) (errno \(errno))" }
+    public var description: String { "\(Format.path(path)): error: \(call) failed: \(reason) (errno \(errno))" }
 }
 
 /// Runs `body` until it does not fail with `EINTR`: the one interrupt-retry

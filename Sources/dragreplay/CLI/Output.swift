@@ -19,9 +19,11 @@ enum Output {
     }
 
     /// Writes one line to standard error, colouring the severity on a
-    /// terminal (never with `NO_COLOR`).
+    /// terminal (never with `NO_COLOR`). Whatever the line holds, it goes out
+    /// as one line with no raw control character: the last guard, after
+    /// every message quoted its untrusted parts already.
     static func diagnose(_ line: String) {
-        var text = line
+        var text = Format.escapingControls(line)
         if useColor(FileDescriptor.standardError) {
             text = text.replacingAll(": error: ", with: ": \u{1B}[1;31merror:\u{1B}[0m ")
                 .replacingAll(": warning: ", with: ": \u{1B}[1;33mwarning:\u{1B}[0m ")

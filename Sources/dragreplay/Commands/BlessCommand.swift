@@ -21,7 +21,7 @@ let blessCommand = Command(
                 ? "no expect line changed"
                 : "rewrote expect line\(r.rewritten.count == 1 ? "" : "s") \(r.rewritten.map(String.init).joined(separator: ", "))"
             try Output.out(
-                "\(path): \(what)\(r.appendedFinal ? "; added a final expect" : "")\(r.droppedTruncatedTail ? "; removed a truncated tail" : "")\n"
+                "\(Format.path(path)): \(what)\(r.appendedFinal ? "; added a final expect" : "")\(r.droppedTruncatedTail ? "; removed a truncated tail" : "")\n"
             )
         } catch let error as CorpusError {
             Output.diagnose(error.description)
