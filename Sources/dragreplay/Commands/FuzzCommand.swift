@@ -68,6 +68,7 @@ let fuzzCommand = Command(
         applierName: name, applier: applier, mode: args.value("--mode").flatMap(FuzzMode.init(rawValue:)),
         runs: runs, seconds: seconds, seed: UInt64(seed), jobs: max(1, jobs), shard: shard,
         outDirectory: try args.path("--out") ?? "corpora/found")
+    FindingStore(directory: options.outDirectory).removeStaleTemporaries()
     Signals.handleInterruptions()
     options.shouldStop = Signals.shouldStop
     options.shouldHurry = Signals.shouldHurry

@@ -21,7 +21,16 @@ let replayCommand = Command(
 ) { args in
     let paths = try recordingPaths(args.positional, command: "replay")
     let options = ReplayOptions(applier: applier(args), strict: args.has("--strict"))
-    let out = try ReportOutput(path: try args.path("--output"))
+    let output = try args.path("--output")
+    // A report over one of its own recordings would replace the recording.
+    if let output, let target = try? FileSystem.status(of: output), target.isRegularFile {
+        for path in paths {
+            if let input = try? FileSystem.status(of: path), input.device == target.device, input.inode == target.inode {
+                throw UsageError("-o \(quote(output)) is also a recording to replay (\(quote(path))); write the report elsewhere.")
+            }
+        }
+    }
+    let out = try ReportOutput(path: output)
     let writer = makeReportWriter(ReportFormat(rawValue: args.value("--format") ?? "text")!, out, trace: args.has("--trace"))
     let totals = Replayer(options: options).run(paths: paths, writer: writer)
     try out.close()
