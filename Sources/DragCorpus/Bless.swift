@@ -6,8 +6,13 @@ import ReorderCore
 /// What `bless` did to one file.
 public struct BlessResult: Hashable, Sendable {
     public var path: String
-    /// The `expect` lines whose text changed.
+    /// The `expect` lines whose text changed: the first `maxListed` of them
+    /// (memory stays flat however many there are).
     public var rewritten: [Int]
+    /// How many `expect` lines changed.
+    public var rewrittenCount: Int
+    /// How many rewritten line numbers `rewritten` lists.
+    public static let maxListed = 100
     public var appendedFinal: Bool
     /// A truncated tail (a recorder that died mid-line) was removed.
     public var droppedTruncatedTail: Bool
@@ -37,6 +42,8 @@ public func bless(path: String, options: ReplayOptions = ReplayOptions()) throws
 }
 
 private func blessLocked(path: String, options: ReplayOptions) throws -> BlessResult {
+    var options = options
+    options.maxMessages = 1  // bless reads the steps; failures need not pile up
     // Lock the file we are about to replace; if it was replaced while we
     // waited (another bless), lock the new one instead.
     let target = try FileSystem.resolvingSymbolicLinks(path)
@@ -55,6 +62,7 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
     let copier = LineCopier()
     var blessing: Blessing?
     var rewritten: [Int] = []
+    var rewrittenCount = 0
     var failure: Error?
     do {
         var reader = try RecordingReader(path: target, rawLines: copier.take)
@@ -72,7 +80,10 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
                     if let replacement = blessing!.replacement(for: step) {
                         let original = copier.removeLine(step.line)
                         let bytes = Array(replacement.utf8)
-                        if original?.bytes != bytes { rewritten.append(step.line) }
+                        if original?.bytes != bytes {
+                            rewrittenCount += 1
+                            if rewritten.count < BlessResult.maxListed { rewritten.append(step.line) }
+                        }
                         try out.write(bytes + (original?.newline == false ? [] : [0x0A]))
                     } else {
                         try copier.copy(upTo: step.line, into: &out)
@@ -105,7 +116,8 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
             throw CorpusError.changedUnderneath(path: path)
         }
         try out.commit()
-        return BlessResult(path: path, rewritten: rewritten, appendedFinal: appended, droppedTruncatedTail: dropped)
+        return BlessResult(
+            path: path, rewritten: rewritten, rewrittenCount: rewrittenCount, appendedFinal: appended, droppedTruncatedTail: dropped)
     } catch {
         out.abandon()
         throw error
