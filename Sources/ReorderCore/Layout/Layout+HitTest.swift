@@ -157,7 +157,9 @@ extension Layout {
         let count = collections[index].entryCount
         let rel = p.y - (sectionTop + headerHeight)
         if rel < 0 { return HitTarget(collection: index, slot: 0) }
-        let row = _floorToInt((rel + spacing / 2) / rowPitch)
+        // Row 0 at least: only a negative or NaN pitch (sizes no layout
+        // allows, from a caller that skipped validation) gives less.
+        let row = max(0, _floorToInt((rel + spacing / 2) / rowPitch))
         let colPitch = cellWidth + spacing
         let col = min(max(_floorToInt((p.x + spacing / 2) / colPitch), 0), columns - 1)
         // A row or cell index past what Int holds is past the last entry.
