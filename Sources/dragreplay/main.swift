@@ -30,6 +30,7 @@ let overview = """
     """
 
 func main() -> Int32 {
+    Output.occupyClosedStandardStreams()
     Signals.ignoreBrokenPipes()
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first else {

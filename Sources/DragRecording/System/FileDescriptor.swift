@@ -124,6 +124,9 @@ public struct FileDescriptor: Hashable, Sendable {
         if wanted != flags && fcntl(rawValue, F_SETFL, wanted) != 0 { throw SystemError(call: "fcntl", path: path, errno: errno) }
     }
 
+    /// Whether the descriptor is open (`fcntl(F_GETFD)` does not fail with `EBADF`).
+    public var isOpen: Bool { fcntl(rawValue, F_GETFD) != -1 || errno != EBADF }
+
     /// Whether the descriptor is a terminal (colour and progress only there).
     public var isTerminal: Bool { isatty(rawValue) != 0 }
 }

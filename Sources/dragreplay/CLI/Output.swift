@@ -13,6 +13,17 @@ import Glibc
 enum Output {
     static let standardErrorFailed = Atomic<Bool>(false)
 
+    /// A standard stream closed at start (`2>&-`) is reopened on /dev/null,
+    /// read-only: no file the tool opens can take its number (and receive
+    /// output meant for the terminal), and a write to it still fails with
+    /// `EBADF`, so closed stdout is an error (exit 2), never silence.
+    static func occupyClosedStandardStreams() {
+        for fd in [FileDescriptor.standardInput, .standardOutput, .standardError] where !fd.isOpen {
+            // open(2) takes the lowest free number: this one.
+            _ = try? FileDescriptor.open("/dev/null", .readOnly)
+        }
+    }
+
     /// Writes `text` to standard output.
     static func out(_ text: String) throws(SystemError) {
         try FileDescriptor.standardOutput.writeAll(text)
