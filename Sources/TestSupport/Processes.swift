@@ -4,17 +4,21 @@ import Foundation
 import Glibc
 #endif
 
-/// What a child process did, measured by the kernel.
+/// What a child process did.
 public struct ChildUsage: Sendable {
     /// The exit code, or -1 when a signal ended it.
     public var code: Int32
     public var signal: Int32
-    /// Peak resident memory (`ru_maxrss`, the child's VmHWM), in KiB.
+    /// Peak resident memory of the program, in KiB: the highest `VmHWM` its
+    /// `/proc/PID/status` showed while it ran.
     public var peakKiB: Int
 }
 
 /// Runs `arguments[0]` with its output discarded and returns its exit and
-/// peak memory (`wait4`'s rusage): what `/usr/bin/time -f %M` reports.
+/// peak memory. `wait4`'s `ru_maxrss` will not do: `posix_spawn` starts the
+/// child on the parent's memory (vfork), and the kernel counts that as the
+/// child's. The program's own `VmHWM` starts at its `exec` and never falls,
+/// so polling it until the exit sees its peak (the last milliseconds aside).
 public func measure(_ arguments: [String]) -> ChildUsage {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -26,11 +30,26 @@ public func measure(_ arguments: [String]) -> ChildUsage {
     defer { for p in argv { free(p) } }
     var pid: pid_t = 0
     guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return ChildUsage(code: -1, signal: 0, peakKiB: 0) }
+    yieldToOtherTests(pid)
+    let name = String(URL(fileURLWithPath: arguments[0]).lastPathComponent.prefix(15))
+    var peak = 0
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    while true {
+        if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) {
+            let lines = text.split(separator: "\n")
+            // Before its exec the child still shows the parent's memory.
+            if lines.contains(where: { $0 == "Name:\t\(name)" }),
+                let hwm = lines.first(where: { $0.hasPrefix("VmHWM:") })?.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+            {
+                peak = max(peak, hwm)
+            }
+        }
+        let r = waitpid(pid, &status, WNOHANG)
+        if r == pid || (r < 0 && errno != EINTR) { break }
+        usleep(1_000)
+    }
     let signal = status & 0x7F
-    return ChildUsage(code: signal == 0 ? (status >> 8) & 0xFF : -1, signal: signal, peakKiB: usage.ru_maxrss)
+    return ChildUsage(code: signal == 0 ? (status >> 8) & 0xFF : -1, signal: signal, peakKiB: peak)
 }
 
 /// The path of a system tool (`mount`, `setpriv`), or `nil`.
@@ -64,15 +83,15 @@ public enum Mounts {
         return dir
     }
 
-    /// A full tmpfs: a small one with its space taken by a filler file.
-    public static func fullDisk() throws -> String {
-        let dir = try tmpfs(kilobytes: 64)
+    /// Takes every free byte of `dir`'s file system with a filler file.
+    public static func fill(_ dir: String) throws {
         _ = FileManager.default.createFile(atPath: dir + "/.filler", contents: nil)
         guard let fill = FileHandle(forWritingAtPath: dir + "/.filler") else { throw MountError(message: "cannot fill \(dir)") }
-        let block = Data(count: 4096)
-        while (try? fill.write(contentsOf: block)) != nil {}
+        for size in [4096, 512, 1] {
+            let block = Data(count: size)
+            while (try? fill.write(contentsOf: block)) != nil {}
+        }
         try? fill.close()
-        return dir
     }
 
     /// `source` seen read-only at a fresh directory (EROFS for every write, root too).

@@ -34,6 +34,15 @@ public struct AtomicFile {
     public static let temporaryMarker = ".dragreplay-tmp-"
 
     public init(replacing path: String, preservingAttributes: Bool = false) throws(SystemError) {
+        try self.init(replacing: path, preservingAttributes: preservingAttributes) {
+            var random = SystemRandomNumberGenerator()
+            return "\(getpid())-\(random.next() % 1_000_000_000)"
+        }
+    }
+
+    /// `suffix` names each attempt's temporary after the marker (a test
+    /// plants links at the names it will give).
+    init(replacing path: String, preservingAttributes: Bool, suffix: () -> String) throws(SystemError) {
         var target = path
         var existing: FileStatus?
         if preservingAttributes, FileSystem.exists(path) {
@@ -51,8 +60,7 @@ public struct AtomicFile {
         let name = FileSystem.name(of: target)
         var attempt = 0
         while true {
-            var random = SystemRandomNumberGenerator()
-            let candidate = FileSystem.join(directory, ".\(name)\(Self.temporaryMarker)\(getpid())-\(random.next() % 1_000_000_000)")
+            let candidate = FileSystem.join(directory, ".\(name)\(Self.temporaryMarker)\(suffix())")
             do {
                 descriptor = try FileDescriptor.open(
                     candidate, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: existing?.permissions ?? 0o644)
