@@ -3,6 +3,10 @@ import DragRecording
 import DragReplay
 import ReorderCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What `bless` did to one file.
 public struct BlessResult: Hashable, Sendable {
     public var path: String
@@ -47,14 +51,19 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
     // Lock the file we are about to replace; if it was replaced while we
     // waited (another bless), lock the new one instead.
     let target = try FileSystem.resolvingSymbolicLinks(path)
-    var lock = try FileDescriptor.open(target, .readOnly)
+    // Only a regular file is rewritten: opening a FIFO to lock it would wait
+    // for a writer, and a device is never replaced.
+    guard try FileSystem.status(of: target).isRegularFile else {
+        throw SystemError(call: "open", path: path, errno: EINVAL, refusal: "is not a regular file; bless rewrites recordings on disk")
+    }
+    var lock = try FileDescriptor.open(target, .readOnly, options: .nonBlocking)
     defer { try? lock.close() }
     while true {
         try lock.lockExclusively()
         let locked = try lock.status()
         if let now = try? FileSystem.status(of: target), now.device == locked.device, now.inode == locked.inode { break }
         try? lock.close()
-        lock = try FileDescriptor.open(target, .readOnly)
+        lock = try FileDescriptor.open(target, .readOnly, options: .nonBlocking)
     }
     let before = try lock.status()
 

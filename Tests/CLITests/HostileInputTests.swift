@@ -219,7 +219,9 @@ struct HostileInputTests {
         expectNoRawControl(blessed, "bless")
     }
 
-    @Test("reading never hangs: a FIFO with no writer fails at once, with a writer it is read; /dev/zero fails on the line limit")
+    @Test(
+        "reading never hangs: a FIFO with no writer fails at once, with a writer it is read, bless refuses it; /dev/zero fails on the line limit"
+    )
     func streams() throws {
         let dir = try temporaryDirectory("fifo")
         let fifo = dir + "/r.jsonl"
@@ -232,6 +234,9 @@ struct HostileInputTests {
                 .replacingOccurrences(of: "$0", with: fifo).replacingOccurrences(
                     of: "$1", with: packageRoot + "/corpora/reports/task-lands-one-row-too-far.jsonl"))
         #expect(fed.code == 0, "\(fed.stderr)")
+        let blessFIFO = try runShell(#"timeout 20 "$DRAGREPLAY" bless "$0""#.replacingOccurrences(of: "$0", with: fifo))
+        #expect(blessFIFO.code == 2)
+        #expect(blessFIFO.stderr.contains("is not a regular file; bless rewrites recordings on disk"))
         let zero = try runShell(#"timeout 20 "$DRAGREPLAY" check /dev/zero"#)
         #expect(zero.code == 2)
         #expect(zero.stderr.contains("/dev/zero:1:1: error: line is longer than the limit of 1 MiB"))
