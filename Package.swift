@@ -45,10 +45,13 @@ let package = Package(
             path: "Sources/Benchmarks"
         ),
         // libFuzzer harnesses: built with -sanitize=fuzzer -DFUZZING by
-        // scripts/fuzz-reader and scripts/fuzz-libfuzzer; a plain build gives
+        // scripts/fuzz-reader, scripts/fuzz-libfuzzer and scripts/fuzz-cli; a plain build gives
         // tools that replay saved inputs (crash reproducers).
         .executableTarget(name: "ReaderFuzzer", dependencies: ["DragReader"], path: "Sources/Harnesses/ReaderFuzzer"),
         .executableTarget(name: "SessionFuzzer", dependencies: ["DragFuzz"], path: "Sources/Harnesses/SessionFuzzer"),
+        // The whole command line: libFuzzer's bytes become arguments and a
+        // recording for the built `dragreplay`, run in a child (scripts/fuzz-cli).
+        .executableTarget(name: "CLIFuzzer", dependencies: ["DragReader"], path: "Sources/Harnesses/CLIFuzzer"),
         // The app host's process layer: standard library and Glibc only.
         .target(name: "DragApp", dependencies: ["DragRecording", "DragReader", "ReorderCore"]),
         .target(name: "TestSupport", dependencies: ["ReorderCore"]),

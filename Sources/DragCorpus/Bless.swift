@@ -3,11 +3,20 @@ import DragRecording
 import DragReplay
 import ReorderCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What `bless` did to one file.
 public struct BlessResult: Hashable, Sendable {
     public var path: String
-    /// The `expect` lines whose text changed.
+    /// The `expect` lines whose text changed: the first `maxListed` of them
+    /// (memory stays flat however many there are).
     public var rewritten: [Int]
+    /// How many `expect` lines changed.
+    public var rewrittenCount: Int
+    /// How many rewritten line numbers `rewritten` lists.
+    public static let maxListed = 100
     public var appendedFinal: Bool
     /// A truncated tail (a recorder that died mid-line) was removed.
     public var droppedTruncatedTail: Bool
@@ -37,17 +46,24 @@ public func bless(path: String, options: ReplayOptions = ReplayOptions()) throws
 }
 
 private func blessLocked(path: String, options: ReplayOptions) throws -> BlessResult {
+    var options = options
+    options.maxMessages = 1  // bless reads the steps; failures need not pile up
     // Lock the file we are about to replace; if it was replaced while we
     // waited (another bless), lock the new one instead.
     let target = try FileSystem.resolvingSymbolicLinks(path)
-    var lock = try FileDescriptor.open(target, .readOnly)
+    // Only a regular file is rewritten: opening a FIFO to lock it would wait
+    // for a writer, and a device is never replaced.
+    guard try FileSystem.status(of: target).isRegularFile else {
+        throw SystemError(call: "open", path: path, errno: EINVAL, refusal: "is not a regular file; bless rewrites recordings on disk")
+    }
+    var lock = try FileDescriptor.open(target, .readOnly, options: .nonBlocking)
     defer { try? lock.close() }
     while true {
         try lock.lockExclusively()
         let locked = try lock.status()
         if let now = try? FileSystem.status(of: target), now.device == locked.device, now.inode == locked.inode { break }
         try? lock.close()
-        lock = try FileDescriptor.open(target, .readOnly)
+        lock = try FileDescriptor.open(target, .readOnly, options: .nonBlocking)
     }
     let before = try lock.status()
 
@@ -55,6 +71,7 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
     let copier = LineCopier()
     var blessing: Blessing?
     var rewritten: [Int] = []
+    var rewrittenCount = 0
     var failure: Error?
     do {
         var reader = try RecordingReader(path: target, rawLines: copier.take)
@@ -72,7 +89,10 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
                     if let replacement = blessing!.replacement(for: step) {
                         let original = copier.removeLine(step.line)
                         let bytes = Array(replacement.utf8)
-                        if original?.bytes != bytes { rewritten.append(step.line) }
+                        if original?.bytes != bytes {
+                            rewrittenCount += 1
+                            if rewritten.count < BlessResult.maxListed { rewritten.append(step.line) }
+                        }
                         try out.write(bytes + (original?.newline == false ? [] : [0x0A]))
                     } else {
                         try copier.copy(upTo: step.line, into: &out)
@@ -105,7 +125,8 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
             throw CorpusError.changedUnderneath(path: path)
         }
         try out.commit()
-        return BlessResult(path: path, rewritten: rewritten, appendedFinal: appended, droppedTruncatedTail: dropped)
+        return BlessResult(
+            path: path, rewritten: rewritten, rewrittenCount: rewrittenCount, appendedFinal: appended, droppedTruncatedTail: dropped)
     } catch {
         out.abandon()
         throw error

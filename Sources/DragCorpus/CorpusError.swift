@@ -20,10 +20,11 @@ public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noSuchPath(let p): "\(p): error: no such file or directory"
+        case .noSuchPath(let p): "\(Format.path(p)): error: no such file or directory"
         case .input(let d): d.description
         case .system(let e): e.description
-        case .changedUnderneath(let p): "\(p): error: the file changed while it was being blessed; it was left as it is (run bless again)"
+        case .changedUnderneath(let p):
+            "\(Format.path(p)): error: the file changed while it was being blessed; it was left as it is (run bless again)"
         }
     }
 }

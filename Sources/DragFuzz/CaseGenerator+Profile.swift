@@ -42,7 +42,7 @@ extension CaseGenerator {
         p.mutations = [30, 0, 10, 60][choices.draw(3)]
         p.deferred = [30, 0, 70][choices.draw(2)]
         p.external = [10, 0, 40][choices.draw(2)]
-        if choices.weighted(runner.swipeCases) { p.swipes = [30, 60, 10][choices.draw(2)] }
+        if code.swipes && choices.weighted(runner.swipeCases) { p.swipes = [30, 60, 10][choices.draw(2)] }
         if choices.weighted(10) {
             p.shape = .long
             p.maxEvents = 100 + choices.draw(400)

@@ -11,6 +11,16 @@ public enum CodeUnderTest: @unchecked Sendable {
     /// worker at a time, hence `@unchecked Sendable`.
     case app(any ReorderSubject<String, String?>)
 
+    /// Whether cases may have swipe actions: the built-in appliers come with
+    /// a handler; other code only when it takes part in swipes.
+    var swipes: Bool {
+        switch self {
+        case .applier: true
+        case .subject(let s): s.swipes
+        case .app(let s): s.swipes
+        }
+    }
+
     /// Whether it is a process that keeps state between cases.
     var isProcess: Bool {
         if case .app = self { return true }

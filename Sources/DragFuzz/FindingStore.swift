@@ -30,6 +30,16 @@ public struct FindingStore: Sendable {
         return path
     }
 
+    /// Removes the temporaries a killed run (`kill -9` between a write and
+    /// its rename) left in the directory, if it exists; creates nothing. A
+    /// campaign calls it at its start, so a run that finds nothing still
+    /// cleans up after one that was killed.
+    @discardableResult
+    public func removeStaleTemporaries() -> Int {
+        guard !directory.isEmpty, (try? FileSystem.status(of: directory))?.isDirectory == true else { return 0 }
+        return AtomicFile.removeStaleTemporaries(in: directory)
+    }
+
     /// Removes a file this store wrote (a raw reproducer replaced by its shrunk form).
     public func remove(_ path: String) { try? FileSystem.remove(path) }
 }

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The raw line while it is decoded: for columns and overflow checks.
+/// The raw line while it is decoded: for columns.
 struct LineContext {
     let raw: UnsafeRawBufferPointer
     let line: Int
@@ -20,10 +20,12 @@ struct LineContext {
     }
 
     /// The column of `"key"` followed by `:` (the last component of a dotted
-    /// field path), or 1.
+    /// field path; for a map key written `base["key"]`, the map's own key),
+    /// or 1. Only an error asks, once.
     func column(of field: String?) -> Int {
         guard let field else { return 1 }
         var key = field[...]
+        if let bracket = key.firstRange(of: "[\"") { key = key[..<bracket.lowerBound] }
         if let dot = key.lastIndex(of: ".") { key = key[key.index(after: dot)...] }
         if let bracket = key.firstIndex(of: "[") { key = key[..<bracket] }
         let needle = Array("\"\(key)\"".utf8)
@@ -34,19 +36,6 @@ struct LineContext {
             return k < raw.count && raw[k] == UInt8(ascii: ":")
         }
         return offset.map { $0 + 1 } ?? 1
-    }
-
-    /// json-c clamps integer overflow to Int64.min/max; a value there is
-    /// genuine only when that literal is in the line.
-    func isClamped(_ v: Int64) -> Bool {
-        guard v == .max || v == .min else { return false }
-        let literal = Array(String(v).utf8)
-        func isNumberByte(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 || b == 0x2E || b == 0x65 || b == 0x45 }
-        let genuine = firstOffset(of: literal) { i in
-            let after = i + literal.count
-            return (after == raw.count || !isNumberByte(raw[after])) && (i == 0 || !(raw[i - 1] >= 0x30 && raw[i - 1] <= 0x39))
-        }
-        return genuine == nil
     }
 
     /// The first offset where `needle` occurs in the line and `accept` holds.
@@ -94,12 +83,8 @@ struct JSONObject {
     func _number(_ v: JSONCValue, _ field: @autoclosure () -> String) throws(FieldError) -> Double {
         switch v.kind {
         case .int:
-            let i = v.int64
-            if context.isClamped(i) {
-                let field = field()
-                throw FieldError(field: field, "field \"\(field)\" overflows a 64-bit integer, got \(v.text)")
-            }
-            return Double(i)
+            // Exact: the strict pre-scan refused every integer past 64 bits.
+            return Double(v.int64)
         case .double:
             let d = v.double
             if !d.isFinite {
@@ -123,11 +108,7 @@ struct JSONObject {
             let field = field()
             throw FieldError(field: field, "field \"\(field)\" must be an integer >= \(min) (no fraction or exponent), got \(v.text)")
         }
-        let i = v.int64
-        if context.isClamped(i) {
-            let field = field()
-            throw FieldError(field: field, "field \"\(field)\" must fit in a 64-bit signed integer, got \(v.text)")
-        }
+        let i = v.int64  // exact: the strict pre-scan refused every integer past 64 bits
         guard i >= Int64(min) else {
             let field = field()
             throw FieldError(field: field, "field \"\(field)\" must be an integer >= \(min), got \(i)")
@@ -203,8 +184,8 @@ struct JSONObject {
         guard let o = try object(key) else { return [:] }
         var result: [String: Double] = [:]
         for (k, v) in o.value.members {
-            let field = "\(o.path).\(k)"
-            guard let v else { throw FieldError(field: o.path, "field \"\(field)\" must be a finite number > 0, got null") }
+            let field = Format.field(o.path, key: k)
+            guard let v else { throw FieldError(field: field, "field \"\(field)\" must be a finite number > 0, got null") }
             result[k] = try _number(v, field)
         }
         return result

@@ -1,6 +1,7 @@
 // The one place that calls json-c. Everything else in the package sees
 // `JSONCTokener` and `JSONCValue`, never a json-c pointer.
 import CJSONC
+import DragRecording
 
 #if canImport(Glibc)
 import Glibc
@@ -27,7 +28,8 @@ final class JSONCTokener {
 
     enum Result {
         case value(JSONCRoot)
-        /// A parse error at a byte offset, with json-c's description.
+        /// A parse error at a byte offset, with the whole message (json-c's
+        /// description after "not valid JSON: ").
         case failure(offset: Int, message: String)
     }
 
@@ -43,9 +45,9 @@ final class JSONCTokener {
         }
         if let object { json_object_put(object) }
         if error == json_tokener_continue || (object == nil && error == json_tokener_success) {
-            return .failure(offset: bytes.count, message: "unexpected end of line: the JSON value is not complete")
+            return .failure(offset: bytes.count, message: "not valid JSON: unexpected end of line: the JSON value is not complete")
         }
-        return .failure(offset: end, message: String(cString: json_tokener_error_desc(error)))
+        return .failure(offset: end, message: "not valid JSON: " + String(cString: json_tokener_error_desc(error)))
     }
 }
 
@@ -127,8 +129,13 @@ struct JSONCValue {
         return result
     }
 
-    /// The value as compact JSON, for messages ("got 1e999").
+    /// The value as compact JSON, for messages ("got 1e999"): at most 64
+    /// characters (a 1 MiB array is not echoed whole), and with every
+    /// character a terminal could act on escaped (json-c escapes only the
+    /// C0 controls; DEL, C1 controls and bidirectional overrides pass).
     var text: String {
-        String(cString: json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN))
+        let json = String(cString: json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN))
+        let shown = json.unicodeScalars.count <= 64 ? json : String(String.UnicodeScalarView(json.unicodeScalars.prefix(60))) + " ..."
+        return Format.escapingControls(shown)
     }
 }

@@ -28,9 +28,15 @@ final class LineSource {
     private var lineNumber = 0
     static let chunk = 1 << 16
 
-    init(file: FileDescriptor, limit: Int) {
+    /// A stream (a FIFO, a pipe, a device) may never end: a line past the
+    /// limit there is reported at once, with a newline as if one followed
+    /// (an error, not a truncated tail), instead of skipped to its end.
+    private let isStream: Bool
+
+    init(file: FileDescriptor, limit: Int, isStream: Bool = false) {
         self.file = file
         self.limit = limit
+        self.isStream = isStream
         capacity = Self.chunk * 2
         storage = .allocate(byteCount: capacity, alignment: 16)
         eof = false
@@ -39,6 +45,7 @@ final class LineSource {
     init(bytes: [UInt8], limit: Int) {
         file = nil
         self.limit = limit
+        isStream = false
         capacity = max(bytes.count, 1)
         let storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         bytes.withUnsafeBytes { if let b = $0.baseAddress { storage.copyMemory(from: b, byteCount: $0.count) } }
@@ -62,6 +69,11 @@ final class LineSource {
             if end - start > limit {
                 // Past the limit with no newline yet: keep nothing, skip to the next newline.
                 lineNumber += 1
+                if isStream {
+                    start = end
+                    eof = true
+                    return .tooLong(number: lineNumber, newline: true)
+                }
                 return .tooLong(number: lineNumber, newline: try skipRestOfLine())
             }
             if eof {

@@ -126,9 +126,10 @@ private func decodeExpectation(_ o: JSONObject, version: Int) throws(FieldError)
         var map: [String: [String]] = [:]
         for (k, v) in cs.value.members {
             guard let v else {
-                throw FieldError(field: "collections", "field \"collections.\(k)\" must be an array of ID strings, got null")
+                throw FieldError(
+                    field: "collections", "field \"\(Format.field("collections", key: k))\" must be an array of ID strings, got null")
             }
-            map[k] = try cs._ids(v, "collections.\(k)")
+            map[k] = try cs._ids(v, Format.field("collections", key: k))
         }
         e.collections = map
     }

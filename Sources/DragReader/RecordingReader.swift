@@ -45,21 +45,41 @@ public final class RecordingReader: RecordingSource {
     private let file: FileDescriptor?
     private let rawLines: ((RawLine) -> Void)?
     private var finished = false
+    private let isFIFO: Bool
 
     /// Opens `path` and reads its header. `rawLines`, when given, sees every
     /// physical line (blank ones too) as it is read.
+    ///
+    /// Never hangs on what is not a regular file: the open does not block
+    /// (a FIFO with no writer reads as empty, and says so), and on a stream
+    /// (a FIFO, a pipe, a device such as `/dev/zero`) a line past the
+    /// limit is an error at once instead of being skipped to its end.
     public convenience init(path: String, rawLines: ((RawLine) -> Void)? = nil) throws(RecordingError) {
         let file: FileDescriptor
-        do { file = try FileDescriptor.open(path, .readOnly) } catch { throw .system(error) }
-        try self.init(source: LineSource(file: file, limit: Self.maxLineBytes), file: file, path: path, rawLines: rawLines)
+        let status: FileStatus
+        do throws(SystemError) {
+            file = try FileDescriptor.open(path, .readOnly, options: .nonBlocking)
+            do throws(SystemError) {
+                status = try file.status()
+                try file.setNonBlocking(false)
+            } catch {
+                try? file.close()
+                throw error
+            }
+        } catch { throw .system(error) }
+        let source = LineSource(file: file, limit: Self.maxLineBytes, isStream: !status.isRegularFile)
+        try self.init(source: source, file: file, path: path, rawLines: rawLines, isFIFO: status.isFIFO)
     }
 
     /// Reads a recording held in memory (tests, fuzzing, a recording string).
     public convenience init(bytes: [UInt8], path: String = "<memory>") throws(RecordingError) {
-        try self.init(source: LineSource(bytes: bytes, limit: Self.maxLineBytes), file: nil, path: path, rawLines: nil)
+        try self.init(source: LineSource(bytes: bytes, limit: Self.maxLineBytes), file: nil, path: path, rawLines: nil, isFIFO: false)
     }
 
-    private init(source: LineSource, file: FileDescriptor?, path: String, rawLines: ((RawLine) -> Void)?) throws(RecordingError) {
+    private init(
+        source: LineSource, file: FileDescriptor?, path: String, rawLines: ((RawLine) -> Void)?, isFIFO: Bool
+    ) throws(RecordingError) {
+        self.isFIFO = isFIFO
         self.source = source
         self.file = file
         self.path = path
@@ -148,7 +168,7 @@ public final class RecordingReader: RecordingSource {
                         truncatedTail(number, message)
                         return nil
                     }
-                    throw .input(Diagnostic(path: path, line: number, column: offset + 1, message: "not valid JSON: \(message)"))
+                    throw .input(Diagnostic(path: path, line: number, column: offset + 1, message: message))
                 }
             }
         }
@@ -169,7 +189,9 @@ public final class RecordingReader: RecordingSource {
                     path: path, line: cut ? warnings[0].line : 1,
                     message: cut
                         ? "no header: the only line is cut off"
-                        : "empty file: expected a header line {\"format\":\"dragrec\",\"version\":1,...}"))
+                        : isFIFO
+                            ? "nothing to read: a FIFO with no writer, or its writer wrote nothing (expected a header line {\"format\":\"dragrec\",\"version\":1,...})"
+                            : "empty file: expected a header line {\"format\":\"dragrec\",\"version\":1,...}"))
         }
         headerLine = number
         defer { root.release() }

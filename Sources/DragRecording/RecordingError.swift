@@ -19,8 +19,11 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The path as `Format.path` shows it: a file named with an escape
+    /// sequence or a newline cannot forge or colour a line.
     public var description: String {
-        line > 0 ? "\(path):\(line):\(column): \(severity.rawValue): \(message)" : "\(path): \(severity.rawValue): \(message)"
+        let shown = Format.path(path)
+        return line > 0 ? "\(shown):\(line):\(column): \(severity.rawValue): \(message)" : "\(shown): \(severity.rawValue): \(message)"
     }
 }
 

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The package root, from this file's place in it.
 public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .path
@@ -38,15 +42,40 @@ public struct CLIResult: Sendable {
     public var code: Int32
     public var stdout: String
     public var stderr: String
+    /// The child was killed by a signal (`code` is the signal): a crash.
+    public var signalled = false
+    /// The raw bytes, for checks on what a terminal would see.
+    public var stdoutBytes: [UInt8] = []
+    public var stderrBytes: [UInt8] = []
+}
+
+/// The built `dragreplay` the CLI tests run.
+public var dragreplayBinary: String {
+    let bin =
+        ProcessInfo.processInfo.environment["DRAGREPLAY_BIN"]
+        ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dragreplay").path
+    return FileManager.default.fileExists(atPath: bin) ? bin : packageRoot + "/.build/debug/dragreplay"
 }
 
 /// Runs the built `dragreplay` (next to the test bundle, or `DRAGREPLAY_BIN`).
 public func runCLI(_ arguments: [String], cwd: String = packageRoot, environment: [String: String] = [:]) throws -> CLIResult {
-    let bin =
-        ProcessInfo.processInfo.environment["DRAGREPLAY_BIN"]
-        ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dragreplay").path
+    try run(dragreplayBinary, arguments, cwd: cwd, environment: environment)
+}
+
+/// Runs `/bin/sh -c script` with `$DRAGREPLAY` naming the built binary: for
+/// redirections a `Process` cannot make (`2>&-`, `>/dev/full`).
+public func runShell(_ script: String, cwd: String = packageRoot, environment: [String: String] = [:]) throws -> CLIResult {
+    var env = environment
+    env["DRAGREPLAY"] = dragreplayBinary
+    return try run("/bin/sh", ["-c", script], cwd: cwd, environment: env)
+}
+
+/// Runs `executable` with both pipes read at once.
+public func run(_ executable: String, _ arguments: [String], cwd: String = packageRoot, environment: [String: String] = [:]) throws
+    -> CLIResult
+{
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: FileManager.default.fileExists(atPath: bin) ? bin : packageRoot + "/.build/debug/dragreplay")
+    p.executableURL = URL(fileURLWithPath: executable)
     p.arguments = arguments
     p.currentDirectoryURL = URL(fileURLWithPath: cwd)
     var env = ProcessInfo.processInfo.environment
@@ -58,6 +87,7 @@ public func runCLI(_ arguments: [String], cwd: String = packageRoot, environment
     p.standardOutput = out
     p.standardError = err
     try p.run()
+    yieldToOtherTests(p.processIdentifier)
     // Read both pipes at once: a full stderr pipe must not block the child.
     nonisolated(unsafe) var errData = Data()
     let group = DispatchGroup()
@@ -70,5 +100,13 @@ public func runCLI(_ arguments: [String], cwd: String = packageRoot, environment
     group.wait()
     p.waitUntilExit()
     return CLIResult(
-        code: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        code: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+        signalled: p.terminationReason == .uncaughtSignal, stdoutBytes: Array(o), stderrBytes: Array(errData))
+}
+
+/// Lowers a child's priority (nice 10): the CLI tests start many busy
+/// children, and on a small machine they must not starve the tests that
+/// time an app's answers (DragAppTests).
+public func yieldToOtherTests(_ pid: Int32) {
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), 10)
 }

@@ -33,6 +33,7 @@ let overview = """
     """
 
 func main() -> Int32 {
+    Output.occupyClosedStandardStreams()
     Signals.ignoreBrokenPipes()
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first else {
@@ -105,6 +106,7 @@ func usageError(_ message: String) -> Int32 {
 
 var code = main()
 // A diagnostic that could not be written leaves the exit code as the only
-// way to say something went wrong.
-if code == 0 && Output.standardErrorFailed.load(ordering: .relaxed) { code = 2 }
+// way to say something went wrong: failed output is exit 2, as it is for
+// standard output, whatever the command found.
+if Output.standardErrorFailed.load(ordering: .relaxed) { code = 2 }
 exit(code)

@@ -94,7 +94,7 @@ struct BrokenAppTests {
         let out = NSTemporaryDirectory() + "broken-\(UUID().uuidString)"
         let r = try runCLI(["fuzz", "--app", command("crash-third", tag), "--runs", "6", "--jobs", "2", "--out", out, "--app-timeout", "2"])
         #expect(r.code == 1, "\(r.stdout)\(r.stderr)")
-        #expect(r.stdout.hasPrefix("6 cases, 12 sessions, 5 failing, "), "\(r.stdout)")
+        #expect(r.stdout.hasPrefix("6 cases, ") && r.stdout.contains(" sessions, 5 failing, "), "\(r.stdout)")
         let findings = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".jsonl") }.sorted()
         #expect(!findings.isEmpty && findings.allSatisfy { $0.hasPrefix("app-crash-") }, "\(findings)")
         // Each finding reproduces against the same app: the command it prints works.

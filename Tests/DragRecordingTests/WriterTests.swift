@@ -19,7 +19,9 @@ struct RandomRecording {
         case 0: Double(int(500))
         case 1: Double(int(100_000)) / 8
         case 2: Double(rng.next() >> 11) * 0x1p-53 * 1000
-        default: [0.1, 1e-7, 123456.789, Double.leastNonzeroMagnitude, 1.7976931348623157e308][int(5)]
+        // Within the limits on coordinates and sizes (docs/decisions.md); the
+        // largest Double still round-trips through `meta`.
+        default: [0.1, 1e-7, 123456.789, Double.leastNonzeroMagnitude, 999_999_999_999.875, -1e12][int(6)]
         }
     }
     mutating func id() -> String { ["a", "b", "c", "item-\(int(50))", "ünï", "q\"uote", "tab\tnl\n", "\u{1}ctl"][int(8)] }
@@ -47,7 +49,11 @@ struct RandomRecording {
         let layout = Layout(kind: layouts[int(3)], width: 400, height: 300)
         let enabled = int(2) == 0
         let meta: JSONValue? =
-            int(2) == 0 ? nil : .object(["title": .string("t"), "n": .number(number()), "list": .array([.bool(true), .null])])
+            int(2) == 0
+            ? nil
+            : .object([
+                "title": .string("t"), "n": .number(int(2) == 0 ? number() : 1.7976931348623157e308), "list": .array([.bool(true), .null]),
+            ])
         guard version2 else { return RecordingHeader(layout: layout, enabled: enabled, collections: specs, meta: meta) }
         return RecordingHeader(
             version: 2, layout: layout, enabled: enabled, collections: specs, swipe: int(5) == 0 ? nil : swipe(specs), meta: meta)

@@ -18,7 +18,9 @@ import Darwin
 ///
 /// With `preservingAttributes`, an existing target keeps its mode and owner,
 /// and a symbolic link keeps pointing where it did: the write replaces the
-/// file the link resolves to, not the link.
+/// file the link resolves to, not the link. Only a regular file is ever
+/// replaced: a device, a FIFO or a directory at the target is refused
+/// (root could otherwise rename a file over `/dev/full`).
 public struct AtomicFile {
     /// Where the file ends up (a link's target when the path was a link).
     public let path: String
@@ -32,6 +34,15 @@ public struct AtomicFile {
     public static let temporaryMarker = ".dragreplay-tmp-"
 
     public init(replacing path: String, preservingAttributes: Bool = false) throws(SystemError) {
+        try self.init(replacing: path, preservingAttributes: preservingAttributes) {
+            var random = SystemRandomNumberGenerator()
+            return "\(getpid())-\(random.next() % 1_000_000_000)"
+        }
+    }
+
+    /// `suffix` names each attempt's temporary after the marker (a test
+    /// plants links at the names it will give).
+    init(replacing path: String, preservingAttributes: Bool, suffix: () -> String) throws(SystemError) {
         var target = path
         var existing: FileStatus?
         if preservingAttributes, FileSystem.exists(path) {
@@ -39,12 +50,17 @@ public struct AtomicFile {
             existing = try FileSystem.status(of: target)
         }
         self.path = target
+        if let existing = try? FileSystem.status(of: target, followingLinks: false), !existing.isRegularFile,
+            !(existing.isSymbolicLink && !preservingAttributes)
+        {
+            throw SystemError(
+                call: "open", path: target, errno: EINVAL, refusal: "is not a regular file; refusing to replace it")
+        }
         let directory = FileSystem.directory(of: target)
         let name = FileSystem.name(of: target)
         var attempt = 0
         while true {
-            var random = SystemRandomNumberGenerator()
-            let candidate = FileSystem.join(directory, ".\(name)\(Self.temporaryMarker)\(getpid())-\(random.next() % 1_000_000_000)")
+            let candidate = FileSystem.join(directory, ".\(name)\(Self.temporaryMarker)\(suffix())")
             do {
                 descriptor = try FileDescriptor.open(
                     candidate, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: existing?.permissions ?? 0o644)
@@ -66,18 +82,19 @@ public struct AtomicFile {
         }
     }
 
-    /// Appends bytes to the temporary.
+    /// Appends bytes to the temporary. A failure names the target (the
+    /// temporary is gone by the time anyone reads the message).
     public mutating func write(_ bytes: [UInt8]) throws(SystemError) {
         do { try descriptor.writeAll(bytes) } catch {
             abandon()
-            throw error
+            throw SystemError(call: error.call, path: path, errno: error.errno)
         }
     }
 
     public mutating func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         do { try descriptor.writeAll(bytes) } catch {
             abandon()
-            throw error
+            throw SystemError(call: error.call, path: path, errno: error.errno)
         }
     }
 
@@ -95,7 +112,7 @@ public struct AtomicFile {
             try descriptor.close()
         } catch {
             _ = unlink(temporaryPath)
-            throw error
+            throw SystemError(call: error.call, path: path, errno: error.errno)
         }
         do { try FileSystem.rename(temporaryPath, to: target) } catch {
             _ = unlink(temporaryPath)

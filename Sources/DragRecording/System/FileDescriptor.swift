@@ -114,6 +114,19 @@ public struct FileDescriptor: Hashable, Sendable {
         if retryingOnInterrupt({ flock(rawValue, LOCK_EX) }) != 0 { throw SystemError(call: "flock", path: path, errno: errno) }
     }
 
+    /// Turns `O_NONBLOCK` on or off (`fcntl(2)`): a FIFO is opened without
+    /// blocking, so a FIFO with no writer cannot hang the open, then read
+    /// with blocking reads.
+    public func setNonBlocking(_ on: Bool) throws(SystemError) {
+        let flags = fcntl(rawValue, F_GETFL)
+        if flags < 0 { throw SystemError(call: "fcntl", path: path, errno: errno) }
+        let wanted = on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK
+        if wanted != flags && fcntl(rawValue, F_SETFL, wanted) != 0 { throw SystemError(call: "fcntl", path: path, errno: errno) }
+    }
+
+    /// Whether the descriptor is open (`fcntl(F_GETFD)` does not fail with `EBADF`).
+    public var isOpen: Bool { fcntl(rawValue, F_GETFD) != -1 || errno != EBADF }
+
     /// Whether the descriptor is a terminal (colour and progress only there).
     public var isTerminal: Bool { isatty(rawValue) != 0 }
 }
@@ -143,6 +156,8 @@ public struct FileStatus: Hashable, Sendable {
     public var isDirectory: Bool { mode & S_IFMT == S_IFDIR }
     public var isRegularFile: Bool { mode & S_IFMT == S_IFREG }
     public var isSymbolicLink: Bool { mode & S_IFMT == S_IFLNK }
+    /// A FIFO (named pipe) or a pipe.
+    public var isFIFO: Bool { mode & S_IFMT == S_IFIFO }
     /// The permission bits (`0o644`).
     public var permissions: mode_t { mode & 0o7777 }
 

@@ -16,17 +16,24 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file the call was about (`<stdout>`, `<stderr>` for the standard streams).
     public var path: String
     public var errno: Int32
+    /// A refusal of the tool's own, said instead of `strerror`: "is not a
+    /// regular file; refusing to replace it".
+    public var refusal: String?
 
-    public init(call: String, path: String, errno: Int32) {
+    public init(call: String, path: String, errno: Int32, refusal: String? = nil) {
         self.call = call
         self.path = path
         self.errno = errno
+        self.refusal = refusal
     }
 
-    /// `strerror(errno)`: "No space left on device".
-    public var reason: String { String(cString: strerror(errno)) }
+    /// `strerror(errno)`: "No space left on device", or the refusal.
+    public var reason: String { refusal ?? String(cString: strerror(errno)) }
 
-    public var description: String { "\(path): error: \(call) failed: \(reason) (errno \(errno))" }
+    public var description: String {
+        if let refusal { return "\(Format.path(path)): error: \(refusal)" }
+        return "\(Format.path(path)): error: \(call) failed: \(reason) (errno \(errno))"
+    }
 }
 
 /// Runs `body` until it does not fail with `EINTR`: the one interrupt-retry

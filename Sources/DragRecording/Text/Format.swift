@@ -18,11 +18,78 @@ public enum Format {
 
     /// `s` as a JSON string literal. Control characters (newlines, escape
     /// sequences) come out escaped: untrusted IDs can neither colour a
-    /// terminal nor forge a `path:line:col: error:` line in a CI log.
+    /// terminal nor forge a `path:line:col: error:` line in a CI log. Every
+    /// scalar `isUnsafe` names is escaped as `\uXXXX`, which JSON reads
+    /// back as the same string, so the JSON report stays exact.
     public static func quoted(_ s: String) -> String {
-        var w = _JSONBuffer()
-        w.string(s)
-        return w.string
+        var out = "\""
+        out.reserveCapacity(s.utf8.count + 2)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default: appendEscaped(scalar, to: &out)
+            }
+        }
+        out += "\""
+        return out
+    }
+
+    /// Whether a terminal, a log viewer or an editor could act on the
+    /// scalar instead of showing it: C0 and C1 controls (newline, escape,
+    /// CSI), DEL, the line and paragraph separators, and the bidirectional
+    /// marks and overrides (text that reads other than it is stored).
+    @inlinable public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x61C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069, 0xFEFF: true
+        default: false
+        }
+    }
+
+    /// Whether `s` holds nothing `isUnsafe` names.
+    public static func isPlain(_ s: String) -> Bool { !s.unicodeScalars.contains(where: isUnsafe) }
+
+    /// `text` with every `isUnsafe` scalar written as a JSON escape (`\n`,
+    /// `\u001b`) and everything else as is: for text that is already
+    /// quoted or bracketed, and the last guard of every diagnostic line.
+    public static func escapingControls(_ text: String) -> String {
+        if isPlain(text) { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars { appendEscaped(scalar, to: &out) }
+        return out
+    }
+
+    /// A path as messages show it: as is, or quoted and escaped when it
+    /// holds a character a terminal could act on (a file named with an
+    /// escape sequence cannot colour the screen or forge a diagnostic).
+    public static func path(_ p: String) -> String { isPlain(p) ? p : quoted(p) }
+
+    /// A field inside a map read from the file: `heights.a`, or
+    /// `heights["a b"]` (quoted and escaped) when the key is not a plain
+    /// word, so a key can never inject text into a message.
+    public static func field(_ base: String, key: String) -> String {
+        let word =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy { c in
+                ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "_" || c == "-"
+            }
+        return word ? "\(base).\(key)" : "\(base)[\(quoted(key))]"
+    }
+
+    private static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String) {
+        switch scalar {
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default:
+            guard isUnsafe(scalar) else {
+                out.unicodeScalars.append(scalar)
+                return
+            }
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
     }
 
     /// A collection as messages name it: `"todo"`, or `(single collection)`.
@@ -46,14 +113,36 @@ public enum Format {
     }
 
     /// `s` as one word of a POSIX shell command: bare when it is safe,
-    /// single-quoted otherwise, so a printed command can be pasted as is.
+    /// single-quoted otherwise, so a printed command can be pasted as is. A
+    /// word holding a control character (which single quotes would print
+    /// raw) is written `$'...'` with escapes, as bash, zsh, ksh and POSIX
+    /// 2024 shells read it.
     public static func shellQuoted(_ s: String) -> String {
         let safe =
             !s.isEmpty
             && s.unicodeScalars.allSatisfy { c in
                 ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || "_./:=+-,@%".unicodeScalars.contains(c)
             }
-        return safe ? s : "'" + s.replacingOccurrences("'", "'\\''") + "'"
+        if safe { return s }
+        if isPlain(s) { return "'" + s.replacingOccurrences("'", "'\\''") + "'" }
+        var out = "$'"
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "'": out += "\\'"
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if isUnsafe(scalar) {
+                    // \u needs bash 4.2+; bytes are read by every $'...' shell.
+                    for b in String(scalar).utf8 { out += (b < 16 ? "\\x0" : "\\x") + String(b, radix: 16) }
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "'"
     }
 
     /// A core warning with IDs quoted and the single collection named.

@@ -51,6 +51,12 @@ public struct RecordingValidator: Sendable {
             throw FieldError(field: "t", "field \"t\" must not decrease: \(Format.number(event.t)) after \(Format.number(lastT))")
         }
         lastT = event.t
+        switch event.kind {
+        case .lift(_, let x, let y, _, _), .move(let x, let y), .drop(let x, let y, _):
+            if let p = Limits.coordinateProblem(x, field: "x") { throw FieldError(field: "x", p) }
+            if let p = Limits.coordinateProblem(y, field: "y") { throw FieldError(field: "y", p) }
+        default: break
+        }
         let s = event.session
         switch event.kind {
         case .lift(let items, _, _, let ops, _):
@@ -217,7 +223,7 @@ public struct RecordingValidator: Sendable {
         }
     }
 
-    /// Every ID is 1 to 256 bytes; lifts need one or more unique IDs.
+    /// Every ID is 1 to 256 bytes without NUL; lifts need one or more unique IDs.
     /// `field` is built only when there is something to report.
     public static func checkIDs(_ ids: [String], field: @autoclosure () -> String, nonEmpty: Bool = false, unique: Bool = false)
         throws(FieldError)
@@ -231,6 +237,10 @@ public struct RecordingValidator: Sendable {
             if n == 0 || n > maxIDBytes {
                 let field = field()
                 throw FieldError(field: field, "field \"\(field)\": an ID must be 1 to \(maxIDBytes) bytes, got \(n)")
+            }
+            if id.utf8.contains(0) {
+                let field = field()
+                throw FieldError(field: field, "field \"\(field)\": an ID must not contain NUL, got \(Format.quoted(id))")
             }
         }
         if unique && ids.count > 1 {

@@ -10,11 +10,20 @@ public struct ReplayOptions: Sendable {
     public var handler: SwipeHandlerKind
     /// Warnings fail the recording.
     public var strict: Bool
+    /// At most this many failures and this many warnings are kept in the
+    /// result (the status still counts every one). `bless` keeps one: it
+    /// reads the steps, and a long recording whose every `expect` fails
+    /// must not pile up its messages in memory.
+    public var maxMessages: Int
 
-    public init(applier: Applier<String, String?> = .canonical, handler: SwipeHandlerKind = .correct, strict: Bool = false) {
+    public init(
+        applier: Applier<String, String?> = .canonical, handler: SwipeHandlerKind = .correct, strict: Bool = false,
+        maxMessages: Int = .max
+    ) {
         self.applier = applier
         self.handler = handler
         self.strict = strict
+        self.maxMessages = max(1, maxMessages)
     }
 
     /// The in-process code under test for a recording with this header:

@@ -107,7 +107,7 @@ public struct ReplayStep: Sendable {
     /// An ID as the data line shows it: bare when it is plain text, quoted
     /// (escaped) when it holds anything a terminal could act on.
     static func plain(_ id: String) -> String {
-        id.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && $0 != "\"" && $0 != "|" && $0 != "*" }
+        id.unicodeScalars.allSatisfy { $0 != " " && $0 != "\"" && $0 != "|" && $0 != "*" && !Format.isUnsafe($0) }
             ? id : Format.quoted(id)
     }
 
@@ -122,7 +122,7 @@ public struct ReplayStep: Sendable {
             return "drop s\(s) at \(Format.point(Point(x: x, y: y)))" + (deferred ? " (apply deferred)" : "")
         case .cancel: return "cancel s\(s)"
         case .apply: return "apply s\(s)"
-        default: return CanonicalWriter.line(for: event)
+        default: return Format.escapingControls(CanonicalWriter.line(for: event))  // JSON escapes C0 only
         }
     }
 }

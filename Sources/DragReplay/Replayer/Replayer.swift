@@ -70,7 +70,9 @@ public struct Replayer: Sendable {
                         shown = engine.labelsShown(item: $0, edge: $1)
                         return shown!
                     })
-                for f in failures { result.failures.append(LineMessage(line: line, message: f)) }
+                for f in failures where result.failures.count < options.maxMessages {
+                    result.failures.append(LineMessage(line: line, message: f))
+                }
                 onStep?(
                     ReplayStep(
                         line: line, event: event, result: nil, failures: failures, state: state, container: engine.container,
@@ -89,15 +91,21 @@ public struct Replayer: Sendable {
                 result.outcomeCount += 1
                 onOutcome(end)
             }
-            for w in step.warnings { result.warnings.append(LineMessage(line: line, message: Format.warning(w))) }
+            for w in step.warnings where result.warnings.count < options.maxMessages {
+                result.warnings.append(LineMessage(line: line, message: Format.warning(w)))
+            }
             onStep?(
                 ReplayStep(
                     line: line, event: event, result: step, failures: failures, state: state, container: engine.container,
                     subjectData: checked.subjectData, modelData: checked.modelData, swipe: engine.model.swipe))
         }
-        for d in source.warnings { result.warnings.append(LineMessage(line: d.line, message: d.message)) }
+        for d in source.warnings where result.warnings.count < options.maxMessages {
+            result.warnings.append(LineMessage(line: d.line, message: d.message))
+        }
         if result.status != .error {
-            for w in engine.finish() { result.warnings.append(LineMessage(line: lastLine, message: Format.warning(w))) }
+            for w in engine.finish() where result.warnings.count < options.maxMessages {
+                result.warnings.append(LineMessage(line: lastLine, message: Format.warning(w)))
+            }
         }
         result.warnings.sort { $0.line < $1.line }
         result.final = engine.container.collections.map { FinalCollection(id: $0.id, items: Array($0.items)) }

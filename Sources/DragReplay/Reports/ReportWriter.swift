@@ -40,15 +40,20 @@ public final class TextReport: ReportWriter {
         self.out = out
         self.showTrace = trace
     }
-    public func beginRecording(path: String) { if showTrace { out.write("== \(path)\n") } }
+    public func beginRecording(path: String) { if showTrace { out.write("== \(Format.path(path))\n") } }
     public func step(_ step: ReplayStep) { if showTrace { out.write(step.text) } }
     public var wantsSteps: Bool { showTrace }
     public func endRecording(_ r: ReplayResult) {
         let notes = r.warnings.isEmpty ? "" : " (\(r.warnings.count) warning\(r.warnings.count == 1 ? "" : "s"))"
-        out.write("\(r.status.rawValue.uppercased()) \(r.path)\(notes)\n")
+        // Paths and messages are shown, not trusted: a file name or a
+        // message cannot put a raw control character on the terminal.
+        let path = Format.path(r.path)
+        out.write("\(r.status.rawValue.uppercased()) \(path)\(notes)\n")
         if let e = r.error { out.write("  \(e)\n") }
-        for f in r.failures { out.write("  \(r.path):\(f.line):1: error: \(f.message)\n") }
-        if showTrace || r.status != .pass { for w in r.warnings { out.write("  \(r.path):\(w.line):1: warning: \(w.message)\n") } }
+        for f in r.failures { out.write("  \(path):\(f.line):1: error: \(Format.escapingControls(f.message))\n") }
+        if showTrace || r.status != .pass {
+            for w in r.warnings { out.write("  \(path):\(w.line):1: warning: \(Format.escapingControls(w.message))\n") }
+        }
     }
     public func end(passed: Int, failed: Int, errors: Int) {
         out.write("\(passed) passed, \(failed) failed, \(errors) errors\n")
@@ -107,8 +112,10 @@ public final class JUnitReport: ReportWriter {
     public func endRecording(_ r: ReplayResult) {
         var c = "  <testcase classname=\"dragreplay.replay\" name=\"\(xml(r.path))\">\n"
         if let e = r.error {
-            c +=
-                "    <error message=\"\(xml("line \(e.line), column \(e.column): \(e.message)"))\" type=\"input\">\(xml(e.description))</error>\n"
+            // The exact path and message (XML escapes them), not the
+            // terminal's rendering of them.
+            let body = "\(e.path):\(e.line):\(e.column): error: \(e.message)"
+            c += "    <error message=\"\(xml("line \(e.line), column \(e.column): \(e.message)"))\" type=\"input\">\(xml(body))</error>\n"
         }
         if !r.failures.isEmpty {
             let first = r.failures[0]

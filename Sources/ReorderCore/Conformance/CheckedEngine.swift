@@ -410,7 +410,13 @@ extension CheckedEngine {
         for event: DragEvent<ItemID, CollectionID>, _ result: StepResult<ItemID, CollectionID>,
         before: ReorderContainer<ItemID, CollectionID>
     ) -> [SubjectRequest<ItemID, CollectionID>] {
-        guard subjectSwipes, let model = _model.swipe else { return [] }
+        guard let model = _model.swipe else { return [] }
+        guard subjectSwipes else {
+            // Code that does not take part in swipes still keeps its data in
+            // step: a destructive action reaches it as the delete it is.
+            if case .delete(let item)? = result.swipe?.action?.effect { return [.delete(items: [item])] }
+            return []
+        }
         var list: [SubjectRequest<ItemID, CollectionID>] = []
         if let swipe = result.swipe {
             for message in swipe.messages {

@@ -59,6 +59,19 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     /// Active drags by session.
     @inlinable public var sessions: [Int: Session] { _sessions }
     @usableFromInline var _pending: [Int: Pending] = [:]
+    /// Which non-external sessions list each item among their sources: the
+    /// accepted one that holds it (at most one: a second lift of a held item
+    /// is rejected), and any rejected ones. A lift checks it and a delete or
+    /// reload updates it without visiting every session, so thousands of
+    /// sessions at once cost no more per event than one.
+    @usableFromInline var _listing: [ItemID: _Listing] = [:]
+
+    @usableFromInline struct _Listing: Sendable {
+        @usableFromInline var holder: Int?
+        @usableFromInline var rejected: Set<Int> = []
+        @inlinable init() {}
+        @inlinable var isEmpty: Bool { holder == nil && rejected.isEmpty }
+    }
     /// Deferred differences waiting for their `apply`, by session.
     @inlinable public var pending: [Int: Pending] { _pending }
     @usableFromInline var _swipe: SwipeModel<ItemID>?
@@ -113,7 +126,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
             if step.applied != nil { swipeDataChanged(&step) }
         case .cancel(let s):
             guard let session = active(s, "cancel", &step) else { break }
-            _sessions[s] = nil
+            _end(s, session)
             if !session.isRejected { step.outcome = .cancelled }
         case .apply(let s):
             guard let waiting = _pending.removeValue(forKey: s) else {
@@ -191,6 +204,15 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         }
         let rejection = liftRejection(items, external)
         _sessions[s] = Session(items: items, sources: items, operations: ops, isExternal: external, isRejected: rejection != nil)
+        if !external {
+            for id in items {
+                if rejection == nil {
+                    _listing[id, default: _Listing()].holder = s
+                } else {
+                    _listing[id, default: _Listing()].rejected.insert(s)
+                }
+            }
+        }
         if let rejection {
             step.outcome = .liftRejected
             step.liftRejection = rejection
@@ -208,10 +230,27 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
             if home.isFixed { return .fixed(id) }
             if _container.locked.contains(id) { return .locked(id) }
         }
-        for (other, session) in _sessions.sorted(by: { $0.key < $1.key }) where !session.isRejected && !session.isExternal {
-            if let id = items.first(where: session.sources.contains) { return .alreadyLifted(id, bySession: other) }
+        // The lowest-numbered accepted drag holding any of the items, and
+        // the first of the items it holds: O(k) through the listing.
+        var holder: Int?
+        for id in items {
+            if let h = _listing[id]?.holder { holder = Swift.min(holder ?? h, h) }
+        }
+        if let holder, let session = _sessions[holder], let id = items.first(where: session.sources.contains) {
+            return .alreadyLifted(id, bySession: holder)
         }
         return nil
+    }
+
+    /// Ends session `s`: it no longer lists its sources.
+    @inlinable mutating func _end(_ s: Int, _ session: Session) {
+        _sessions[s] = nil
+        if session.isExternal { return }
+        for id in session.sources {
+            guard var listing = _listing[id] else { continue }
+            if session.isRejected { listing.rejected.remove(s) } else if listing.holder == s { listing.holder = nil }
+            _listing[id] = listing.isEmpty ? nil : listing
+        }
     }
 
     /// Asks the policy at `p` (3.3).
@@ -230,7 +269,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
 
     @inlinable mutating func drop(_ s: Int, _ p: Point, _ deferred: Bool, _ step: inout Step) {
         guard let session = active(s, "drop", &step) else { return }
-        _sessions[s] = nil
+        _end(s, session)
         if session.isRejected {
             if deferred { _pending[s] = .nothing }
             return
@@ -304,21 +343,26 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         for id in missing { step.warnings.append(.missingItem(id, action: "delete")) }
         if missing.count == unique.count { return }
         let gone = missing.isEmpty ? seen : seen.subtracting(missing)
-        leaveSessions { gone.contains($0) }
+        leaveSessions(gone)
     }
 
     @inlinable mutating func reload(_ collections: [ReorderCollection<ItemID, CollectionID>], _ locked: [ItemID]) {
         _container.replaceCollections(collections)
         _container.locked = _container.locked.filter(_container.contains).union(locked)
         let present = _container
-        leaveSessions { !present.contains($0) }
+        leaveSessions(Set(_listing.keys.filter { !present.contains($0) }))
     }
 
-    /// Removes items from every session's sources for good.
-    @inlinable mutating func leaveSessions(_ leaves: (ItemID) -> Bool) {
-        for (s, session) in sessions where !session.isExternal {
-            let kept = session.sources.filter { !leaves($0) }
-            if kept.count != session.sources.count { _sessions[s]!.sources = kept }
+    /// Removes items from every session's sources for good: only the
+    /// sessions that list them are visited.
+    /// - Complexity: O(g + the sources of the sessions touched) for g items.
+    @inlinable mutating func leaveSessions(_ gone: Set<ItemID>) {
+        var touched = Set<Int>()
+        for id in gone {
+            guard let listing = _listing.removeValue(forKey: id) else { continue }
+            if let h = listing.holder { touched.insert(h) }
+            touched.formUnion(listing.rejected)
         }
+        for s in touched { _sessions[s]?.sources.removeAll(where: gone.contains) }
     }
 }

@@ -62,8 +62,7 @@ extension Layout {
                             x: Double(col) * (cellWidth + spacing), y: contentTop + Double(row) * (rowHeight + spacing),
                             width: cellWidth, height: rowHeight))
                 }
-                let rows = (c.entryCount + columns - 1) / columns
-                top = contentTop + Double(rows) * (rowHeight + spacing)
+                top = contentTop + Double(_rowCount(c.entryCount, columns: columns)) * (rowHeight + spacing)
                 result.append(frames)
             }
         case .board(let columnWidth, let spacing, let rowHeight, let rowSpacing, let headerHeight):

@@ -151,18 +151,21 @@ extension Layout {
         for index in collections.indices {
             if top > p.y { break }
             chosen = (index, top)
-            let rows = (collections[index].entryCount + columns - 1) / columns
-            top += headerHeight + Double(rows) * rowPitch
+            top += headerHeight + Double(_rowCount(collections[index].entryCount, columns: columns)) * rowPitch
         }
         guard let (index, sectionTop) = chosen else { return nil }
         let count = collections[index].entryCount
         let rel = p.y - (sectionTop + headerHeight)
         if rel < 0 { return HitTarget(collection: index, slot: 0) }
-        let row = _floorToInt((rel + spacing / 2) / rowPitch)
+        // Row 0 at least: only a negative or NaN pitch (sizes no layout
+        // allows, from a caller that skipped validation) gives less.
+        let row = max(0, _floorToInt((rel + spacing / 2) / rowPitch))
         let colPitch = cellWidth + spacing
         let col = min(max(_floorToInt((p.x + spacing / 2) / colPitch), 0), columns - 1)
+        // A row or cell index past what Int holds is past the last entry.
         let (k, overflow) = row.multipliedReportingOverflow(by: columns)
-        if overflow || k + col >= count { return HitTarget(collection: index, slot: count) }
+        let (cell, overflowed) = k.addingReportingOverflow(col)
+        if overflow || overflowed || cell >= count { return HitTarget(collection: index, slot: count) }
         let midpoint = Double(col) * colPitch + cellWidth / 2
         return HitTarget(collection: index, slot: p.x < midpoint ? k + col : k + col + 1)
     }
@@ -205,7 +208,14 @@ extension ReorderContainer {
     }
 }
 
-/// `floor(v)` as an `Int`, saturating instead of trapping on huge values.
+// Every float that becomes an integer in hit testing goes through these
+// two, so no Double a caller passes (NaN, infinities, 1e300 next to 1e-300)
+// can trap: what does not fit saturates, with a meaning each call site
+// states (a row past Int.max is past the last entry). The reader keeps
+// recordings within docs/decisions.md's limits, where nothing saturates.
+
+/// `floor(v)` as an `Int`: NaN gives 0, and values past Int's range give
+/// `Int.max` or `Int.min` instead of trapping.
 @usableFromInline
 func _floorToInt(_ v: Double) -> Int {
     let f = v.rounded(.down)
@@ -215,17 +225,59 @@ func _floorToInt(_ v: Double) -> Int {
     return Int(f)
 }
 
+/// Rows of `entries` cells, `columns` (>= 1) to a row: `ceil(entries /
+/// columns)` without the `entries + columns - 1` that overflows for a huge
+/// column count.
+@inlinable
+func _rowCount(_ entries: Int, columns: Int) -> Int {
+    entries <= 0 ? 0 : (entries - 1) / columns + 1
+}
+
 /// The number of entries, `count` of them starting at `start` every `pitch`,
 /// whose midpoint `start + k * pitch + length / 2` is <= `coordinate`. The
-/// division gives a first guess; a step either way makes it agree exactly
-/// with the midpoints at the boundaries.
-/// - Complexity: O(1).
+/// division gives a first guess, clamped to `0 ... count` while still a
+/// Double; a few steps either way make it agree exactly with the midpoints
+/// at the boundaries. When rounding puts the guess further off (sizes far
+/// apart in magnitude), a bisection over the midpoints, which never
+/// decrease, finds the same answer.
+/// - Complexity: O(1); O(log count) after a bad guess.
 @inlinable
 func _uniformSlot(_ coordinate: Double, start: Double, length: Double, pitch: Double, count: Int) -> Int {
     @inline(__always) func midpoint(_ k: Int) -> Double { start + Double(k) * pitch + length / 2 }
+    guard count > 0 else { return 0 }
     let guess = (coordinate - start - length / 2) / pitch
-    var slot = guess < 0 ? 0 : min(count, _floorToInt(guess) + 1)
-    while slot > 0 && midpoint(slot - 1) > coordinate { slot -= 1 }
-    while slot < count && midpoint(slot) <= coordinate { slot += 1 }
+    var slot: Int
+    if !(guess >= 0) {
+        slot = 0  // negative, or NaN
+    } else if guess >= Double(count) {
+        slot = count
+    } else {
+        slot = Int(guess) + 1  // guess < count, so at most count
+    }
+    var steps = 0
+    while slot > 0 && midpoint(slot - 1) > coordinate {
+        slot -= 1
+        steps += 1
+        if steps > 4 { return _bisectSlot(coordinate, count: count, midpoint: midpoint) }
+    }
+    while slot < count && midpoint(slot) <= coordinate {
+        slot += 1
+        steps += 1
+        if steps > 4 { return _bisectSlot(coordinate, count: count, midpoint: midpoint) }
+    }
     return slot
+}
+
+/// How many of `midpoint(0) ..< midpoint(count)` are <= `coordinate`, for
+/// midpoints that never decrease.
+/// - Complexity: O(log count).
+@inlinable
+func _bisectSlot(_ coordinate: Double, count: Int, midpoint: (Int) -> Double) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+        let middle = low + (high - low) / 2
+        if midpoint(middle) <= coordinate { low = middle + 1 } else { high = middle }
+    }
+    return low
 }

@@ -36,11 +36,14 @@ public struct Layout<ItemID: Hashable & Sendable>: Hashable, Sendable {
     }
 
     /// For a grid: the resolved number of columns and the cell width.
+    /// Columns are at least 1 (a fixed count below 1 counts as 1; the
+    /// reader refuses it), and an adaptive count past `Int.max / 2`
+    /// (or infinite) is `Int.max / 2`; a NaN one is 1.
     @inlinable public func gridMetrics() -> (columns: Int, cellWidth: Double)? {
         guard case .grid(let cols, _, let spacing, _) = kind else { return nil }
         let columns: Int
         switch cols {
-        case .fixed(let n): columns = n
+        case .fixed(let n): columns = max(1, n)
         case .adaptive(let minimum):
             let fitted = ((width + spacing) / (minimum + spacing)).rounded(.down)
             columns = fitted >= 1 ? (fitted < Double(Int.max / 2) ? Int(fitted) : Int.max / 2) : 1

@@ -29,7 +29,8 @@ struct ParsedArguments {
     func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let v = values[name] else { return nil }
         guard let i = Int(v), range.contains(i) else {
-            throw UsageError("Invalid value '\(v)' for '\(name)' (expected an integer from \(range.lowerBound) to \(range.upperBound)).")
+            throw UsageError(
+                "Invalid value \(quote(v)) for '\(name)' (expected an integer from \(range.lowerBound) to \(range.upperBound)).")
         }
         return i
     }
@@ -100,7 +101,8 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String) throws
     return result
 }
 
-/// A user's word in a message: quoted, escaped if it holds control characters.
+/// A user's word in a message: quoted, escaped if it holds a character a
+/// terminal could act on (`Format.isUnsafe`) or a quote.
 func quote(_ s: String) -> String {
-    s.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F && $0 != "'" }) ? "'\(s)'" : Format.quoted(s)
+    s.unicodeScalars.allSatisfy({ !Format.isUnsafe($0) && $0 != "'" }) ? "'\(s)'" : Format.quoted(s)
 }

@@ -13,15 +13,28 @@ import Glibc
 enum Output {
     static let standardErrorFailed = Atomic<Bool>(false)
 
+    /// A standard stream closed at start (`2>&-`) is reopened on /dev/null,
+    /// read-only: no file the tool opens can take its number (and receive
+    /// output meant for the terminal), and a write to it still fails with
+    /// `EBADF`, so closed stdout is an error (exit 2), never silence.
+    static func occupyClosedStandardStreams() {
+        for fd in [FileDescriptor.standardInput, .standardOutput, .standardError] where !fd.isOpen {
+            // open(2) takes the lowest free number: this one.
+            _ = try? FileDescriptor.open("/dev/null", .readOnly)
+        }
+    }
+
     /// Writes `text` to standard output.
     static func out(_ text: String) throws(SystemError) {
         try FileDescriptor.standardOutput.writeAll(text)
     }
 
     /// Writes one line to standard error, colouring the severity on a
-    /// terminal (never with `NO_COLOR`).
+    /// terminal (never with `NO_COLOR`). Whatever the line holds, it goes out
+    /// as one line with no raw control character: the last guard, after
+    /// every message quoted its untrusted parts already.
     static func diagnose(_ line: String) {
-        var text = line
+        var text = Format.escapingControls(line)
         if useColor(FileDescriptor.standardError) {
             text = text.replacingAll(": error: ", with: ": \u{1B}[1;31merror:\u{1B}[0m ")
                 .replacingAll(": warning: ", with: ": \u{1B}[1;33mwarning:\u{1B}[0m ")

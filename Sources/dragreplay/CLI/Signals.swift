@@ -16,8 +16,16 @@ enum Signals {
 
     static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 
-    /// Installs the handlers (async-signal-safe: they only store atomics).
+    /// Installs the handlers (async-signal-safe: they only store atomics),
+    /// and unblocks their signals: a parent may start the tool with them
+    /// blocked (a thread of a Dispatch-based runner blocks them, and the
+    /// mask is inherited), and a campaign that cannot be stopped by SIGTERM
+    /// is a campaign only SIGKILL stops, losing its shrinking.
     static func handleInterruptions() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, s) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         signal(SIGINT) { _ in
             if Signals.stop.exchange(true, ordering: .relaxed) { Signals.hurry.store(true, ordering: .relaxed) }
         }

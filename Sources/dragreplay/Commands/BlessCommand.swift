@@ -16,12 +16,15 @@ let blessCommand = Command(
     for path in try recordingPaths(args.positional, command: "bless") {
         do {
             let r = try bless(path: path, options: ReplayOptions(applier: applier(args), handler: handler(args)))
+            let shown = r.rewritten.prefix(10).map(String.init).joined(separator: ", ")
             let what =
-                r.rewritten.isEmpty
+                r.rewrittenCount == 0
                 ? "no expect line changed"
-                : "rewrote expect line\(r.rewritten.count == 1 ? "" : "s") \(r.rewritten.map(String.init).joined(separator: ", "))"
+                : r.rewrittenCount <= 10
+                    ? "rewrote expect line\(r.rewrittenCount == 1 ? "" : "s") \(shown)"
+                    : "rewrote \(r.rewrittenCount) expect lines (\(shown), ...)"
             try Output.out(
-                "\(path): \(what)\(r.appendedFinal ? "; added a final expect" : "")\(r.droppedTruncatedTail ? "; removed a truncated tail" : "")\n"
+                "\(Format.path(path)): \(what)\(r.appendedFinal ? "; added a final expect" : "")\(r.droppedTruncatedTail ? "; removed a truncated tail" : "")\n"
             )
         } catch let error as CorpusError {
             Output.diagnose(error.description)

@@ -20,6 +20,6 @@ let corpusMergeCommand = Command(
     for e in summary.writeFailures { Output.diagnose(e.description) }
     try Output.out(
         "merged \(summary.read) recordings: \(summary.kept.count) kept, \(summary.duplicates) duplicates, \(summary.invalid.count) invalid, "
-            + "\(summary.writeFailures.count) not written -> \(out)\n")
+            + "\(summary.writeFailures.count) not written -> \(Format.path(out))\n")
     return summary.exitCode
 }

@@ -47,6 +47,7 @@ let exploreCommand = Command(
                 + "lower --items or --mutations.")
     }
     let store = FindingStore(directory: try args.path("--out") ?? "corpora/found")
+    store.removeStaleTemporaries()
     Signals.handleInterruptions()
     let terminal = FileDescriptor.standardError.isTerminal
     let start = now()

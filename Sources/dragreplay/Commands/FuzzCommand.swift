@@ -76,6 +76,7 @@ let fuzzCommand = Command(
         outDirectory: try args.path("--out") ?? "corpora/found")
     options.layouts = try parseLayouts(args.value("--layout"))
     options.handler = handler(args)
+    FindingStore(directory: options.outDirectory).removeStaleTemporaries()
     // One app per job, each started and past hello before any case runs.
     var apps: [AppSubject] = []
     if args.value("--app") != nil {

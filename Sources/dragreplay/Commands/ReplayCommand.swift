@@ -27,9 +27,18 @@ let replayCommand = Command(
 ) { args in
     let paths = try recordingPaths(args.positional, command: "replay")
     let options = ReplayOptions(applier: applier(args), handler: handler(args), strict: args.has("--strict"))
+    let output = try args.path("--output")
+    // A report over one of its own recordings would replace the recording.
+    if let output, let target = try? FileSystem.status(of: output), target.isRegularFile {
+        for path in paths {
+            if let input = try? FileSystem.status(of: path), input.device == target.device, input.inode == target.inode {
+                throw UsageError("-o \(quote(output)) is also a recording to replay (\(quote(path))); write the report elsewhere.")
+            }
+        }
+    }
     let app = try startApp(args)
     defer { app?.close() }
-    let out = try ReportOutput(path: try args.path("--output"))
+    let out = try ReportOutput(path: output)
     let writer = makeReportWriter(ReportFormat(rawValue: args.value("--format") ?? "text")!, out, trace: args.has("--trace"))
     let totals = Replayer(options: options).run(paths: paths, subject: app, writer: writer)
     try out.close()

@@ -1,0 +1,273 @@
+import DragReader
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The whole command line under libFuzzer: each input becomes arguments and a
+// recording, and the built `dragreplay` runs them in a child process
+// (posix_spawn) in a scratch directory. A finding is a child killed by a
+// signal (a trap, an abort, a segfault), a child still running after the
+// timeout (a hang), an exit code other than 0, 1 and 2, or a raw control
+// character in what it printed for people (stderr, and stdout unless JUnit).
+// Exit codes 0, 1 and 2 are all fine: refusing bad input is the job.
+//
+// The input's layout:
+//
+//     byte 0      the command: 0 check, 1 replay, 2 bless, 3 corpus merge,
+//                 4 fuzz, 5 explore, 6 help, 7 the tokens alone
+//     bytes 1...  up to the first 0x00: argument tokens, separated by 0x0A.
+//                 "@" stands for the recording's path, "@@" for the
+//                 directory holding it. Every "/" is dropped: the child can
+//                 name nothing outside its scratch directory.
+//     the rest    the recording (in/r.jsonl)
+//
+// The recording is also read in-process, so libFuzzer's coverage of the
+// reader steers the mutations of the recording half. `fuzz` always gets
+// `--runs 300 --jobs 1` and `explore` `--items 3 --mutations 1`: given
+// again by the tokens, they are a usage error (exit 2), so no input can ask
+// for a campaign that outlasts the timeout.
+//
+// Environment: DRAGREPLAY_BIN (default: `dragreplay` beside this binary, or
+// .build/release/dragreplay), CLI_FUZZ_TIMEOUT seconds per child (20).
+
+struct CLIInput {
+    var arguments: [String]
+    var recording: [UInt8]
+    /// JUnit output is XML, exact: it may hold a raw DEL.
+    var checksStandardOutput: Bool
+
+    init(_ bytes: [UInt8]) {
+        let command = bytes.first.map { Int($0) % 8 } ?? 0
+        let body = bytes.dropFirst()
+        let split = body.firstIndex(of: 0) ?? body.endIndex
+        recording = split < body.endIndex ? Array(body[body.index(after: split)...]) : []
+        var tokens = body[..<split].split(separator: 0x0A, omittingEmptySubsequences: false).map { token in
+            String(decoding: token.filter { $0 != 0x2F }, as: UTF8.self)
+        }
+        if tokens == [""] { tokens = [] }
+        let path = "in/r.jsonl"
+        let expanded = tokens.map { $0 == "@" ? path : $0 == "@@" ? "in" : $0 }
+        let named = tokens.contains("@") || tokens.contains("@@")
+        switch command {
+        case 0: arguments = ["check"] + expanded + (named ? [] : [path])
+        case 1: arguments = ["replay"] + expanded + (named ? [] : [path])
+        case 2: arguments = ["bless"] + expanded + (named ? [] : [path])
+        case 3: arguments = ["corpus", "merge"] + expanded + (named ? [] : ["in", "-o", "merged"])
+        case 4: arguments = ["fuzz"] + expanded + ["--runs", "300", "--jobs", "1", "--out", "found"]
+        case 5: arguments = ["explore"] + expanded + ["--items", "3", "--mutations", "1", "--out", "found"]
+        case 6: arguments = ["help"] + expanded
+        default:
+            // The tokens alone, unless they start a campaign: that gets its bounds.
+            if let first = expanded.first, first == "fuzz" || first == "explore" {
+                arguments =
+                    expanded
+                    + (first == "fuzz"
+                        ? ["--runs", "300", "--jobs", "1", "--out", "found"] : ["--items", "3", "--mutations", "1", "--out", "found"])
+            } else {
+                arguments = expanded
+            }
+        }
+        checksStandardOutput = !arguments.contains { $0.contains("junit") }
+    }
+}
+
+/// Reads the recording the way `check` does, in-process (coverage only).
+func readInProcess(_ bytes: [UInt8]) {
+    guard let reader = try? RecordingReader(bytes: bytes) else { return }
+    while true {
+        do { guard try reader.next() != nil else { return } } catch { return }
+    }
+}
+
+enum ChildEnd: CustomStringConvertible {
+    case exited(Int32)
+    case signalled(Int32)
+    case timedOut
+
+    var description: String {
+        switch self {
+        case .exited(let code): "exit \(code)"
+        case .signalled(let s): "killed by signal \(s) (\(String(cString: strsignal(s))))"
+        case .timedOut: "still running after the timeout (a hang)"
+        }
+    }
+}
+
+final class Sandbox {
+    let directory: String
+    let binary: String
+    let timeout: Double
+
+    init() {
+        var template = Array((NSTemporaryDirectory() + "dragreplay-cli-fuzz-XXXXXX").utf8CString)
+        directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        let environment = ProcessInfo.processInfo.environment
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dragreplay").path
+        binary =
+            environment["DRAGREPLAY_BIN"]
+            ?? (FileManager.default.isExecutableFile(atPath: beside)
+                ? beside : FileManager.default.currentDirectoryPath + "/.build/release/dragreplay")
+        timeout = environment["CLI_FUZZ_TIMEOUT"].flatMap(Double.init) ?? 20
+        // The child runs here (it inherits the directory): relative paths in
+        // its arguments can name nothing else. libFuzzer's own paths must be
+        // absolute (scripts/fuzz-cli passes them so).
+        guard chdir(directory) == 0 else {
+            complain("cannot enter \(directory)")
+            exit(2)
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+    /// Empties the scratch directory and writes the recording.
+    func prepare(_ input: CLIInput) {
+        let fm = FileManager.default
+        for name in (try? fm.contentsOfDirectory(atPath: directory)) ?? [] { try? fm.removeItem(atPath: directory + "/" + name) }
+        try? fm.createDirectory(atPath: directory + "/in", withIntermediateDirectories: true)
+        _ = fm.createFile(atPath: directory + "/in/r.jsonl", contents: Data(input.recording))
+    }
+
+    /// Runs the binary on `arguments` in the scratch directory, stdout and
+    /// stderr to files; kills it after the timeout.
+    func run(_ arguments: [String]) -> ChildEnd {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, directory + "/.stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, directory + "/.stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own process group, so a timeout kills whatever it started.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        func cString(_ s: String) -> UnsafeMutablePointer<CChar>? { strdup(s) }
+        let argv = ([binary] + arguments).map(cString) + [nil]
+        defer { for p in argv { free(p) } }
+        let environment = ["PATH=/usr/bin:/bin", "HOME=\(directory)", "LC_ALL=C.UTF-8"].map(cString) + [nil]
+        defer { for p in environment { free(p) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, binary, &actions, &attributes, argv, environment)
+        guard spawned == 0 else {
+            complain("cannot run \(binary): \(String(cString: strerror(spawned)))")
+            exit(2)
+        }
+        var status: Int32 = 0
+        let start = Date()
+        var pause: UInt32 = 100
+        while true {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid { break }
+            if r < 0 && errno != EINTR { return .exited(-1) }
+            if Date().timeIntervalSince(start) > timeout {
+                kill(-pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                return .timedOut
+            }
+            usleep(pause)
+            pause = min(pause * 2, 20_000)
+        }
+        // WIFEXITED / WIFSIGNALED, spelled out (they are macros in C).
+        let signal = status & 0x7F
+        if signal == 0 { return .exited((status >> 8) & 0xFF) }
+        return .signalled(signal)
+    }
+
+    func output(_ name: String) -> [UInt8] { Array(FileManager.default.contents(atPath: directory + "/" + name) ?? Data()) }
+}
+
+/// One line on standard error.
+func complain(_ message: String) {
+    let line = Array("CLIFuzzer: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+/// The offset of the first byte a terminal would act on: C0 controls other
+/// than tab and newline, DEL, and C1 controls in UTF-8 (0xC2 0x80-0x9F).
+func firstRawControl(_ bytes: [UInt8]) -> Int? {
+    for (i, b) in bytes.enumerated() {
+        if (b < 0x20 && b != 0x0A && b != 0x09) || b == 0x7F { return i }
+        if b == 0xC2, i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) { return i }
+    }
+    return nil
+}
+
+/// One input, start to end; a description of what is wrong, or `nil`.
+func check(_ bytes: [UInt8], in sandbox: Sandbox) -> String? {
+    let input = CLIInput(bytes)
+    readInProcess(input.recording)
+    sandbox.prepare(input)
+    let end = sandbox.run(input.arguments)
+    let shown = input.arguments.map {
+        "\"\($0.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined())\""
+    }
+    .joined(separator: " ")
+    switch end {
+    case .exited(let code) where (0...2).contains(code): break
+    default: return "dragreplay \(shown): \(end)"
+    }
+    if let i = firstRawControl(sandbox.output(".stderr")) {
+        return "dragreplay \(shown): raw control character at byte \(i) of stderr"
+    }
+    if input.checksStandardOutput, let i = firstRawControl(sandbox.output(".stdout")) {
+        return "dragreplay \(shown): raw control character at byte \(i) of stdout"
+    }
+    return nil
+}
+
+nonisolated(unsafe) let sandbox = Sandbox()
+
+#if FUZZING
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCLI(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    if let problem = check(Array(UnsafeBufferPointer(start: data, count: size)), in: sandbox) {
+        complain(problem)
+        abort()
+    }
+    return 0
+}
+
+// SwiftPM links an executable's entry point as `CLIFuzzer_main`; hand it to
+// libFuzzer's driver, which parses libFuzzer's flags and runs the loop.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
+) -> Int32
+
+@_cdecl("CLIFuzzer_main")
+public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var argc = argc
+    var argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzCLI(data, size) }
+}
+#else
+/// Without libFuzzer: replays saved inputs (`CLIFuzzer crash-abc ...`);
+/// exit 1 when any of them is a finding.
+@main
+struct CLIFuzzerMain {
+    static func main() {
+        var found = false
+        // Read every input before the sandbox moves into its directory.
+        let inputs = CommandLine.arguments.dropFirst().map { ($0, FileManager.default.contents(atPath: $0)) }
+        for (path, data) in inputs {
+            guard let data else {
+                print("\(path): cannot read")
+                found = true
+                continue
+            }
+            if let problem = check(Array(data), in: sandbox) {
+                print("\(path): \(problem)")
+                found = true
+            } else {
+                print("\(path): ok")
+            }
+        }
+        exit(found ? 1 : 0)
+    }
+}
+#endif
