@@ -38,8 +38,9 @@ public struct Blessing: Sendable {
         return CanonicalWriter.line(for: RecordedEvent(t: state.lastT, .expect(blessed(e, state, container))))
     }
 
-    /// The expectation with the fields it had, set to what was observed.
-    func blessed(_ e: Expectation, _ state: ReplayState, _ container: ReorderContainer<String, String?>) -> Expectation {
+    /// The expectation with the fields it had, set to what was observed
+    /// (`render` shows it beside the expected one).
+    public func blessed(_ e: Expectation, _ state: ReplayState, _ container: ReorderContainer<String, String?>) -> Expectation {
         var n = Expectation(session: e.session)
         if e.order != nil { n.order = container.collections.first.map { Array($0.items) } ?? [] }
         if let cs = e.collections {

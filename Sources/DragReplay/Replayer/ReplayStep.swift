@@ -19,10 +19,14 @@ public struct ReplayStep: Sendable {
     public var subjectData: [[String]]?
     /// The model's own result, where it differs from the code under test's.
     public var modelData: [[String]]?
+    /// The drag sessions still active after the event (their sources shrink
+    /// as deletes and reloads remove items).
+    public var sessions: [Int: DragEngine<String, String?>.Session]
 
     public init(
         line: Int, event: RecordedEvent, result: StepResult<String, String?>?, failures: [String], state: ReplayState,
-        container: ReorderContainer<String, String?>, subjectData: [[String]]? = nil, modelData: [[String]]? = nil
+        container: ReorderContainer<String, String?>, subjectData: [[String]]? = nil, modelData: [[String]]? = nil,
+        sessions: [Int: DragEngine<String, String?>.Session] = [:]
     ) {
         self.line = line
         self.event = event
@@ -32,6 +36,7 @@ public struct ReplayStep: Sendable {
         self.container = container
         self.subjectData = subjectData
         self.modelData = modelData
+        self.sessions = sessions
     }
 
     /// Several indented lines, for people (`replay --trace`).
@@ -80,7 +85,8 @@ public struct ReplayStep: Sendable {
             ? id : Format.quoted(id)
     }
 
-    private var summary: String {
+    /// The event on one line, e.g. `drop s0 at (50, 22)`: the first line of `text`.
+    public var summary: String {
         let s = event.session
         switch event.kind {
         case .lift(let items, let x, let y, let ops, let external):

@@ -65,7 +65,10 @@ public struct Replayer: Sendable {
                 guard case .expect(let expectation) = event.kind else { continue }
                 let failures = expectation.mismatches(against: state, data: engine.container, single: single)
                 for f in failures { result.failures.append(LineMessage(line: line, message: f)) }
-                onStep?(ReplayStep(line: line, event: event, result: nil, failures: failures, state: state, container: engine.container))
+                onStep?(
+                    ReplayStep(
+                        line: line, event: event, result: nil, failures: failures, state: state, container: engine.container,
+                        sessions: engine.model.sessions))
                 continue
             }
             let checked = engine.handle(engineEvent)
@@ -84,7 +87,7 @@ public struct Replayer: Sendable {
             onStep?(
                 ReplayStep(
                     line: line, event: event, result: step, failures: failures, state: state, container: engine.container,
-                    subjectData: checked.subjectData, modelData: checked.modelData))
+                    subjectData: checked.subjectData, modelData: checked.modelData, sessions: engine.model.sessions))
         }
         for d in source.warnings { result.warnings.append(LineMessage(line: d.line, message: d.message)) }
         if result.status != .error {
