@@ -63,7 +63,9 @@ let package = Package(
         .testTarget(name: "DragCorpusTests", dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden", "Apps"]),
         .testTarget(name: "DragAppTests", dependencies: ["DragApp"], exclude: ["Apps"]),
-        .testTarget(name: "DragRenderTests", dependencies: ["DragRender", "DragReplay", "DragRecording", "ReorderCore", "TestSupport"]),
+        .testTarget(
+            name: "DragRenderTests",
+            dependencies: ["DragRender", "DragCorpus", "DragReader", "DragReplay", "DragRecording", "ReorderCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
