@@ -12,7 +12,7 @@ struct Bench {
         let args = Array(CommandLine.arguments.dropFirst())
         guard let command = args.first else {
             print(
-                "usage: dragreplay-bench all [--check] [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE | render FILE OUT"
+                "usage: dragreplay-bench all [--check] [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE [ITEMS] | render [FILE OUT]"
             )
             exit(2)
         }
@@ -34,7 +34,7 @@ struct Bench {
             benchApply(&report, quick: args.contains("--quick"))
             report.print()
         case "generate":
-            try generate(events: Int(args[1])!, to: args[2])
+            try generate(events: Int(args[1])!, items: args.count > 3 ? Int(args[3])! : 20, to: args[2])
         case "render":
             guard args.count == 3 else {
                 var report = Report()

@@ -36,9 +36,11 @@ func benchRender(_ report: inout Report, quick: Bool) throws {
         p.waitUntilExit()
         let v = text.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         let (elapsed, mib, bytes, steps, snapshots) = (v[0], v[1], v[2], Int(v[3]), Int(v[4]))
+        let (replay, _) = child(["replay", path])
         report.row(
-            "render \(n) events -> one HTML page", "\(f(elapsed, 2)) s", "\(rate(Double(n) / elapsed)) events",
-            "\(f(bytes / 1e6, 2)) MB, \(steps) steps, \(snapshots) snapshots, peak \(f(mib, 1)) MiB")
+            "render \(n) events -> one HTML page", "\(f(elapsed, 2)) s, \(f(bytes / 1e6, 2)) MB",
+            "replay alone \(f(replay, 2)) s",
+            "\(f(elapsed / replay, 1))x; \(steps) steps, \(snapshots) snapshots, \(f(bytes / Double(n), 0)) B/event, peak \(f(mib, 1)) MiB")
         if n == 100_000 {
             report.target(
                 "render 10^5 events in under 2 s into under 20 MB", elapsed < 2 && bytes < 20e6,
