@@ -35,13 +35,16 @@ let package = Package(
         .target(name: "DragReader", dependencies: ["CJSONC", "DragRecording"]),
         .target(name: "DragReplay", dependencies: ["ReorderCore", "DragRecording"]),
         .target(name: "DragFuzz", dependencies: ["ReorderCore", "DragRecording"]),
-        .target(name: "DragCorpus", dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz"]),
-        .target(name: "DragRender", dependencies: ["DragRecording"]),
+        .target(name: "DragCorpus", dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragRender"]),
+        // The page and the SVG need only their own types; `DragRender/Replay` adapts a
+        // replay's steps (`ReplayStep`) to them.
+        .target(name: "DragRender", dependencies: ["DragRecording", "DragReplay", "ReorderCore"]),
         .executableTarget(
-            name: "dragreplay", dependencies: ["DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "ReorderCore"]),
+            name: "dragreplay",
+            dependencies: ["DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "DragRender", "ReorderCore"]),
         .executableTarget(
             name: "dragreplay-bench",
-            dependencies: ["ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragCorpus", "DragApp"],
+            dependencies: ["ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragCorpus", "DragApp", "DragRender"],
             path: "Sources/Benchmarks"
         ),
         // libFuzzer harnesses: built with -sanitize=fuzzer -DFUZZING by
@@ -63,7 +66,9 @@ let package = Package(
         .testTarget(name: "DragCorpusTests", dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden", "Apps"]),
         .testTarget(name: "DragAppTests", dependencies: ["DragApp"], exclude: ["Apps"]),
-        .testTarget(name: "DragRenderTests", dependencies: ["DragRender"]),
+        .testTarget(
+            name: "DragRenderTests",
+            dependencies: ["DragRender", "DragCorpus", "DragReader", "DragReplay", "DragRecording", "ReorderCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,7 +12,8 @@ struct Bench {
         let args = Array(CommandLine.arguments.dropFirst())
         guard let command = args.first else {
             print(
-                "usage: dragreplay-bench all [--check] [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE")
+                "usage: dragreplay-bench all [--check] [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE [ITEMS] | render [FILE OUT]"
+            )
             exit(2)
         }
         switch command {
@@ -33,7 +34,15 @@ struct Bench {
             benchApply(&report, quick: args.contains("--quick"))
             report.print()
         case "generate":
-            try generate(events: Int(args[1])!, to: args[2])
+            try generate(events: Int(args[1])!, items: args.count > 3 ? Int(args[3])! : 20, to: args[2])
+        case "render":
+            guard args.count == 3 else {
+                var report = Report()
+                try benchRender(&report, quick: args.contains("--quick"))
+                report.print()
+                break
+            }
+            try renderOnce(args[1], to: args[2])
         case "app":
             var report = Report()
             try benchApp(&report, quick: args.contains("--quick"))
@@ -57,6 +66,7 @@ struct Bench {
             try benchApp(&report, quick: quick)
             try benchScaling(&report, quick: quick)
             try benchContainer(&report, quick: quick)
+            try benchRender(&report, quick: quick)
             report.print()
             if report.misses.isEmpty {
                 print("\nall targets met")

@@ -21,6 +21,14 @@ enum DocumentJSON {
             w.key("description")
             w.string(d)
         }
+        if let st = h.status {
+            w.key("status")
+            w.string(st)
+        }
+        if !h.messages.isEmpty {
+            w.key("messages")
+            w.strings(h.messages)
+        }
         w.key("layout")
         w.open()
         w.key("kind")

@@ -38,6 +38,9 @@ enum PageTemplate {
             "failed" (also "mutation", "applied", "deferred", "passed", "presentation", "warned").
           - #failure: the failure banner, shown (no hidden attribute) exactly at failing steps.
           - #script-errors: script errors caught by window.onerror and by try/catch around drawing; empty when none.
+          - ul#messages: what the replay said about the recording as a whole (an input error that ended it early,
+            failures at the header line, warnings at the end), li.error / li.warning; hidden when there are none.
+          - #status[data-status=pass|fail|error]: the replay's verdict, when a replay made the page.
           - body[data-ready="1"] once the first draw is done (or failed into #script-errors).
           Opens at #step=N when given (and keeps the fragment up to date), else at the first failing step, else
           at the last. Arrow keys, the slider and the buttons step through.
@@ -63,6 +66,14 @@ enum PageTemplate {
         header { padding: 8px 16px; background: #f1f5f9; border-bottom: 1px solid var(--line); }
         header h1 { margin: 0; font-size: 18px; }
         header p { margin: 2px 0 0; color: var(--muted); }
+        #status { display: inline-block; margin-right: 8px; padding: 0 6px; border-radius: 3px; font-size: 13px; vertical-align: 2px; }
+        #status[data-status=pass] { background: #dcfce7; color: var(--ok); }
+        #status[data-status=fail], #status[data-status=error] { background: var(--bad-bg); color: var(--bad); }
+        #status:empty { display: none; }
+        #messages { margin: 4px 0 0; padding-left: 20px; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
+        #messages[hidden] { display: none; }
+        #messages li.error { color: var(--bad); font-weight: 600; }
+        #messages li.warning { color: var(--warn); }
         #script-errors:not(:empty) {
           margin: 8px 16px; padding: 8px; border: 2px solid var(--bad); background: var(--bad-bg); color: var(--bad);
           font-family: monospace; white-space: pre-wrap;
@@ -201,10 +212,10 @@ enum PageTemplate {
         </head>
         <body>
         <header>
-        <h1 id="title">
+        <h1><span id="status"></span><span id="title">
         """#,
         #"""
-        </h1>
+        </span></h1>
         <p id="subtitle">
         """#,
         #"""
@@ -213,6 +224,7 @@ enum PageTemplate {
         """#,
         #"""
         </p>
+        <ul id="messages" hidden></ul>
         </header>
         <div id="script-errors" role="alert"></div>
         <noscript><p>This page draws the recording with a script: allow scripts for this file to see it.</p></noscript>
@@ -245,7 +257,7 @@ enum PageTemplate {
         <span><span class="sw lg-forbidden"></span>forbidden</span>
         <span>&#9675; lift &#183; &#9679; finger &#183; &#9632; drop &#183; &#10005; cancel &#183; n/c: items/capacity</span>
         </div>
-        <div class="canvas" id="app-canvas" hidden><h3>app</h3>
+        <div class="canvas" id="app-canvas" hidden><h3 id="app-title">app</h3>
         <svg id="app-layout" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="The app's data at this step"></svg></div>
         </div>
         <div id="details"></div>
@@ -291,6 +303,8 @@ enum PageTemplate {
             return s;
           }
           function before(n) { return n > 0 ? steps[n - 1].sn : D.initial; }
+          // The code under test: an app, or an applier in process.
+          function appName() { return D.subject && D.subject.indexOf('applier ') === 0 ? D.subject : 'app'; }
 
           // Where every entry stands: "collection-index/position", to spot moves.
           function positions(snap) {
@@ -633,7 +647,7 @@ enum PageTemplate {
             var b = snapshot(before(n)), a = snapshot(st.sn);
             dataColumn(grid, 'before', b, positions(a), 'before');
             dataColumn(grid, st.ap !== undefined ? 'after (model)' : 'after', a, positions(b), 'after');
-            if (st.ap !== undefined) dataColumn(grid, 'after (app)', snapshot(st.ap), positions(a), 'app');
+            if (st.ap !== undefined) dataColumn(grid, 'after (' + appName() + ')', snapshot(st.ap), positions(a), 'app');
           }
 
           function drawFailure(n) {
@@ -732,6 +746,17 @@ enum PageTemplate {
               D.events + ' events, ' + N + ' steps' + (failing.length ? ', ' + failing.length + ' failing' : '')];
             byId('subtitle').textContent = sub.filter(function (s) { return s; }).join(' \u00b7 ');
             if (D.description) byId('description').textContent = D.description;
+            if (D.status) {
+              var badge = byId('status');
+              badge.textContent = D.status.toUpperCase();
+              badge.setAttribute('data-status', D.status);
+            }
+            if (D.messages && D.messages.length) {
+              var ml = byId('messages');
+              ml.hidden = false;
+              D.messages.forEach(function (m) { html('li', / warning: /.test(m) && !/ error: /.test(m) ? 'warning' : 'error', m, ml); });
+            }
+            byId('app-title').textContent = appName();
             if (!N) { byId('step-title').textContent = 'No events'; main.setAttribute('data-step', ''); return; }
             slider.max = String(N - 1);
             if (failing.length) {

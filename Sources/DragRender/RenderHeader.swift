@@ -11,10 +11,16 @@ public struct RenderHeader: Hashable, Sendable {
     public var height: Double
     /// `meta.description` of the recording, if any.
     public var description: String?
+    /// The replay's verdict, `pass`, `fail` or `error`, when a replay made the document.
+    public var status: String?
+    /// Messages about the recording as a whole, not about one step: the
+    /// input error that ended the replay early (`path:line:column: error:`),
+    /// failures at the header line (an app's `reset`), warnings at the end.
+    public var messages: [String]
 
     public init(
         title: String, path: String = "", subject: String = "", layout: RenderLayoutKind,
-        width: Double, height: Double, description: String? = nil
+        width: Double, height: Double, description: String? = nil, status: String? = nil, messages: [String] = []
     ) {
         self.title = title
         self.path = path
@@ -23,5 +29,7 @@ public struct RenderHeader: Hashable, Sendable {
         self.width = width
         self.height = height
         self.description = description
+        self.status = status
+        self.messages = messages
     }
 }

@@ -281,6 +281,10 @@ public enum SVGRenderer {
             CaptionLine(
                 text: "\(doc.header.title) — step \(n) / \(doc.steps.count - 1) · line \(lineText) · "
                     + "t=\(Format.number(st.lastT)) ms", bold: true))
+        if let status = doc.header.status {
+            lines.append(CaptionLine(text: "replay: \(status.uppercased()) · \(doc.header.subject)", failure: status != "pass"))
+        }
+        for m in doc.header.messages { lines.append(CaptionLine(text: m, failure: m.contains(": error: "))) }
         lines.append(CaptionLine(text: st.text))
         var facts: [String] = []
         if let op = st.operation { facts.append("operation: \(op.rawValue)") }

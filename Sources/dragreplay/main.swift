@@ -9,7 +9,7 @@ import Glibc
 // (0 success, 1 a check failed, 2 bad input or usage, or output that could
 // not be written).
 
-let commands: [Command] = [checkCommand, replayCommand, blessCommand, fuzzCommand, exploreCommand, corpusMergeCommand]
+let commands: [Command] = [checkCommand, replayCommand, renderCommand, blessCommand, fuzzCommand, exploreCommand, corpusMergeCommand]
 
 let overview = """
     OVERVIEW: Record, replay and fuzz drag sessions against a model of a reorder and drop-configuration core.

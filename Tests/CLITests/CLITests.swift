@@ -109,7 +109,9 @@ struct CLITests {
     @Test(
         "help and version",
         arguments: [
-            "--help", "help replay", "help check", "help bless", "help fuzz", "help explore", "help corpus merge", "help app", "--version",
+            "--help", "help replay", "help render", "help check", "help bless", "help fuzz", "help explore", "help corpus merge",
+            "help app",
+            "--version",
         ])
     func help(arguments: String) throws {
         let r = try runCLI(arguments.split(separator: " ").map(String.init))

@@ -59,8 +59,9 @@ public struct Blessing: Sendable {
             for: RecordedEvent(t: state.lastT, .expect(blessed(e, state, container, swipe: swipe, labels: labels))))
     }
 
-    /// The expectation with the fields it had, set to what was observed.
-    func blessed(
+    /// The expectation with the fields it had, set to what was observed
+    /// (`render` shows it beside the expected one).
+    public func blessed(
         _ e: Expectation, _ state: ReplayState, _ container: ReorderContainer<String, String?>, swipe: SwipeModel<String>?,
         labels: [String]?
     ) -> Expectation {

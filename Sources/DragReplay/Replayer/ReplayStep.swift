@@ -24,11 +24,14 @@ public struct ReplayStep: Sendable {
     public var swipe: SwipeModel<String>?
     /// At an `expect` line with `labels`: the labels it was checked against.
     public var labelsShown: [String]?
+    /// The drag sessions still active after the event (their sources shrink
+    /// as deletes and reloads remove items).
+    public var sessions: [Int: DragEngine<String, String?>.Session]
 
     public init(
         line: Int, event: RecordedEvent, result: StepResult<String, String?>?, failures: [String], state: ReplayState,
         container: ReorderContainer<String, String?>, subjectData: [[String]]? = nil, modelData: [[String]]? = nil,
-        swipe: SwipeModel<String>? = nil, labelsShown: [String]? = nil
+        swipe: SwipeModel<String>? = nil, labelsShown: [String]? = nil, sessions: [Int: DragEngine<String, String?>.Session] = [:]
     ) {
         self.swipe = swipe
         self.labelsShown = labelsShown
@@ -40,6 +43,7 @@ public struct ReplayStep: Sendable {
         self.container = container
         self.subjectData = subjectData
         self.modelData = modelData
+        self.sessions = sessions
     }
 
     /// Several indented lines, for people (`replay --trace`).
@@ -111,7 +115,8 @@ public struct ReplayStep: Sendable {
             ? id : Format.quoted(id)
     }
 
-    private var summary: String {
+    /// The event on one line, e.g. `drop s0 at (50, 22)`: the first line of `text`.
+    public var summary: String {
         let s = event.session
         switch event.kind {
         case .lift(let items, let x, let y, let ops, let external):

@@ -76,7 +76,7 @@ public struct Replayer: Sendable {
                 onStep?(
                     ReplayStep(
                         line: line, event: event, result: nil, failures: failures, state: state, container: engine.container,
-                        swipe: engine.model.swipe, labelsShown: shown))
+                        swipe: engine.model.swipe, labelsShown: shown, sessions: engine.model.sessions))
                 continue
             }
             let checked = engine.handle(engineEvent)
@@ -97,7 +97,8 @@ public struct Replayer: Sendable {
             onStep?(
                 ReplayStep(
                     line: line, event: event, result: step, failures: failures, state: state, container: engine.container,
-                    subjectData: checked.subjectData, modelData: checked.modelData, swipe: engine.model.swipe))
+                    subjectData: checked.subjectData, modelData: checked.modelData, swipe: engine.model.swipe,
+                    sessions: engine.model.sessions))
         }
         for d in source.warnings where result.warnings.count < options.maxMessages {
             result.warnings.append(LineMessage(line: d.line, message: d.message))

@@ -103,7 +103,10 @@ public final class JSONReport: ReportWriter {
 }
 
 /// JUnit XML: one test suite, one test case per recording; failures and
-/// input errors with their line and message.
+/// input errors with their line and message. A recording with its page
+/// beside it (`RenderedPage`, as `render` writes it) links the page: a
+/// `page` property and an `[[ATTACHMENT|path]]` line, which Jenkins and
+/// GitLab show as a link.
 public final class JUnitReport: ReportWriter {
     let out: ReportOutput
     private var cases: [String] = []
@@ -111,6 +114,8 @@ public final class JUnitReport: ReportWriter {
 
     public func endRecording(_ r: ReplayResult) {
         var c = "  <testcase classname=\"dragreplay.replay\" name=\"\(xml(r.path))\">\n"
+        let page = RenderedPage.existing(forRecording: r.path)
+        if let page { c += "    <properties><property name=\"page\" value=\"\(xml(page))\"/></properties>\n" }
         if let e = r.error {
             // The exact path and message (XML escapes them), not the
             // terminal's rendering of them.
@@ -122,10 +127,8 @@ public final class JUnitReport: ReportWriter {
             let body = r.failures.map { "\(r.path):\($0.line): \($0.message)" }.joined(separator: "\n")
             c += "    <failure message=\"\(xml("line \(first.line): \(first.message)"))\" type=\"expectation\">\(xml(body))</failure>\n"
         }
-        if !r.warnings.isEmpty {
-            c +=
-                "    <system-out>\(xml(r.warnings.map { "line \($0.line): warning: \($0.message)" }.joined(separator: "\n")))</system-out>\n"
-        }
+        let out = r.warnings.map { "line \($0.line): warning: \($0.message)" } + (page.map { ["[[ATTACHMENT|\($0)]]"] } ?? [])
+        if !out.isEmpty { c += "    <system-out>\(xml(out.joined(separator: "\n")))</system-out>\n" }
         cases.append(c + "  </testcase>\n")
     }
 

@@ -120,7 +120,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
             lift(s, items, p, ops, external, &step)
         case .move(let s, let p):
             guard let session = active(s, "move", &step) else { break }
-            if !session.isRejected { step.configuration = configure(session, at: p) }
+            if !session.isRejected { step.configuration = configure(session, at: p, &step) }
         case .drop(let s, let p, let deferred):
             drop(s, p, deferred, &step)
             if step.applied != nil { swipeDataChanged(&step) }
@@ -253,10 +253,11 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         }
     }
 
-    /// Asks the policy at `p` (3.3).
-    @inlinable func configure(_ session: Session, at p: Point) -> DropConfiguration<ItemID, CollectionID> {
+    /// Asks the policy at `p` (3.3); the hit target goes into `step` too.
+    @inlinable func configure(_ session: Session, at p: Point, _ step: inout Step) -> DropConfiguration<ItemID, CollectionID> {
         // The engine measures its own layout's sizes, so it skips the check.
         let target = layout._hitTest(p, in: _container, measured: _sized)
+        step.target = target
         let request = DropRequest(
             session: DropSession(
                 location: p, suggestedOperations: session.operations, itemsCount: session.sources.count,
@@ -274,7 +275,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
             if deferred { _pending[s] = .nothing }
             return
         }
-        let configuration = configure(session, at: p)
+        let configuration = configure(session, at: p, &step)
         step.configuration = configuration
         let outcome: Outcome
         var difference: Difference?

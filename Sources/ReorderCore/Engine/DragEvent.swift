@@ -113,6 +113,10 @@ public enum LiftRejection<ItemID: Hashable & Sendable>: Hashable, Sendable, Cust
 public struct StepResult<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Hashable, Sendable {
     /// The answered drop configuration (`move` and `drop`).
     public var configuration: DropConfiguration<ItemID, CollectionID>?
+    /// Where the location hit when the configuration was asked (spec 1.3),
+    /// on the data before the event; `nil` outside the container or when
+    /// nothing was asked. Kept for renderers: they draw it, never recompute it.
+    public var target: HitTarget?
     /// How the event's session ended here (or its lift was rejected here).
     public var outcome: Outcome?
     public var liftRejection: LiftRejection<ItemID>?

@@ -14,7 +14,7 @@ let exploreScopeLimit = 2_000_000
 let exploreCommand = Command(
     name: "explore",
     usage:
-        "dragreplay explore [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--items N] [--mutations N] [--out DIR]",
+        "dragreplay explore [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--items N] [--mutations N] [--out DIR] [--render]",
     abstract: "Bounded exhaustive search: every interleaving of small drag scripts with small mutation scripts.",
     discussion: """
         Drag scripts: lift one item or an ordered pair, drop on the leading half of every entry or past the end, at once or deferred \
@@ -23,13 +23,15 @@ let exploreCommand = Command(
         invariant (the shortest path) is written to --out (default corpora/found). A scope over \(exploreScopeLimit) script pairs \
         is refused. With --app nothing is merged (an app may hold state the model cannot see, and a process cannot be copied at \
         a branch): every interleaving runs from its own reset, so keep the scope small. Ctrl-C stops early and still writes what \
-        was found. Exit 1 when a violation was found.
+        was found. With --render, each finding also gets its page (NAME.html beside it, as 'dragreplay render' draws it). Exit 1 \
+        when a violation was found, 2 when a finding or its page could not be written.
         """,
     options: [
         applierOption, handlerOption, appOption, appTimeoutOption,
         OptionSpec(names: ["--items"], valueName: "N", help: "items in the container, 1 to 8 (default 4)"),
         OptionSpec(names: ["--mutations"], valueName: "N", help: "longest mutation script, 0 to 3 (default 1)"),
         OptionSpec(names: ["--out"], valueName: "DIR", help: "where findings go (default corpora/found)"),
+        OptionSpec(names: ["--render"], help: "write each finding's page beside it (NAME.html, see 'dragreplay help render')"),
     ]
 ) { args in
     let (name, applier) = fuzzApplier(args)
@@ -67,15 +69,21 @@ let exploreCommand = Command(
             + (explorer.handler.map { " --handler \($0.rawValue)" } ?? ""),
         applierName: name, mode: "explore", app: app?.command, handler: explorer.handler?.rawValue)
     var failed = false
+    var written: [String] = []
     for (fuzzCase, v) in summary.violations {
         let finding = fuzzCase.finding(v, context: context, caseIndex: nil)
         do {
             let path = try store.write(finding)
+            written.append(path)
             try Output.out("\(v.invariant.rawValue): \(v.message)\n  \(finding.replayCommand(path: path))\n")
         } catch let error as SystemError {
             Output.diagnose(error.description)
             failed = true
         }
+    }
+    if args.has("--render") && !renderFindings(written, applierName: name, handler: explorer.handler ?? .correct, app: app, tool: "explore")
+    {
+        failed = true
     }
     if failed { return 2 }
     return summary.violations.isEmpty ? 0 : 1

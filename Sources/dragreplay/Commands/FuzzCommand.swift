@@ -27,7 +27,7 @@ let fuzzCommand = Command(
     name: "fuzz",
     usage: """
         dragreplay fuzz [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--mode sessions|differences] [--layout KIND,...] \
-        [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [--format text|json]
+        [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [--render] [--format text|json]
         """,
     abstract: "Generate random interleavings, check the ordering invariants, shrink every failure to a minimal recording.",
     discussion: """
@@ -36,8 +36,9 @@ let fuzzCommand = Command(
         written to --out (default corpora/found) as soon as every earlier case is done, named by invariant and content hash, with \
         the command that replays it. Ctrl-C stops generating and keeps every finding; SIGTERM, SIGHUP or a second Ctrl-C also \
         cut shrinking short. With --app, each job runs one app process (restarted after a timeout, crash or protocol error), every \
-        case starts with reset, and shrinking re-runs candidates against the app. Exit 1 when a violation was found, 0 when none, \
-        2 when a finding could not be written or the app cannot start or fails hello.
+        case starts with reset, and shrinking re-runs candidates against the app. With --render, each finding also gets its page \
+        (NAME.html beside NAME.jsonl, as 'dragreplay render' draws it, replayed with the same applier or app). Exit 1 when a violation was found, 0 when none, \
+        2 when a finding (or its page) could not be written or the app cannot start or fails hello.
         """,
     options: [
         applierOption, handlerOption, appOption, appTimeoutOption,
@@ -53,6 +54,7 @@ let fuzzCommand = Command(
         OptionSpec(names: ["--jobs"], valueName: "N", help: "parallel workers, 1 to 256 (default: all cores)"),
         OptionSpec(names: ["--shard"], valueName: "I/N", help: "run shard I of N (disjoint cases, for a CI matrix or many machines)"),
         OptionSpec(names: ["--out"], valueName: "DIR", help: "where findings go (default corpora/found)"),
+        OptionSpec(names: ["--render"], help: "write each finding's page beside it (NAME.html, see 'dragreplay help render')"),
         OptionSpec(names: ["--format"], valueName: "FORMAT", allowed: ["text", "json"], help: "summary format: text (default) or json"),
     ]
 ) { args in
@@ -123,7 +125,12 @@ let fuzzCommand = Command(
     } else {
         try Output.out(summary.text(applierName: name, seed: UInt64(seed), app: options.appCommand))
     }
-    if !summary.writeFailures.isEmpty { return 2 }
+    // Pages after the campaign, from the kept findings: the same code under test replays each.
+    let rendered =
+        !args.has("--render")
+        || renderFindings(
+            summary.findings.map(\.path), applierName: name, handler: options.handler, app: apps.first, tool: "fuzz")
+    if !summary.writeFailures.isEmpty || !rendered { return 2 }
     return summary.failingCases > 0 ? 1 : 0
 }
 

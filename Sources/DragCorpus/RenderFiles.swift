@@ -1,0 +1,27 @@
+import DragReader
+import DragRecording
+import DragRender
+import DragReplay
+import ReorderCore
+
+extension Replayer {
+    /// Replays the recording at `path` (the json-c reader as its source) and
+    /// draws it. `document` is `nil` when there is nothing to draw: the file
+    /// cannot be opened or its header is bad (the result's `error` says
+    /// why). An input error further down ends the document at the line
+    /// before it; the result and the document's header say so.
+    ///
+    ///     var subject: (any ReorderSubject<String, String?>)? = nil
+    ///     let (result, doc) = Replayer().render(path: "bug.jsonl", subject: &subject, subjectName: "applier canonical")
+    public func render(
+        path: String, subject: inout (any ReorderSubject<String, String?>)?, subjectName: String, pathLimit: Int = 2000
+    ) -> (result: ReplayResult, document: RenderDocument?) {
+        do {
+            var reader = try RecordingReader(path: path)
+            let (result, document) = render(&reader, subject: &subject, subjectName: subjectName, pathLimit: pathLimit)
+            return (result, document)
+        } catch {
+            return (.inputError(path: path, error.diagnostic), nil)
+        }
+    }
+}

@@ -1,0 +1,367 @@
+import DragRecording
+import DragReplay
+import ReorderCore
+
+/// Turns a replay's steps (the values `replay --trace` prints) into the
+/// renderer's `RenderEvent`s, one at a time, and collects them into a
+/// `RenderDocument`. It draws what the replay computed and nothing more:
+/// the hit target comes from the engine (`StepResult.target`), the
+/// operation and destination from the answered drop configuration, entry
+/// frames from the core's `Layout.frames(in:)`. What it computes itself is
+/// only where to draw: each collection's area and the placeholder bar at
+/// the engine's hit slot.
+///
+///     var adapter = ReplayRenderAdapter(header: reader.header, path: path, subject: "applier canonical")
+///     let result = Replayer().run(&reader, onStep: { adapter.append($0) })
+///     let page = HTMLRenderer.page(adapter.finish(result))
+///
+/// - Complexity: O(1) per drag event while the data does not change (the
+///   laid-out snapshot is reused); O(n) for n entries when it may have.
+public struct ReplayRenderAdapter {
+    private let layout: Layout<String>
+    private let single: Bool
+    private let blessing: Blessing
+    private var builder: RenderBuilder
+    /// The engine's data after the last step (the screen, which the next hit
+    /// test runs on), its frames, and the snapshot drawn from it.
+    private var screen: Laid
+    /// The failures and warnings the steps show, so that `finish` lists only
+    /// the others (the header line's, the end's) on their own.
+    private var shown: Set<LineMessage> = []
+
+    /// A container laid out: frames per collection, areas, and the snapshot.
+    private struct Laid {
+        var frames: [[Rect]]
+        var areas: [RenderRect]
+        var contentTops: [Double]
+        var snapshot: RenderSnapshot
+    }
+
+    /// - Parameters:
+    ///   - path: the recording's path, as the page names it.
+    ///   - subject: what is under test, e.g. `applier canonical` or `app: python3 todo.py`.
+    ///   - pathLimit: points kept per drag before its path is sampled (see `RenderBuilder`).
+    public init(header: RecordingHeader, path: String, subject: String, pathLimit: Int = 2000) {
+        layout = header.layout
+        single = header.collections.count == 1
+        blessing = Blessing(header: header)
+        screen = Self.lay(header.container, layout)
+        let title = header.meta?["title"] ?? FileSystem.name(of: path)
+        let renderHeader = RenderHeader(
+            title: title, path: path, subject: subject, layout: Self.kind(header.layout), width: header.layout.width,
+            height: header.layout.height, description: header.meta?["description"])
+        builder = RenderBuilder(header: renderHeader, initial: screen.snapshot, pathLimit: pathLimit)
+    }
+
+    /// Adds one replayed event.
+    public mutating func append(_ step: ReplayStep) {
+        let before = screen
+        if Self.mayChangeData(step) { screen = Self.lay(step.container, layout) }
+        var model = screen.snapshot
+        var app: RenderSnapshot?
+        if step.subjectData != nil || step.modelData != nil {
+            // The code under test answered: its data beside the model's. Where
+            // they differ the engine adopted the code's (the screen), and the
+            // model's own result is drawn on its own.
+            app = screen.snapshot
+            if let orders = step.modelData {
+                var m = step.container
+                m.setOrders(orders)
+                model = Self.lay(m, layout).snapshot
+            }
+        }
+        let e = event(step, before: before, model: model, app: app)
+        for m in e.warnings + e.failures + (e.expectation?.failures ?? []) { shown.insert(LineMessage(line: step.line, message: m)) }
+        builder.append(e)
+    }
+
+    /// The document, with the replay's verdict and what it said about the
+    /// recording as a whole (an input error, failures at the header line,
+    /// warnings at the end).
+    public consuming func finish(_ result: ReplayResult? = nil) -> RenderDocument {
+        var doc = builder.finish()
+        guard let result else { return doc }
+        doc.header.status = result.status.rawValue
+        var messages: [String] = []
+        if let e = result.error { messages.append(e.description) }
+        for f in result.failures where !shown.contains(f) { messages.append("\(result.path):\(f.line):1: error: \(f.message)") }
+        for w in result.warnings where !shown.contains(w) { messages.append("\(result.path):\(w.line):1: warning: \(w.message)") }
+        // A recording with thousands of them shows the first few: the steps have the rest.
+        if messages.count > 50 { messages = messages.prefix(50) + ["… and \(messages.count - 50) more"] }
+        doc.header.messages = messages
+        return doc
+    }
+
+    // MARK: - One event
+
+    private func event(_ step: ReplayStep, before: Laid, model: RenderSnapshot, app: RenderSnapshot?) -> RenderEvent {
+        let e = step.event
+        let kind = RenderEventKind(rawValue: e.kind.type.rawValue) ?? .update
+        var out = RenderEvent(
+            line: step.line, t: e.t, text: Self.text(step), kind: kind, session: e.kind.isDragEvent ? e.session : nil,
+            snapshot: model, appData: app)
+        switch e.kind {
+        case .lift(_, let x, let y, _, _), .move(let x, let y), .drop(let x, let y, _): out.location = RenderPoint(x: x, y: y)
+        case .tap(let x, let y): out.location = RenderPoint(x: x, y: y)
+        default: break
+        }
+        if let r = step.result {
+            if let target = r.target, target.collection < before.frames.count {
+                out.hit = RenderHit(collection: target.collection, slot: target.slot)
+                out.placeholder = placeholder(target, in: before)
+            }
+            if let c = r.configuration {
+                out.operation = RenderOperation(rawValue: c.operation.rawValue)
+                out.destination = c.destination.map { Format.destination($0, showCollection: !single) }
+            }
+            if let o = r.outcome {
+                out.outcome = o.rawValue + (r.liftRejection.map { " (\(Format.rejection($0)))" } ?? "")
+            }
+            if let d = r.emitted {
+                out.difference = Self.difference(d, deferred: r.applied == nil)
+            } else if let d = r.applied {
+                out.difference = Self.difference(d, deferred: false)
+            }
+            out.warnings = r.warnings.map(Format.warning)
+        }
+        if case .expect(let x) = e.kind {
+            out.expectation = expectation(x, step)
+        } else {
+            out.failures = step.failures
+        }
+        out.activeSessions = step.sessions.sorted { $0.key < $1.key }.compactMap { s, session in
+            session.isRejected ? nil : RenderSession(number: s, items: session.items, sources: session.sources)
+        }
+        out.swipe = swipe(step)
+        return out
+    }
+
+    /// Whether the data may differ after the step: a drag event that applies
+    /// nothing leaves it as it was (the common case, moves, costs nothing).
+    private static func mayChangeData(_ step: ReplayStep) -> Bool {
+        if step.subjectData != nil || step.modelData != nil { return true }
+        switch step.event.kind {
+        case .lift, .move, .cancel, .expect: return false
+        case .drop: return step.result?.applied != nil
+        default: return true
+        }
+    }
+
+    /// The swipe state after the step: the open row with its buttons (the
+    /// labels it shows, at the frames of `swipe-v1` 2), this step's reports
+    /// and the action it performed, all read from the replay's step.
+    private func swipe(_ step: ReplayStep) -> RenderSwipe? {
+        guard let model = step.swipe else { return nil }
+        var out = RenderSwipe()
+        let rows = _SwipeRows(container: step.container, layout: layout)
+        if let open = model.open, let frame = rows.frame(of: open.item) {
+            let actions = model.configuration.actions(on: open.edge)
+            let labels = step.labelsShown ?? model.labels(item: open.item, edge: open.edge, geometry: rows)
+            let buttons = actions.indices.compactMap { k -> RenderSwipeButton? in
+                guard let f = model.configuration.buttonFrame(k, in: frame, edge: open.edge) else { return nil }
+                return RenderSwipeButton(
+                    label: k < labels.count ? labels[k] : actions[k].label, action: actions[k].name,
+                    frame: RenderRect(x: f.x, y: f.y, width: f.width, height: f.height), destructive: actions[k].isDestructive)
+            }
+            out.open = RenderSwipeRow(item: open.item, edge: open.edge.rawValue, buttons: buttons)
+        }
+        if let s = step.result?.swipe {
+            out.presentations = s.reports.map { RenderPresentation(item: $0.item, shown: $0.isPresented) }
+            out.performed = s.action.map { RenderPerformedAction(item: $0.item, action: $0.action) }
+        }
+        return out
+    }
+
+    private static func difference(_ d: ReorderDifference<String, String?>, deferred: Bool) -> RenderDifference {
+        RenderDifference(
+            sources: d.sources, collection: d.destination.collectionID, before: d.destination.position.anchor, deferred: deferred)
+    }
+
+    // MARK: - Expectations
+
+    /// The expect line's result: its fields as expected and as the replay had
+    /// them (what `bless` would write), one line per field.
+    private func expectation(_ x: Expectation, _ step: ReplayStep) -> RenderExpectation {
+        let seen = blessing.blessed(x, step.state, step.container, swipe: step.swipe, labels: step.labelsShown)
+        var expected: [String] = []
+        var actual: [String] = []
+        func add(_ name: String, _ want: String?, _ got: String?) {
+            expected.append("\(name): \(want ?? "(none)")")
+            actual.append("\(name): \(got ?? "(none yet)")")
+        }
+        if let o = x.order { add("order", Format.ids(o), seen.order.map(Format.ids)) }
+        if let cs = x.collections {
+            for (id, items) in cs.sorted(by: { $0.key < $1.key }) {
+                add(Format.quoted(id), Format.ids(items), (seen.collections?[id]).map(Format.ids))
+            }
+        }
+        if let o = x.outcome {
+            let whose = x.session.map { " (session \($0))" } ?? ""
+            add("outcome" + whose, o.rawValue, seen.outcome?.rawValue)
+        }
+        if let d = x.difference { add("difference", Self.text(d), seen.difference.map(Self.text)) }
+        if let o = x.operation { add("operation", o.rawValue, seen.operation?.rawValue) }
+        if let o = x.open { add("open", Format.openRow(o), seen.open.map(Format.openRow)) }
+        if let p = x.performed { add("performed", Format.performed(p), seen.performed.map(Format.performed)) }
+        if let p = x.presentations { add("presentations", Format.presentations(p), seen.presentations.map(Format.presentations)) }
+        if let l = x.labels {
+            let where_ = "labels of \(Format.quoted(l.item)) (\(l.edge.rawValue))"
+            add(where_, Format.labels(l.labels), seen.labels.map { Format.labels($0.labels) })
+        }
+        return RenderExpectation(
+            passed: step.failures.isEmpty, failures: step.failures, expected: expected.joined(separator: "\n"),
+            actual: actual.joined(separator: "\n"))
+    }
+
+    private static func text(_ d: ExpectedDifference) -> String {
+        Format.ids(d.sources) + " → " + (d.before.map { "before \(Format.quoted($0))" } ?? "end")
+            + (d.collection.map { " in \(Format.quoted($0))" } ?? "")
+    }
+
+    // MARK: - Text
+
+    /// The event on one line, for the timeline and the step title.
+    static func text(_ step: ReplayStep) -> String {
+        switch step.event.kind {
+        case .insert(let items, let c, let index):
+            return "insert \(Format.ids(items))" + (index.map { " at \($0)" } ?? " at end") + (c.map { " in \(Format.quoted($0))" } ?? "")
+        case .delete(let items): return "delete \(Format.ids(items))"
+        case .relocate(let items, let c, let before, let via):
+            return "relocate \(Format.ids(items)) " + (before.map { "before \(Format.quoted($0))" } ?? "to end")
+                + (c.map { " in \(Format.quoted($0))" } ?? "") + (via ? " (via the applier)" : "")
+        case .update(let item): return "update \(Format.quoted(item))"
+        case .reload(let cs):
+            return "reload " + cs.map { c in (c.id.map { Format.quoted($0) + " " } ?? "") + Format.ids(c.items) }.joined(separator: ", ")
+        case .enable: return "enable"
+        case .disable: return "disable"
+        case .lock(let items): return "lock \(Format.ids(items))"
+        case .unlock(let items): return "unlock \(Format.ids(items))"
+        case .expect(let x):
+            var fields: [String] = []
+            if x.order != nil { fields.append("order") }
+            if let cs = x.collections {
+                fields.append(cs.count == 1 ? "collection \(Format.quoted(cs.keys.first!))" : "\(cs.count) collections")
+            }
+            if x.outcome != nil { fields.append("outcome") }
+            if x.difference != nil { fields.append("difference") }
+            if x.operation != nil { fields.append("operation") }
+            if x.hasSwipeFields { fields.append("swipe") }
+            return "expect " + (fields.isEmpty ? "(nothing)" : fields.joined(separator: ", ")) + (x.session.map { " of s\($0)" } ?? "")
+        case .swipe(let item, let dx): return "swipe \(Format.quoted(item)) dx \(Format.number(dx))"
+        case .scroll(let dy): return "scroll dy \(Format.number(dy))"
+        case .tap(let x, let y): return "tap at \(Format.point(Point(x: x, y: y)))"
+        default: return step.summary
+        }
+    }
+
+    // MARK: - Geometry to draw
+
+    static func kind(_ layout: Layout<String>) -> RenderLayoutKind {
+        switch layout.kind {
+        case .list: .list
+        case .hstack: .hstack
+        case .grid: .grid
+        case .board: .board
+        }
+    }
+
+    /// The container laid out by the core (`Layout.frames(in:)`), with the
+    /// area each collection owns (see `RenderEvent`).
+    private static func lay(_ container: ReorderContainer<String, String?>, _ layout: Layout<String>) -> Laid {
+        let frames = layout.frames(in: container)
+        var areas: [RenderRect] = []
+        var tops: [Double] = []
+        areas.reserveCapacity(frames.count)
+        let collections = container.collections
+        switch layout.kind {
+        case .list(_, let spacing, let header, _), .grid(_, _, let spacing, let header):
+            // Sections stack: each from its header's top to past its last row.
+            var top = 0.0
+            for f in frames {
+                let contentTop = top + header
+                let end = f.last.map { $0.y + $0.height + spacing } ?? contentTop
+                areas.append(RenderRect(x: 0, y: top, width: layout.width, height: end - top))
+                tops.append(contentTop)
+                top = end
+            }
+        case .hstack(_, let spacing, _):
+            if frames.count == 1 {
+                areas.append(RenderRect(x: 0, y: 0, width: layout.width, height: layout.height))
+                tops.append(0)
+            } else {
+                var left = 0.0
+                for f in frames {
+                    let end = f.last.map { $0.x + $0.width + spacing } ?? left
+                    areas.append(RenderRect(x: left, y: 0, width: end - left, height: layout.height))
+                    tops.append(left)
+                    left = end
+                }
+            }
+        case .board(let columnWidth, let spacing, _, _, let header):
+            for i in frames.indices {
+                areas.append(RenderRect(x: Double(i) * (columnWidth + spacing), y: 0, width: columnWidth, height: layout.height))
+                tops.append(header)
+            }
+        }
+        var snapshot = RenderSnapshot(collections: [], enabled: container.isEnabled)
+        snapshot.collections.reserveCapacity(frames.count)
+        let locked = container.locked
+        for (i, c) in collections.enumerated() {
+            var entries: [RenderEntry] = []
+            entries.reserveCapacity(c.entryCount)
+            var k = 0
+            for id in c.fixed {
+                entries.append(RenderEntry(id: id, frame: rect(frames[i][k]), fixed: true, locked: locked.contains(id)))
+                k += 1
+            }
+            for id in c.items {
+                entries.append(RenderEntry(id: id, frame: rect(frames[i][k]), locked: locked.contains(id)))
+                k += 1
+            }
+            snapshot.collections.append(RenderCollection(id: c.id, capacity: c.capacity, area: areas[i], entries: entries))
+        }
+        return Laid(frames: frames, areas: areas, contentTops: tops, snapshot: snapshot)
+    }
+
+    private static func rect(_ r: Rect) -> RenderRect { RenderRect(x: r.x, y: r.y, width: r.width, height: r.height) }
+
+    /// The bar drawn for the engine's hit slot, 2 points thick, on the data
+    /// the hit test ran on: across the leading edge of entry `slot` along the
+    /// layout's axis, after the last entry, or at the content top of an
+    /// empty collection.
+    private func placeholder(_ target: HitTarget, in laid: Laid) -> RenderRect {
+        let frames = laid.frames[target.collection]
+        let area = laid.areas[target.collection]
+        let slot = max(0, target.slot)
+        switch layout.kind {
+        case .list, .board:
+            let y: Double
+            if slot < frames.count {
+                y = frames[slot].y
+            } else if let last = frames.last {
+                y = last.y + last.height
+            } else {
+                y = laid.contentTops[target.collection]
+            }
+            return RenderRect(x: area.x, y: y - 1, width: area.width, height: 2)
+        case .hstack:
+            let x: Double
+            if slot < frames.count {
+                x = frames[slot].x
+            } else if let last = frames.last {
+                x = last.x + last.width
+            } else {
+                x = laid.contentTops[target.collection]
+            }
+            return RenderRect(x: x - 1, y: area.y, width: 2, height: area.height)
+        case .grid(_, let rowHeight, _, _):
+            if slot < frames.count {
+                let f = frames[slot]
+                return RenderRect(x: f.x - 1, y: f.y, width: 2, height: f.height)
+            } else if let last = frames.last {
+                return RenderRect(x: last.x + last.width - 1, y: last.y, width: 2, height: last.height)
+            }
+            return RenderRect(x: area.x, y: laid.contentTops[target.collection], width: 2, height: rowHeight)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import DragApp
+import DragCorpus
+import DragRecording
+import DragRender
+import DragReplay
+import ReorderCore
+
+let renderCommand = Command(
+    name: "render",
+    usage:
+        "dragreplay render [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--format html|svg] [--step N] [-o FILE] PATH",
+    abstract: "Draw a recording step by step: one self-contained HTML page, or one SVG of a step.",
+    discussion: """
+        PATH is one recording. It is replayed as 'replay' does (--applier and --handler, or an app started with --app, as the code under test) \
+        and every step is drawn from what the replay computed: the layout, each session's finger path, the hit target and the \
+        placeholder slot, the answered operation (forbidden in red), the difference, the data before and after, expectations \
+        (failed ones with expected and actual side by side) and, with --app, the app's data beside the model's. The page is one \
+        file with nothing to fetch: open it in any browser, offline; the slider, the buttons and the arrow keys step through it, \
+        #step=N in the URL opens step N, and it opens at the first failure. Consecutive moves of one session are one step; a \
+        drag longer than 2000 points is drawn with every k-th point (the page says so). With --format svg, one static SVG of \
+        step N (--step; default the first failing step, else the last). The file goes beside the recording (NAME.html or \
+        NAME.svg) unless -o names another; -o - writes to standard output. A recording with an input error is drawn up to the \
+        line before it. Exit 0 when the file was written, whether the recording passes or fails (the first line of output \
+        says which); 2 when the recording has an input error (the page is still written when there is anything to draw), \
+        the app cannot start, or the file cannot be written.
+        """,
+    options: [
+        applierOption, handlerOption, appOption, appTimeoutOption,
+        OptionSpec(names: ["--format"], valueName: "FORMAT", allowed: ["html", "svg"], help: "html (default) or svg"),
+        OptionSpec(
+            names: ["--step"], valueName: "N",
+            help: "with --format svg: the step to draw, as in #step=N (default: first failure, else last)"),
+        OptionSpec(names: ["-o", "--output"], valueName: "FILE", help: "write to FILE (atomically; - for standard output)"),
+    ]
+) { args in
+    guard args.positional.count == 1 else {
+        throw UsageError(
+            args.positional.isEmpty
+                ? "'render' needs a PATH (a recording)." : "'render' draws one recording; got \(args.positional.count) paths.")
+    }
+    let path = args.positional[0]
+    guard try RecordingPaths.expand([path]) == [path] else {
+        throw UsageError("'render' draws one recording file; \(quote(path)) is a directory.")
+    }
+    let svg = args.value("--format") == "svg"
+    let step = try args.integer("--step", in: 0...Int.max)
+    if step != nil && !svg {
+        throw UsageError("'--step' chooses the step of --format svg; a page opens at a step with #step=N in its URL.")
+    }
+    let output = try args.path("--output") ?? RenderedPage.path(forRecording: path, extension: svg ? "svg" : "html")
+    let app = try startApp(args)
+    defer { app?.close() }
+    let drawn = render(path, applierName: args.value("--applier") ?? "canonical", handler: handler(args), app: app)
+    guard let document = drawn.document else {
+        Output.diagnose(drawn.result.error?.description ?? "\(path): error: nothing to draw")
+        return 2
+    }
+    if let step, step >= document.steps.count {
+        throw UsageError(
+            "Invalid value '\(step)' for '--step' (\(path) has \(document.steps.count) step\(document.steps.count == 1 ? "" : "s")"
+                + (document.steps.isEmpty ? ")." : ": 0 to \(document.steps.count - 1))."))
+    }
+    let text = svg ? SVGRenderer.svg(document, step: step) : HTMLRenderer.page(document)
+    if output == "-" {
+        try Output.out(text)
+    } else {
+        try AtomicFile.write(text, to: output, preservingAttributes: true)
+    }
+    if let e = drawn.result.error { Output.diagnose(e.description) }
+    let line = summary(drawn.result, document, output: output == "-" ? "standard output" : output)
+    if output == "-" { Output.diagnose(line) } else { try Output.out(line + "\n") }
+    return drawn.result.status == .error ? 2 : 0
+}
+
+/// Replays `path` with the code under test (the app when there is one) and
+/// draws it.
+func render(
+    _ path: String, applierName: String, handler: SwipeHandlerKind = .correct, app: AppSubject?
+) -> (result: ReplayResult, document: RenderDocument?) {
+    var subject: (any ReorderSubject<String, String?>)? = app
+    let replayer = Replayer(options: ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: handler))
+    let name = app.map { "app: \($0.command)" } ?? "applier \(applierName)" + (handler == .correct ? "" : ", handler \(handler.rawValue)")
+    return replayer.render(path: path, subject: &subject, subjectName: name)
+}
+
+/// `FAIL path: 7 events, 7 steps, 1 failing -> path.html`.
+func summary(_ result: ReplayResult, _ document: RenderDocument, output: String) -> String {
+    let failing = document.steps.lazy.filter(\.isFailing).count
+    return "\(result.status.rawValue.uppercased()) \(result.path): \(document.eventCount) events, \(document.steps.count) steps, "
+        + "\(failing) failing -> \(output)"
+}
+
+/// `fuzz --render` and `explore --render`: the page of each finding, beside
+/// it, replayed with the code under test that found it, so the page shows
+/// the failure. Diagnostics name what could not be written; returns whether
+/// every page was written.
+func renderFindings(
+    _ paths: [String], applierName: String, handler: SwipeHandlerKind = .correct, app: AppSubject?, tool: String
+) -> Bool {
+    var ok = true
+    for path in paths {
+        let drawn = render(path, applierName: applierName, handler: handler, app: app)
+        guard let document = drawn.document else {
+            Output.diagnose(drawn.result.error?.description ?? "\(path): error: nothing to draw")
+            ok = false
+            continue
+        }
+        let page = RenderedPage.path(forRecording: path)
+        do {
+            try AtomicFile.write(HTMLRenderer.page(document), to: page)
+            Output.diagnose("\(tool): page \(page) (\(drawn.result.status.rawValue), \(document.steps.count) steps)")
+        } catch {
+            Output.diagnose(error.description)
+            ok = false
+        }
+    }
+    return ok
+}

@@ -1,0 +1,156 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Pages made by the real `dragreplay render` from every bundled report
+/// (corpora/reports/*.jsonl), loaded from a file URL into headless Chromium:
+/// the DOM its script builds (`--dump-dom`) and what it paints
+/// (`--screenshot`). Each report is replayed with the applier its `meta`
+/// names as the one that fails it, so most pages open at a failure.
+@Suite(.serialized) struct CLIPageBrowserTests {
+    /// One report's page, written by the CLI into a fresh directory.
+    struct Page {
+        var name: String
+        var file: URL
+        var json: [String: Any]
+
+        var steps: [[String: Any]] { json["steps"] as? [[String: Any]] ?? [] }
+        var failing: [Int] { steps.indices.filter { steps[$0]["F"] as? Bool == true } }
+        var start: Int { json["start"] as? Int ?? -1 }
+
+        /// The IDs and marks of step `n`'s entries, from the embedded document.
+        func entries(at n: Int) -> [(id: String, fixed: Bool, locked: Bool)] {
+            guard let sn = steps[n]["sn"] as? Int, let snapshots = json["snapshots"] as? [[Any]],
+                let collections = json["collections"] as? [[Any]], let entries = json["entries"] as? [[Any]],
+                let snapshot = snapshots[sn][1] as? [Int]
+            else { return [] }
+            return snapshot.flatMap { ci in
+                (collections[ci][6] as? [Int] ?? []).map { ei in
+                    let e = entries[ei]
+                    let flags = e[5] as? Int ?? 0
+                    return (e[0] as? String ?? "", flags & 1 != 0, flags & 2 != 0)
+                }
+            }
+        }
+    }
+
+    /// The applier a report's meta names as failing it, when it is one.
+    static func applier(for report: String) -> String {
+        let text = (try? readText(report)) ?? ""
+        for name in ["insert-before-remove", "array-order", "offsets", "self-anchor-to-end"]
+        where text.contains("\"applier-that-fails\":\"\(name)\"") {
+            return name
+        }
+        return "canonical"
+    }
+
+    static let reports = corpus("reports")
+
+    func page(_ report: String, extra: [String] = []) throws -> Page {
+        _ = try Browser.require()  // skip (saying why) before doing anything without a browser
+        let name = ((report as NSString).lastPathComponent as NSString).deletingPathExtension
+        let dir = try Browser.temporaryDirectory("cli")
+        let file = dir.appendingPathComponent(name + ".html")
+        let applier = Self.applier(for: report)
+        let args = ["render"] + (extra.isEmpty ? ["--applier", applier] : extra) + ["-o", file.path, report]
+        let r = try runCLI(args)
+        #expect(r.code == 0, "dragreplay \(args.joined(separator: " ")): \(r.stderr)")
+        let html = try String(contentsOf: file, encoding: .utf8)
+        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"doc\">"))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        return Page(name: name, file: file, json: json)
+    }
+
+    /// The checks every page passes at step `n`: the script finished without
+    /// an error, the step shown, one element per entry with its ID and marks,
+    /// failing steps marked on the timeline, the banner exactly at a failure.
+    func check(_ dump: DOMDump, _ page: Page, step n: Int) {
+        let at = "\(page.name) step \(n)"
+        #expect(dump.all("body").first?.attributes["data-ready"] == "1", "\(at): the script did not finish")
+        let errors = dump.innerHTML(ofDivWithID: "script-errors")
+        #expect(errors == "", "\(at): script errors: \(errors ?? "(no #script-errors)")")
+        #expect(dump.byID("step")?.attributes["data-step"] == String(n), "\(at)")
+        let layout = dump.section(from: "layout", to: ["legend"])
+        let drawn = layout.filter { $0.name == "g" && $0.has(class: "entry") }
+        let expected = page.entries(at: n)
+        #expect(!expected.isEmpty, "\(at): no entries in the document")
+        #expect(drawn.map { $0.attributes["data-id"] ?? "" } == expected.map(\.id), "\(at)")
+        let texts = layout.filter { $0.name == "text" && !$0.has(class: "area-label") && !$0.has(class: "finger-label") }
+        #expect(Array(texts.prefix(expected.count)).map(\.text) == expected.map(\.id), "\(at): entry texts")
+        for (element, entry) in zip(drawn, expected) {
+            #expect(element.has(class: "fixed") == entry.fixed && element.has(class: "locked") == entry.locked, "\(at): \(entry.id)")
+        }
+        let failed = dump.all("li", class: "failed").compactMap { $0.attributes["data-index"] }
+        #expect(failed == page.failing.map(String.init), "\(at): failing steps on the timeline")
+        let banner = dump.byID("failure")
+        #expect((banner?.attributes["hidden"] == nil) == page.failing.contains(n), "\(at): the failure banner")
+        #expect(dump.byID("status")?.attributes["data-status"] == (page.failing.isEmpty ? "pass" : "fail"), "\(at): status")
+    }
+
+    @Test(arguments: reports)
+    func eachReportOpensAtItsFirstFailureWithEveryEntry(_ report: String) throws {
+        let page = try page(report)
+        let dump = DOMDump(try Browser.dumpDOM(page.file))
+        let expectedStart = page.failing.first ?? page.steps.count - 1
+        #expect(page.start == expectedStart)
+        check(dump, page, step: expectedStart)
+        if let first = page.failing.first {
+            // Loudly: the banner, the step's failures, expected and actual side by side at a failed expect.
+            #expect(dump.byID("failure")?.attributes["hidden"] == nil)
+            let failedExpect = page.failing.first { page.steps[$0]["e"] != nil }
+            if let e = failedExpect {
+                let atExpect = DOMDump(try Browser.dumpDOM(page.file, fragment: "step=\(e)"))
+                check(atExpect, page, step: e)
+                #expect(atExpect.all("pre", class: "expected").count == 1 && atExpect.all("pre", class: "actual").count == 1)
+            }
+            print("DragRenderTests: \(page.name): opens at failing step \(first) of \(page.steps.count)")
+        } else {
+            print("DragRenderTests: \(page.name): passes, opens at the last step \(expectedStart)")
+        }
+    }
+
+    @Test func theBoardReportShowsForbiddenExactlyWhereItIsAnswered() throws {
+        let report = try #require(Self.reports.first { $0.hasSuffix("/card-snaps-to-wrong-column.jsonl") })
+        let page = try page(report)
+        let forbidden = page.steps.indices.filter { page.steps[$0]["o"] as? String == "forbidden" }
+        #expect(forbidden == [1], "the hover over Done (a locked card) is step 1")
+        for n in page.steps.indices {
+            let dump = DOMDump(try Browser.dumpDOM(page.file, fragment: "step=\(n)"))
+            check(dump, page, step: n)
+            let overlays = dump.withClass("forbidden").filter { $0.name == "g" }
+            #expect(overlays.count == (forbidden.contains(n) ? 1 : 0), "step \(n): \(overlays.count) forbidden overlays")
+            if forbidden.contains(n) {
+                #expect(dump.all("rect", class: "hit").map { $0.attributes["data-collection"] } == ["2"])
+                #expect(dump.all("rect", class: "placeholder").count == 1)
+                #expect(dump.all("li", class: "op-forbidden").map { $0.attributes["data-index"] } == ["1"])
+            }
+        }
+    }
+
+    @Test func withTheKanbanAppItsDataIsDrawnBesideTheModels() throws {
+        let report = try #require(Self.reports.first { $0.hasSuffix("/card-snaps-to-wrong-column.jsonl") })
+        let page = try page(report, extra: ["--app", "python3 examples/apps/kanban_board.py"])
+        let failing = try #require(page.failing.first, "the Kanban app's column bug is not found")
+        let dump = DOMDump(try Browser.dumpDOM(page.file))
+        check(dump, page, step: failing)
+        #expect(dump.byID("app-canvas")?.attributes["hidden"] == nil, "the app's data is not shown at the failure")
+        #expect(dump.all("g", class: "app-entry").count == page.entries(at: failing).count)
+        #expect(dump.html.contains("app: configuration: answered move into"))
+    }
+
+    @Test func screenshotsOfTheCLIPagesAreDrawn() throws {
+        for report in Self.reports {
+            let page = try page(report)
+            let png = try Browser.screenshot(page.file)
+            let summary = try PNGColors.summarize(png)
+            #expect(summary.width == 1200 && summary.height == 900, "\(page.name): \(summary.width)x\(summary.height)")
+            #expect(summary.distinctColors >= 36, "\(page.name): only \(summary.distinctColors) colours: blank or broken?")
+            #expect(summary.nonWhiteFraction > 0.02, "\(page.name): \(summary.nonWhiteFraction * 100)% non-white")
+            print(
+                "DragRenderTests: CLI page \(page.name) at step \(page.start): \(summary.distinctColors) colours, "
+                    + "\(Int(summary.nonWhiteFraction * 100))% non-white")
+        }
+    }
+}
