@@ -150,6 +150,12 @@ public struct CampaignSummary: Sendable {
             }
             w.key("eventLines")
             w.number(Double(f.eventLines))
+            w.key("dragProducible")
+            w.bool(f.notFromDrag == nil)
+            if let why = f.notFromDrag {
+                w.key("notFromDrag")
+                w.string(why)
+            }
             w.key("message")
             w.string(f.message)
             w.key("command")
@@ -178,7 +184,8 @@ public struct CampaignSummary: Sendable {
         out += " (\(what), seed \(seed))\(interrupted ? ", interrupted" : "")\n"
         for kept in findings {
             let f = kept.finding
-            out += "\(f.invariant.rawValue) [\(f.mode), case \(f.caseIndex ?? 0), \(f.eventLines) event lines]: \(f.message)\n"
+            let drag = f.notFromDrag.map { "; no drag produces it: \($0)" } ?? ""
+            out += "\(f.invariant.rawValue) [\(f.mode), case \(f.caseIndex ?? 0), \(f.eventLines) event lines\(drag)]: \(f.message)\n"
             out += "  \(f.replayCommand(path: kept.path))\n"
         }
         if unreproduced > 0 {

@@ -60,6 +60,9 @@ public struct Finding: Sendable, CustomStringConvertible {
     public var app: String?
     /// The swipe handlers under test when not `correct`.
     public var handler: String?
+    /// Why no drag session could produce it (a `differences` finding whose
+    /// difference only a sync or hand-built code can say); `nil` when a drag can.
+    public var notFromDrag: String?
 
     /// The shell command that replays it (arguments quoted for a POSIX shell).
     public func replayCommand(path: String) -> String {
@@ -145,13 +148,15 @@ extension FuzzCase {
         ]
         if let app = context.app { meta["app"] = .string(app) } else { meta["applier"] = .string(context.applierName) }
         if let handler = context.handler, context.app == nil, swipe != nil { meta["handler"] = .string(handler) }
+        let notFromDrag = whyNoDragProduces(violation)
+        meta["drag"] = .string(notFromDrag.map { "not producible: \($0)" } ?? "producible")
         if let seed = context.seed { meta["seed"] = .number(Double(seed)) }
         if let caseIndex { meta["case"] = .number(Double(caseIndex)) }
         let recording = shown.recording(meta: .object(meta))
         return Finding(
             invariant: violation.invariant, mode: context.mode ?? mode.rawValue, message: violation.message, caseIndex: caseIndex,
             shrinkAttempts: shrinkAttempts, recording: recording, key: FindingKey(recording: recording), app: context.app,
-            handler: context.app == nil && swipe != nil ? context.handler : nil)
+            handler: context.app == nil && swipe != nil ? context.handler : nil, notFromDrag: notFromDrag)
     }
 }
 
@@ -161,4 +166,16 @@ public func contentHash(_ text: String) -> String {
     for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
     let hex = String(h, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
+}
+
+extension FuzzCase {
+    /// For a `differences` case: why no drag could hand over the difference
+    /// delivered at the violation (`nil`: one could, or it is a session case).
+    public func whyNoDragProduces(_ violation: Violation) -> String? {
+        guard mode == .differences, violation.step >= 0, violation.step < steps.count,
+            case .deliver(let d) = steps[violation.step]
+        else { return nil }
+        let before = violation.step == 0 ? container : container(after: violation.step - 1, applier: .canonical)
+        return before.whyNoDragProduces(d) { Format.quoted(FuzzNaming.item($0)) }
+    }
 }
