@@ -125,7 +125,8 @@ struct SwipeHandlerTests {
         #expect(run.handle(.swipe(item: "b", dx: 20), data: rows).violation == nil)  // b's leading edge opened once
         _ = run.handle(.scroll(dy: 1), data: rows)
         func shown(_ item: String, _ edge: SwipeEdge) -> [String] {
-            run.handler.labels(item: item, edge: edge, data: SwipeData(items: rows.reorderableItems(inCollectionOf: item), flags: run.model.flags))
+            run.handler.labels(
+                item: item, edge: edge, data: SwipeData(items: rows.reorderableItems(inCollectionOf: item), flags: run.model.flags))
         }
         #expect(shown("a", .trailing) == ["Delete", "Flag"])
         #expect(shown("h", .trailing) == [])  // fixed: a row without actions
