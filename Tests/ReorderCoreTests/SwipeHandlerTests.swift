@@ -116,6 +116,28 @@ struct SwipeHandlerTests {
         #expect(SwipeHandler<String>(kind).edge(forDX: 0, direction: direction) == nil)
     }
 
+    @Test(
+        "every handler shows no labels for an item that is not a present reorderable item, as the model derives (spec 4)",
+        arguments: SwipeHandlerKind.allCases)
+    func labelsOfAbsentItems(kind: SwipeHandlerKind) {
+        var rows = SwipeRows("a b c", fixed: "h")
+        var run = Run(configuration: Fix.config(), handler: SwipeHandler(kind))
+        #expect(run.handle(.swipe(item: "b", dx: 20), data: rows).violation == nil)  // b's leading edge opened once
+        _ = run.handle(.scroll(dy: 1), data: rows)
+        func shown(_ item: String, _ edge: SwipeEdge) -> [String] {
+            run.handler.labels(
+                item: item, edge: edge, data: SwipeData(items: rows.reorderableItems(inCollectionOf: item), flags: run.model.flags))
+        }
+        #expect(shown("a", .trailing) == ["Delete", "Flag"])
+        #expect(shown("h", .trailing) == [])  // fixed: a row without actions
+        #expect(shown("h", .trailing) == run.model.labels(item: "h", edge: .trailing, geometry: rows))
+        #expect(shown("zz", .leading) == [])  // never present
+        rows.delete("b")
+        #expect(run.dataChanged(data: rows).violation == nil)
+        #expect(shown("b", .leading) == [])  // gone, even for the handler that remembers its first labels
+        #expect(shown("b", .leading) == run.model.labels(item: "b", edge: .leading, geometry: rows))
+    }
+
     @Test("the conformance driver catches an engine-shaped mistake: identity across a data change")
     func identityThroughDriver() {
         var rows = SwipeRows("a b c")

@@ -110,8 +110,13 @@ public struct SwipeHandler<ItemID: Hashable & Sendable>: SwipeHandling, Hashable
         return .toggle(flag: flag, item: item, isSet: !wasSet)
     }
 
+    /// The labels `edge` of `item` shows. An item that is not among the
+    /// reorderable items (`data.items`: gone, or fixed) is no row with
+    /// actions and shows none (spec 4), whatever the kind.
+    /// - Complexity: O(n) for n items in `data`, plus the labels.
     @inlinable
     public func labels(item: ItemID, edge: SwipeEdge, data: SwipeData<ItemID>) -> [String] {
+        guard data.items.contains(item) else { return [] }
         if kind == .staleLabels, let labels = firstLabels[SwipeOpenRow(item: item, edge: edge)] { return labels }
         return fresh(item: item, edge: edge, flags: data.flags)
     }
