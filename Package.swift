@@ -22,6 +22,9 @@ let package = Package(
         .library(name: "DragRecording", targets: ["DragRecording"]),
         .library(name: "DragFuzz", targets: ["DragFuzz"]),
         .library(name: "DragReplay", targets: ["DragReplay"]),
+        .library(name: "DragReader", targets: ["DragReader"]),
+        .library(name: "DragCorpus", targets: ["DragCorpus"]),
+        .library(name: "DragTesting", targets: ["DragTesting"]),
     ],
     targets: [
         // libm only: `rounded(.down)` needs floor() on Linux.
@@ -39,6 +42,9 @@ let package = Package(
         // The page and the SVG need only their own types; `DragRender/Replay` adapts a
         // replay's steps (`ReplayStep`) to them.
         .target(name: "DragRender", dependencies: ["DragRecording", "DragReplay", "ReorderCore"]),
+        // For an app's test target: Swift Testing issues with readable
+        // reports and the shrunk recording written next to the test.
+        .target(name: "DragTesting", dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "DragRecording", "ReorderCore"]),
         .executableTarget(
             name: "dragreplay",
             dependencies: ["DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "DragRender", "ReorderCore"]),

@@ -1,86 +1,279 @@
 import DragRecording
 import ReorderCore
 
-/// Fuzz your own apply function from your own test target:
+/// Which cases a fuzz run generates.
+///
+/// - `sessions`: whole drag sessions through hit testing and the drop
+///   policy, interleaved with mutations: exactly the differences a drag can
+///   hand your move closure. Start here.
+/// - `differences`: arbitrary differences straight into it: duplicated
+///   sources, an anchor among the sources, missing IDs; what a sync's
+///   `relocate` or hand-built code can say. Its findings say why no drag
+///   produces them.
+public struct FuzzModes: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let sessions = FuzzModes(rawValue: 1)
+    public static let differences = FuzzModes(rawValue: 2)
+    public static let both: FuzzModes = [.sessions, .differences]
+
+    /// The modes case by case: case k gets `list[k % list.count]`.
+    var list: [FuzzMode] { (contains(.sessions) ? [FuzzMode.sessions] : []) + (contains(.differences) ? [.differences] : []) }
+}
+
+/// Fuzz your own move closure and `dropConfiguration` closure from your own
+/// test target, with your own types:
 ///
 ///     import DragFuzz
 ///     import Testing
 ///
-///     @Test func myApplyKeepsTheInvariants() {
-///         let report = ApplyFuzzer.check(runs: 20_000) { ids, difference in
-///             var items = ids
-///             items.apply(difference)   // the function under test
-///             return items
+///     @Test func photosApply() {
+///         let report = ApplyFuzzer.check(element: { Photo(id: $0) }) { photos, difference in
+///             photos.apply(difference)   // the function under test
 ///         }
-///         #expect(report.failure == nil, "\(report)")
+///         #expect(report.failures.isEmpty, "\(report)")
 ///     }
 ///
-/// Both modes run: drag sessions through hit testing (your function gets the
-/// differences a real drag produces) and arbitrary differences (anchors among
-/// the sources, missing and duplicated IDs). A failure comes back shrunk, as
-/// a dragrec recording you can save and replay.
+/// The model runs every case; your code gets the same deliveries (and, with
+/// a policy, the same drop-configuration questions) and its answers are
+/// checked against the model's. Every broken invariant is reported once,
+/// with its first failing case shrunk to a recording you can save and replay:
+/// one finding never hides another.
 public enum ApplyFuzzer {
-    /// For `reorderContainer(for:)` with a single collection.
-    public static func check(
-        runs: Int = 10_000, seed: UInt64 = 1,
-        _ apply: @escaping @Sendable ([Int], ReorderDifference<Int, ReorderableSingleCollectionIdentifier>) -> [Int]
-    ) -> FuzzReport {
-        let applier = Applier<Int, Int>.orders(name: "yours") { orders, _, d in
-            let single = ReorderDifference<Int, ReorderableSingleCollectionIdentifier>(
-                sources: d.sources,
-                destination: .init(collectionID: .init(), position: d.destination.position.anchor.map { .before($0) } ?? .end))
-            return [apply(orders[0], single)]
+    /// How a run goes.
+    public struct Options: Sendable {
+        public var runs: Int
+        public var seed: UInt64
+        public var modes: FuzzModes
+        /// Collections per case, at most (a sectioned model).
+        public var collections: Int
+        /// Your `dropConfiguration` closure, compared with the model's
+        /// answer at every move and drop: `configuration` findings.
+        public var policy: DropPolicy<String, String?>?
+        /// Every case in this layout (your app's geometry, which your
+        /// closure computes with; a board is made as wide as its columns);
+        /// `nil`: lists, grids, boards and stacks of every size.
+        public var layout: Layout<String>?
+
+        public init(
+            runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 1,
+            policy: DropPolicy<String, String?>? = nil, layout: Layout<String>? = nil
+        ) {
+            self.runs = runs
+            self.seed = seed
+            self.modes = modes
+            self.collections = collections
+            self.policy = policy
+            self.layout = layout
         }
-        return run(applier, runs: runs, seed: seed, collections: 1)
     }
 
-    /// For `reorderContainer(for:in:)`: the orders of every collection, by
-    /// collection index (the difference's `collectionID` is that index).
+    /// A single-collection `apply` over your elements, shaped like the
+    /// articles' `extension Array where Element: Identifiable` helper.
+    public static func check<Element: Identifiable>(
+        runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<String, String?>? = nil,
+        ids: IDMaker<Element.ID>, element: @escaping @Sendable (Element.ID) -> Element,
+        apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
+    ) -> FuzzReport where Element.ID: Sendable {
+        check(
+            .single(ids: ids, element: element, apply: apply),
+            options: Options(runs: runs, seed: seed, modes: modes, collections: 1, policy: policy))
+    }
+
+    /// `check` with your ID type's own maker (`String`, `Int`; `UUID` with `DragTesting`).
+    public static func check<Element: Identifiable>(
+        runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<String, String?>? = nil,
+        element: @escaping @Sendable (Element.ID) -> Element,
+        apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
+    ) -> FuzzReport where Element.ID: ReorderFuzzableID {
+        check(runs: runs, seed: seed, modes: modes, policy: policy, ids: .standard, element: element, apply: apply)
+    }
+
+    /// A sectioned `apply` (`reorderContainer(for:in:)`): your sections, each
+    /// with its ID (`section` makes it from a collection name, `"c0"`, ...).
+    public static func check<Element: Identifiable, SectionID: Hashable & Sendable>(
+        runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 3,
+        policy: DropPolicy<String, String?>? = nil, ids: IDMaker<Element.ID>, element: @escaping @Sendable (Element.ID) -> Element,
+        section: @escaping @Sendable (String?) -> SectionID,
+        apply: @escaping @Sendable (inout [ReorderSection<SectionID, Element>], ReorderDifference<Element.ID, SectionID>) -> Void
+    ) -> FuzzReport where Element.ID: Sendable {
+        check(
+            .sectioned(ids: ids, element: element, section: section, apply: apply),
+            options: Options(runs: runs, seed: seed, modes: modes, collections: collections, policy: policy))
+    }
+
+    /// Only your `dropConfiguration` closure, with the model's own apply:
+    /// its answers against the model's at every move and drop.
+    ///
+    ///     let board = Layout<String>(kind: .board(columnWidth: 220, spacing: 16, rowHeight: 40), width: 0, height: 600)
+    ///     let report = ApplyFuzzer.check(policy: kanbanPolicy, layout: board)
+    ///
     public static func check(
-        runs: Int = 10_000, seed: UInt64 = 1, collections: Int = 3,
-        _ apply: @escaping @Sendable ([[Int]], ReorderDifference<Int, Int>) -> [[Int]]
+        policy: DropPolicy<String, String?>, layout: Layout<String>? = nil, runs: Int = 10_000, seed: UInt64 = 1, collections: Int = 3
     ) -> FuzzReport {
-        run(.orders(name: "yours") { orders, _, d in apply(orders, d) }, runs: runs, seed: seed, collections: max(1, collections))
+        check(
+            .canonical, options: Options(runs: runs, seed: seed, modes: .sessions, collections: collections, policy: policy, layout: layout)
+        )
     }
 
-    static func run(_ applier: Applier<Int, Int>, runs: Int, seed: UInt64, collections: Int) -> FuzzReport {
-        for index in 0..<runs {
-            let mode: FuzzMode = index % 2 == 0 ? .sessions : .differences
-            var runner = CaseRunner(applier: applier, mode: mode)
-            runner.maxCollections = collections
-            runner.unknownCollections = collections > 1
-            var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(seed, UInt64(index)))
-            guard let v = runner.run(&choices).violation else { continue }
-            let shrunk = Shrinker(runner: runner, invariant: v.invariant).shrink(choices.choices)
+    /// Any `Applier` over a recording's names (the built-in ones, or your
+    /// own from `Applier.single`, `.sectioned` or `.orders`).
+    public static func check(_ applier: Applier<String, String?>, options: Options = Options()) -> FuzzReport {
+        let yours = applier.translatedToFuzzIDs()
+        let policy = options.policy?.translatedToFuzzIDs()
+        let modes = options.modes.list.isEmpty ? [FuzzMode.sessions] : options.modes.list
+        var failures: [Invariant: FuzzFailure] = [:]
+        var firstFailing: [Invariant: Int] = [:]
+        for index in 0..<max(0, options.runs) {
+            let mode = modes[index % modes.count]
+            var runner = CaseRunner(applier: yours, mode: mode)
+            runner.maxCollections = max(1, options.collections)
+            runner.unknownCollections = options.collections > 1
+            runner.swipeCases = 0
+            runner.layout = options.layout?.mapIDs { FuzzNaming.id(named: $0) ?? FuzzIDs.absentBase }
+            let code: CodeUnderTest = .subject(InProcessSubject(applier: yours, policy: policy ?? .standard, name: applier.name))
+            let asked: CodeUnderTest = policy == nil ? .applier(yours) : code
+            var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(index)))
+            guard let v = runner.run(&choices, code: asked).violation, firstFailing[v.invariant] == nil else { continue }
+            firstFailing[v.invariant] = index
+            var shrinker = Shrinker(runner: runner, invariant: v.invariant)
+            shrinker.code = asked
+            let shrunk = shrinker.shrink(choices.choices)
             guard let violation = shrunk.result.violation else { continue }
-            let finding = shrunk.result.fuzzCase.finding(
-                violation, context: FindingContext(generator: "ApplyFuzzer", applierName: "yours", seed: seed), caseIndex: index,
-                shrinkAttempts: shrunk.attempts)
-            return FuzzReport(
-                runs: index + 1,
-                failure: FuzzFailure(invariant: violation.invariant, message: violation.message, caseIndex: index, recording: finding.text))
+            let fuzzCase = shrunk.result.fuzzCase
+            let finding = fuzzCase.finding(
+                violation, context: FindingContext(generator: "ApplyFuzzer", applierName: applier.name, seed: options.seed),
+                caseIndex: index, shrinkAttempts: shrunk.attempts)
+            failures[v.invariant] = FuzzFailure(
+                invariant: violation.invariant, message: violation.message, caseIndex: index, mode: mode,
+                notFromDrag: finding.notFromDrag, recording: finding.text, steps: fuzzCase.readableSteps(through: violation.step),
+                before: fuzzCase.readableData(before: violation.step), after: fuzzCase.readableData(after: violation.step))
         }
-        return FuzzReport(runs: runs, failure: nil)
+        return FuzzReport(
+            runs: max(0, options.runs), seed: options.seed, modes: options.modes,
+            failures: failures.values.sorted { ($0.caseIndex, $0.invariant) < ($1.caseIndex, $1.invariant) })
     }
 }
 
-/// What `ApplyFuzzer.check` found.
+/// What `ApplyFuzzer.check` found: at most one failure per invariant, each
+/// the first failing case of that invariant, shrunk.
 public struct FuzzReport: Sendable, CustomStringConvertible {
     public var runs: Int
-    public var failure: FuzzFailure?
+    public var seed: UInt64
+    public var modes: FuzzModes
+    public var failures: [FuzzFailure]
+
+    /// The first failure, in case order.
+    public var failure: FuzzFailure? { failures.first }
 
     public var description: String {
-        guard let f = failure else { return "\(runs) cases, no invariant broken" }
-        return
-            "case \(f.caseIndex) broke \(f.invariant.rawValue): \(f.message)\nshrunk recording (save as .jsonl, replay with dragreplay):\n\(f.recording)"
+        let modeNames = modes.list.map(\.rawValue).joined(separator: " and ")
+        guard !failures.isEmpty else { return "\(runs) cases (\(modeNames), seed \(seed)): no invariant broken" }
+        let count = failures.count == 1 ? "1 invariant" : "\(failures.count) invariants"
+        return "\(runs) cases (\(modeNames), seed \(seed)): \(count) broken\n\n"
+            + failures.map(\.description).joined(separator: "\n\n")
     }
 }
 
-public struct FuzzFailure: Sendable {
+/// One broken invariant, as a person reads it and as a recording replays it.
+public struct FuzzFailure: Sendable, CustomStringConvertible {
     public var invariant: Invariant
     public var message: String
     public var caseIndex: Int
-    /// The shrunk case as a dragrec recording (`relocate` lines with
-    /// `"via":"applier"` are differences delivered to your function).
+    public var mode: FuzzMode
+    /// Why no drag can produce it (a `differences` case), `nil` when one can.
+    public var notFromDrag: String?
+    /// The shrunk case as a dragrec recording: save it as `.jsonl` and
+    /// replay it (`relocate` lines with `"via":"applier"` are differences
+    /// delivered straight to your function).
     public var recording: String
+    /// The shrunk steps, one per line.
+    public var steps: [String]
+    /// The data before and after the failing step, as the model has it.
+    public var before: String
+    public var after: String
+
+    /// Whether a drag session can produce it.
+    public var producibleByDrag: Bool { notFromDrag == nil }
+
+    public var description: String {
+        var out = "\(invariant.rawValue): \(message)\n"
+        out += "  case \(caseIndex) (\(mode.rawValue)), shrunk to \(steps.count) step\(steps.count == 1 ? "" : "s")"
+        out += notFromDrag.map { "; no drag produces it: \($0)\n" } ?? "; a drag produces it\n"
+        for (k, s) in steps.enumerated() { out += "  \(k + 1). \(s)\n" }
+        out += "  data before: \(before)\n  model after: \(after)"
+        return out
+    }
+}
+
+extension Applier where ItemID == String, CollectionID == String? {
+    /// The same apply over the fuzzer's integers: named `a`, `b`, ... and
+    /// collections `c0`, `c1`, ... (the single collection: unnamed) on the
+    /// way in, read back on the way out; a name it invents becomes an
+    /// integer of its own, so conservation reports it.
+    func translatedToFuzzIDs() -> Applier<Int, Int> {
+        let base = self
+        return .orders(name: name) { orders, collections, d in
+            let single = collections.count == 1
+            func collection(_ c: Int) -> String? { single ? nil : "c\(c)" }
+            var container = ReorderContainer<String, String?>(
+                collections: zip(collections, orders).map { c, items in
+                    ReorderCollection(id: collection(c), items: items.map(FuzzNaming.item))
+                })
+            let difference = d.mapIDs(item: FuzzNaming.item, collection: collection)
+            var warnings: [ReorderWarning<String, String?>] = []
+            base.apply(base.capture(difference, container), &container, &warnings)
+            var invented: [String: Int] = [:]
+            return container.orders.map { items in
+                items.map { name in
+                    if let id = FuzzNaming.id(named: name) { return id }
+                    if let id = invented[name] { return id }
+                    let id = -1 - invented.count
+                    invented[name] = id
+                    return id
+                }
+            }
+        }
+    }
+}
+
+extension DropPolicy where ItemID == String, CollectionID == String? {
+    /// The same closure, asked with the fuzzer's integers named as
+    /// recordings name them.
+    func translatedToFuzzIDs() -> DropPolicy<Int, Int> {
+        translated(
+            item: FuzzNaming.item, collection: { "c\($0)" },
+            backItem: { FuzzNaming.id(named: $0) ?? FuzzIDs.absentBase },
+            backCollection: { name in name.flatMap { $0.hasPrefix("c") ? Int($0.dropFirst()) : nil } ?? FuzzIDs.unknownCollection })
+    }
+}
+
+extension FuzzCase {
+    /// Each step up to `last` as a recording line says it, IDs named.
+    public func readableSteps(through last: Int) -> [String] {
+        guard last >= 0 else { return [] }
+        let naming = self.naming
+        return steps.prefix(last + 1).enumerated().map { i, step in
+            CanonicalWriter.line(for: RecordedEvent(step.mapIDs(item: FuzzNaming.item, collection: naming.collection), t: Double(i * 16)))
+        }
+    }
+
+    /// The model's data before step `k`, as `a b | c d`.
+    public func readableData(before k: Int) -> String {
+        show(k <= 0 ? container : container(after: k - 1, applier: .canonical))
+    }
+
+    /// The model's data after step `k`.
+    public func readableData(after k: Int) -> String {
+        show(k < 0 ? container : container(after: k, applier: .canonical))
+    }
+
+    func show(_ c: FuzzContainer) -> String {
+        let naming = self.naming
+        return c.collections.map { collection in
+            let name = naming.collection(collection.id).map { "\($0): " } ?? ""
+            return name + "[" + collection.items.map { Format.quoted(FuzzNaming.item($0)) }.joined(separator: ", ") + "]"
+        }.joined(separator: " | ")
+    }
 }

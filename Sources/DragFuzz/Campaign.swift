@@ -49,6 +49,9 @@ public struct CampaignOptions: Sendable {
     public var layouts: Set<LayoutKind>?
     /// The swipe action handlers under test in cases with swipe actions.
     public var handler: SwipeHandlerKind = .correct
+    /// The app's `dropConfiguration` closure under test (in the fuzzer's
+    /// IDs), beside the applier: `configuration` findings.
+    public var policy: DropPolicy<Int, Int>?
     /// Stop generating once this many findings are written (`nil`: never).
     public var stopAfterFindings: Int?
 
@@ -71,7 +74,11 @@ public struct CampaignOptions: Sendable {
         FindingContext(generator: "dragreplay fuzz", applierName: applierName, seed: seed, app: appCommand, handler: handler.rawValue)
     }
 
-    func code(for worker: Int) -> CodeUnderTest { code?(worker) ?? .applier(applier) }
+    func code(for worker: Int) -> CodeUnderTest {
+        if let code { return code(worker) }
+        if let policy { return .subject(InProcessSubject(applier: applier, policy: policy, name: "applier \(applierName)")) }
+        return .applier(applier)
+    }
 
     func runner(_ mode: FuzzMode) -> CaseRunner {
         var runner = CaseRunner(applier: applier, mode: mode)

@@ -39,6 +39,18 @@ extension CaseGenerator {
     }
 
     mutating func makeLayout() {
+        if let fixed = runner.layout {
+            // The app's own geometry (a board's column width and spacing):
+            // its closure computes with those numbers. A board is as wide
+            // as its columns, and a little more.
+            var layout = fixed
+            if case .board(let columnWidth, let spacing, _, _, _) = fixed.kind {
+                layout.width = Double(setup.container.collections.count) * (columnWidth + spacing) + spacing
+            }
+            setup.layout = layout
+            fuzzCase.layout = layout
+            return
+        }
         let n = setup.container.collections.count
         let all = setup.container.entries
         var kind = choices.draw(3)

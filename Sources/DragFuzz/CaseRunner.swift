@@ -61,6 +61,9 @@ public struct CaseRunner: Sendable {
     /// The layout kinds a case may use, in the order `list`, `grid`,
     /// `board`, `hstack` (`nil`: all); an app may speak only some.
     public var layouts: Set<LayoutKind>?
+    /// Every case in this layout (its width fitted to a board's columns);
+    /// `nil`: drawn per case.
+    public var layout: Layout<Int>?
     /// The swipe action handlers under test when a case has swipe actions.
     public var handler: SwipeHandlerKind = .correct
     /// Percent of session cases with swipe actions (`0`: drags only).

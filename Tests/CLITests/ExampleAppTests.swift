@@ -98,3 +98,38 @@ struct ExampleAppTests {
         #expect(output.contains("\nOK"), "\(output)")
     }
 }
+
+@Suite("README")
+struct ReadmeTests {
+    @Test("every Swift snippet of the README is extracted, as CI compiles and runs them in Examples/ConsumerPackage")
+    func snippetsAreCurrent() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = [packageRoot + "/scripts/readme-snippets", "--check"]
+        let pipe = Pipe()
+        p.standardError = pipe
+        try p.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "\(output)")
+    }
+
+    @Test("the README links only to files in the repository, and they exist")
+    func links() throws {
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        var targets: [String] = []
+        var rest = readme[...]
+        while let open = rest.range(of: "](") {
+            let after = rest[open.upperBound...]
+            guard let close = after.firstIndex(of: ")") else { break }
+            targets.append(String(after[..<close]))
+            rest = after[close...]
+        }
+        #expect(!targets.isEmpty)
+        for target in targets where !target.hasPrefix("#") {
+            #expect(!target.contains("://") && !target.hasPrefix(".."), "\(target)")
+            let path = String(target.prefix { $0 != "#" })
+            #expect(FileManager.default.fileExists(atPath: packageRoot + "/" + path), "\(target)")
+        }
+    }
+}

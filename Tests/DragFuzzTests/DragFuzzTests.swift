@@ -149,38 +149,3 @@ struct ExplorerTests {
         #expect(s.violations.contains { $0.1.invariant == invariant })
     }
 }
-
-@Suite("ApplyFuzzer")
-struct ApplyFuzzerTests {
-    @Test("a correct apply function passes")
-    func correct() {
-        let report = ApplyFuzzer.check(runs: 3000) { ids, d in
-            var c = ReorderContainer<Int, Int>(collections: [.init(id: 0, items: ids)])
-            var w: [ReorderWarning<Int, Int>] = []
-            c.applyCanonical(
-                ReorderDifference(
-                    sources: d.sources,
-                    destination: .init(collectionID: 0, position: d.destination.position.anchor.map { .before($0) } ?? .end)), warnings: &w)
-            return Array(c.collections[0].items)
-        }
-        #expect(report.failure == nil, "\(report)")
-    }
-
-    @Test("the grid article's helper is caught and shrunk to a recording")
-    func gridArticleHelper() throws {
-        let report = ApplyFuzzer.check(runs: 3000) { ids, d in
-            var items = ids
-            let sources = Set(d.sources)
-            let moving = items.filter { sources.contains($0) }
-            guard !moving.isEmpty else { return items }
-            items.removeAll { sources.contains($0) }
-            let index = d.destination.position.anchor.flatMap { a in items.firstIndex(of: a) } ?? items.endIndex
-            items.insert(contentsOf: moving, at: index)
-            return items
-        }
-        let failure = try #require(report.failure)
-        #expect([.contiguity, .placement].contains(failure.invariant))
-        #expect(failure.recording.split(separator: "\n").count <= 4)
-        #expect(failure.recording.hasPrefix("{\"format\":\"dragrec\""))
-    }
-}

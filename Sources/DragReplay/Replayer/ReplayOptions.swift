@@ -8,6 +8,10 @@ public struct ReplayOptions: Sendable {
     /// The swipe action handlers under test, for version 2 recordings;
     /// `correct` by default.
     public var handler: SwipeHandlerKind
+    /// The app's `dropConfiguration` closure, replayed like an applier: its
+    /// answer at every move and drop is compared with the model's
+    /// (`configuration` failures); `nil`: none under test.
+    public var policy: DropPolicy<String, String?>?
     /// Warnings fail the recording.
     public var strict: Bool
     /// At most this many failures and this many warnings are kept in the
@@ -17,11 +21,12 @@ public struct ReplayOptions: Sendable {
     public var maxMessages: Int
 
     public init(
-        applier: Applier<String, String?> = .canonical, handler: SwipeHandlerKind = .correct, strict: Bool = false,
-        maxMessages: Int = .max
+        applier: Applier<String, String?> = .canonical, handler: SwipeHandlerKind = .correct,
+        policy: DropPolicy<String, String?>? = nil, strict: Bool = false, maxMessages: Int = .max
     ) {
         self.applier = applier
         self.handler = handler
+        self.policy = policy
         self.strict = strict
         self.maxMessages = max(1, maxMessages)
     }
@@ -31,7 +36,9 @@ public struct ReplayOptions: Sendable {
     /// swipe handler when the recording has swipe actions.
     public func subject(for header: RecordingHeader) -> InProcessSubject<String, String?>? {
         let swipes = header.engineSwipe != nil
+        let swipeHandler = swipes ? SwipeHandler<String>(handler) : nil
+        if let policy { return InProcessSubject(applier: applier, policy: policy, swipeHandler: swipeHandler) }
         if applier.name == Applier<String, String?>.canonical.name && !swipes { return nil }
-        return InProcessSubject(applier: applier, swipeHandler: swipes ? SwipeHandler<String>(handler) : nil)
+        return InProcessSubject(applier: applier, swipeHandler: swipeHandler)
     }
 }

@@ -16,7 +16,8 @@ extension DropConfiguration {
     public func mapIDs<NewItemID, NewCollectionID>(
         item: (ItemID) -> NewItemID, collection: (CollectionID) -> NewCollectionID
     ) -> DropConfiguration<NewItemID, NewCollectionID> {
-        DropConfiguration<NewItemID, NewCollectionID>(operation: operation, destination: destination?.mapIDs(item: item, collection: collection))
+        DropConfiguration<NewItemID, NewCollectionID>(
+            operation: operation, destination: destination?.mapIDs(item: item, collection: collection))
     }
 }
 

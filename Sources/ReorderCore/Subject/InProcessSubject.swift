@@ -44,7 +44,10 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
 
     /// With a `DropPolicy` as the app's `dropConfiguration` closure: its
     /// operation, collection and anchor are compared with the model's.
-    public init(applier: Applier<ItemID, CollectionID>, policy: DropPolicy<ItemID, CollectionID>, name: String? = nil) {
+    public init(
+        applier: Applier<ItemID, CollectionID>, policy: DropPolicy<ItemID, CollectionID>,
+        swipeHandler: (any SwipeHandling<ItemID> & Sendable)? = nil, name: String? = nil
+    ) {
         self.init(
             applier: applier,
             configure: { request in
@@ -52,7 +55,7 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
                 guard let d = answer.destination else { return SubjectConfiguration(operation: answer.operation) }
                 return SubjectConfiguration(
                     operation: answer.operation, collection: .some(d.collectionID), before: .some(d.position.anchor))
-            }, name: name)
+            }, swipeHandler: swipeHandler, name: name)
     }
 
     @inlinable public var configures: Bool { configure != nil }

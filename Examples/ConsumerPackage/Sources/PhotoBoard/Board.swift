@@ -1,0 +1,49 @@
+import ReorderCore
+
+/// The app's sectioned model: cards in columns (`reorderContainer(for:in:)`).
+public struct Card: Identifiable, Hashable, Sendable {
+    public var id: String
+    public init(id: String) { self.id = id }
+}
+
+/// The app's move closure for the board: remove the moved cards wherever
+/// they are, insert them as one block before the anchor in the target column.
+public func applyToBoard(_ board: inout [ReorderSection<String, Card>], _ difference: ReorderDifference<String, String>) {
+    let moved = difference.sources.compactMap { id in board.lazy.flatMap(\.elements).first { $0.id == id } }
+    var seen = Set<String>()
+    let block = moved.filter { seen.insert($0.id).inserted }
+    guard !block.isEmpty, let t = board.firstIndex(where: { $0.id == difference.destination.collectionID }) else { return }
+    for k in board.indices { board[k].elements.removeAll { difference.sources.contains($0.id) } }
+    let at =
+        difference.destination.position.anchor.flatMap { anchor in board[t].elements.firstIndex { $0.id == anchor } }
+        ?? board[t].elements.endIndex
+    board[t].elements.insert(contentsOf: block, at: at)
+}
+
+/// The drop-configuration article's board: columns 220 wide, 16 apart.
+public enum KanbanGeometry {
+    public static let columnWidth = 220.0
+    public static let spacing = 16.0
+
+    /// The article's `columnIndex(for:)`, exactly as published.
+    public static func columnIndex(for location: Point) -> Int {
+        let alignedX = location.x - spacing / 2
+        return max(0, Int(alignedX / (columnWidth + spacing)))
+    }
+
+    /// The layout the board draws: the fuzzer generates cases in it.
+    public static let layout = Layout<String>(kind: .board(columnWidth: columnWidth, spacing: spacing, rowHeight: 40), width: 0, height: 600)
+}
+
+/// The article's `dropConfiguration` closure: the highlighted column (the
+/// placement inside it is the framework's), forbidden over a locked card.
+public let kanbanDropConfiguration = DropPolicy<String, String?> { request in
+    let index = KanbanGeometry.columnIndex(for: request.session.location)
+    let columns = request.container.collections
+    let column = columns.indices.contains(index) ? columns[index] : nil
+    let allowed =
+        request.session.suggestedOperations.contains(.move) && column != nil
+        && !column!.items.contains { request.container.locked.contains($0) && !request.isSource($0) }
+    guard allowed, let column else { return .forbidden }
+    return DropConfiguration(operation: .move, destination: .init(collectionID: column.id, position: request.destination?.position ?? .end))
+}

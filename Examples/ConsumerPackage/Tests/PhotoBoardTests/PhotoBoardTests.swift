@@ -1,0 +1,52 @@
+import DragCorpus
+import DragFuzz
+import DragReplay
+import DragTesting
+import Foundation
+import PhotoBoard
+import ReorderCore
+import Testing
+
+@Suite("PhotoBoard under DragReplay")
+struct PhotoBoardTests {
+    @Test("the list article's helper keeps every invariant a drag can reach")
+    func helperKeepsInvariants() {
+        expectReorderInvariants(runs: 5_000, element: { Photo(id: $0) }) { photos, difference in photos.apply(difference) }
+    }
+
+    @Test("insert before remove is caught: one readable issue per broken invariant, the shrunk recording written")
+    func insertBeforeRemoveIsCaught() throws {
+        let directory = NSTemporaryDirectory() + "photoboard-\(UUID().uuidString)"
+        withKnownIssue {
+            expectReorderInvariants(runs: 5_000, element: { Photo(id: $0) }, recordings: .path(directory)) { photos, difference in
+                photos.applyIndexFirst(difference)
+            }
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(written.contains("insertBeforeRemoveIsCaught-placement.jsonl"), "\(written)")
+        // The same run as a value: the placement finding a drag produces.
+        let report = ApplyFuzzer.check(runs: 5_000, element: { Photo(id: $0) }) { $0.applyIndexFirst($1) }
+        let placement = try #require(report.failures.first { $0.invariant == .placement })
+        #expect(placement.producibleByDrag)
+        print(placement)
+    }
+
+    // Replaying the bundled corpus against the app's own move closure.
+    static let corpus = try! Corpus.recordings(in: Corpus.bundled())
+
+    @Test("every bundled recording replays against the board's own apply", arguments: corpus)
+    func replays(_ file: RecordingFile) {
+        let yours = Applier.sectioned(element: { Card(id: $0) }, section: { $0 ?? "" }) { applyToBoard(&$0, $1) }
+        let result = Replayer(options: ReplayOptions(applier: yours)).run(file)
+        #expect(result.passed, "\(result)")
+    }
+
+    @Test("the article's Kanban closure: its columnIndex(for:) is found")
+    func kanbanClosure() {
+        withKnownIssue {
+            expectReorderInvariants(policy: kanbanDropConfiguration, layout: KanbanGeometry.layout, runs: 3_000)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.hasPrefix("configuration: ") }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import DragFuzz
+import DragRecording
+import Foundation
+import ReorderCore
+import Testing
+
+/// Where `expectReorderInvariants` writes the shrunk recording of a broken
+/// invariant: beside the test file, in `__Recordings__` (like
+/// swift-snapshot-testing's `__Snapshots__`), unless a directory is given
+/// here or in the `DRAGREPLAY_RECORDINGS` environment variable.
+public enum RecordingsDirectory: Sendable {
+    /// `__Recordings__` next to the test file.
+    case nextToTest
+    case path(String)
+
+    func resolve(filePath: String) -> String {
+        if case .path(let p) = self { return p }
+        if let env = ProcessInfo.processInfo.environment["DRAGREPLAY_RECORDINGS"], !env.isEmpty { return env }
+        return (filePath as NSString).deletingLastPathComponent + "/__Recordings__"
+    }
+}
+
+/// Fuzzes an app's single-collection `apply` (the articles' helper shape)
+/// and records one issue per broken invariant, with the readable report,
+/// and the shrunk recording written next to the test; passes silently
+/// otherwise.
+///
+///     @Test func photosApply() {
+///         expectReorderInvariants(element: { Photo(id: $0) }) { photos, difference in photos.apply(difference) }
+///     }
+///
+public func expectReorderInvariants<Element: Identifiable>(
+    runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<String, String?>? = nil,
+    element: @escaping @Sendable (Element.ID) -> Element, recordings: RecordingsDirectory = .nextToTest,
+    function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+    apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
+) where Element.ID: ReorderFuzzableID {
+    let report = ApplyFuzzer.check(runs: runs, seed: seed, modes: modes, policy: policy, element: element, apply: apply)
+    record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Fuzzes an app's sectioned `apply`; see the single-collection form.
+public func expectReorderInvariants<Element: Identifiable, SectionID: Hashable & Sendable>(
+    runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 3,
+    policy: DropPolicy<String, String?>? = nil, element: @escaping @Sendable (Element.ID) -> Element,
+    section: @escaping @Sendable (String?) -> SectionID, recordings: RecordingsDirectory = .nextToTest,
+    function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+    apply: @escaping @Sendable (inout [ReorderSection<SectionID, Element>], ReorderDifference<Element.ID, SectionID>) -> Void
+) where Element.ID: ReorderFuzzableID {
+    let report = ApplyFuzzer.check(
+        runs: runs, seed: seed, modes: modes, collections: collections, policy: policy, ids: .standard, element: element,
+        section: section, apply: apply)
+    record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Fuzzes an app's `dropConfiguration` closure (`configuration` findings),
+/// in the app's own geometry when `layout` is given.
+///
+///     @Test func kanbanColumns() {
+///         expectReorderInvariants(policy: kanban, layout: board)
+///     }
+///
+public func expectReorderInvariants(
+    policy: DropPolicy<String, String?>, layout: Layout<String>? = nil, runs: Int = 10_000, seed: UInt64 = 1,
+    collections: Int = 3, recordings: RecordingsDirectory = .nextToTest,
+    function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let report = ApplyFuzzer.check(policy: policy, layout: layout, runs: runs, seed: seed, collections: collections)
+    record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Records `report`'s failures as issues (one per broken invariant) and
+/// writes each shrunk recording; nothing when it has none.
+public func record(
+    _ report: FuzzReport, recordings: RecordingsDirectory = .nextToTest,
+    function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard !report.failures.isEmpty else { return }
+    let directory = recordings.resolve(filePath: filePath)
+    let test = String(function.prefix { $0 != "(" }).map { $0.isLetter || $0.isNumber ? $0 : "-" }
+    for failure in report.failures {
+        let path = directory + "/\(String(test))-\(failure.invariant.rawValue).jsonl"
+        var text = "\(failure)\n"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try AtomicFile.write(failure.recording + "\n", to: path)
+            text += "recording: \(path) (replay it: dragreplay replay \(Format.shellQuoted(path)))"
+        } catch {
+            text += "the recording could not be written to \(path): \(error)\n\(failure.recording)"
+        }
+        Issue.record(Comment(rawValue: text), sourceLocation: location)
+    }
+}
