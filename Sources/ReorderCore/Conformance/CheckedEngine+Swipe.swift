@@ -1,0 +1,163 @@
+// The swipe side of CheckedEngine: the messages an event sends the code
+// under test, the checks of its answers, and the model's own swipe oracles.
+
+extension CheckedEngine {
+    /// The swipe messages of an event, after its data requests, in the
+    /// protocol's order (a tap's perform before its close; otherwise the
+    /// close first), each opened row followed by a `labels` question; and,
+    /// for a swipe on a row with actions, the `gesture` question (asked of
+    /// in-process handlers only).
+    @inlinable
+    func swipeRequests(
+        for event: DragEvent<ItemID, CollectionID>, _ result: StepResult<ItemID, CollectionID>,
+        before: ReorderContainer<ItemID, CollectionID>
+    ) -> [SubjectRequest<ItemID, CollectionID>] {
+        guard let model = _model.swipe else { return [] }
+        guard subjectSwipes else {
+            // Code that does not take part in swipes still keeps its data in
+            // step: a destructive action reaches it as the delete it is.
+            if case .delete(let item)? = result.swipe?.action?.effect { return [.delete(items: [item])] }
+            return []
+        }
+        var list: [SubjectRequest<ItemID, CollectionID>] = []
+        if let swipe = result.swipe {
+            for message in swipe.messages {
+                switch message {
+                case .perform(let a): list.append(.perform(item: a.item, edge: a.edge, action: a.action))
+                case .close(let item): list.append(.close(item: item))
+                case .open(let row):
+                    let labels = model.labels(item: row.item, edge: row.edge, geometry: _model.rows)
+                    list.append(.open(item: row.item, edge: row.edge, labels: labels))
+                    list.append(.labels(item: row.item, edge: row.edge))
+                }
+            }
+        }
+        if case .swipe(let item, let dx) = event, before.home(of: item)?.isFixed == false,
+            model.configuration.hasActions(on: .leading) || model.configuration.hasActions(on: .trailing)
+        {
+            list.append(.gesture(dx: dx, direction: model.configuration.direction))
+        }
+        return list
+    }
+
+    /// A swipe answer against the model: the data and flags after a
+    /// `perform` (`action-target`), the labels of an opened row
+    /// (`fresh-labels`), the edge of a gesture (`edge`). After a wrong
+    /// perform the screen shows the code under test's data.
+    @inlinable
+    mutating func checkSwipe(
+        _ request: SubjectRequest<ItemID, CollectionID>, _ answer: SubjectAnswer<ItemID, CollectionID>?,
+        _ step: inout CheckedStep<ItemID, CollectionID>
+    ) -> InvariantViolation<ItemID, CollectionID>? {
+        guard let model = _model.swipe else { return nil }
+        switch (request, answer) {
+        case (.perform(let item, _, let action), .swipeData(let data, let flags)?):
+            step.subjectData = data
+            let expected = _model.container.orders
+            let expectedFlags = model.flags
+            var violation: InvariantViolation<ItemID, CollectionID>?
+            if data != expected || flags != expectedFlags {
+                let effect = step.result.swipe?.action?.effect
+                var got: [String] = []
+                if data != expected {
+                    let had = Set(expected.joined())
+                    let has = Set(data.joined())
+                    let removed = has.isEmpty ? [] : Array(Set(before(expected, item: item)).subtracting(has))
+                    if !removed.isEmpty {
+                        got.append("deleted \(text.ids(removed.sorted { text.item($0) < text.item($1) }))")
+                    } else if has != had {
+                        got.append("left the data \(show(data, text))")
+                    } else {
+                        got.append("reordered the data to \(show(data, text))")
+                    }
+                    if has.contains(item) && effect.map({ if case .delete = $0 { true } else { false } }) == true {
+                        got.append("kept \(text.item(item))")
+                    }
+                }
+                if flags != expectedFlags { got.append("left the flags \(showFlags(flags)), expected \(showFlags(expectedFlags))") }
+                violation = InvariantViolation(
+                    .actionTarget,
+                    "\(action) on \(text.item(item)) should \(effect.map { describe($0) } ?? "change nothing"); "
+                        + "the code under test \(got.joined(separator: ", "))")
+            }
+            if !_model.container.hasOrders(data) {
+                step.modelData = _model.container.orders
+                var shown = _model.container
+                shown.setOrders(data)
+                _model.container = shown
+            }
+            return violation
+        case (.labels(let item, let edge), .labels(let shown)?):
+            let expected = model.labels(item: item, edge: edge, geometry: _model.rows)
+            guard shown != expected else { return nil }
+            func list(_ l: [String]) -> String { "[" + l.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+            return InvariantViolation(
+                .freshLabels, "row \(text.item(item)) (\(edge.rawValue)) shows \(list(shown)), the current flags give \(list(expected))")
+        case (.gesture(let dx, let direction), .edge(let edge)?):
+            return Invariant.checkEdge(dx: dx, direction: direction, gesture: edge).map { InvariantViolation($0.invariant, $0.message) }
+        default:
+            return nil
+        }
+    }
+
+    /// The labels on `edge` of `item` as the code under test shows them
+    /// (asked, when it swipes), or as the model derives them.
+    @inlinable
+    public mutating func labelsShown(item: ItemID, edge: SwipeEdge) -> [String] {
+        if subjectSwipes, case .labels(let shown)? = ask(.labels(item: item, edge: edge)).0 { return shown }
+        return _model.swipe?.labels(item: item, edge: edge, geometry: _model.rows) ?? []
+    }
+
+    /// The data a destructive action started from: the model's result with
+    /// the item back (so what else disappeared can be named).
+    @usableFromInline
+    func before(_ expected: [[ItemID]], item: ItemID) -> [ItemID] { expected.joined() + [item] }
+
+    @usableFromInline
+    func describe(_ effect: SwipeEffect<ItemID>) -> String {
+        switch effect {
+        case .none: "change nothing"
+        case .delete(let item): "delete \(text.item(item))"
+        case .toggle(let flag, let item, let isSet): "\(isSet ? "set" : "clear") \"\(flag)\" on \(text.item(item))"
+        }
+    }
+
+    @usableFromInline
+    func showFlags(_ flags: [String: Set<ItemID>]) -> String {
+        if flags.isEmpty { return "{}" }
+        return "{"
+            + flags.keys.sorted().map { "\"\($0)\": \(text.ids(flags[$0]!.sorted { text.item($0) < text.item($1) }))" }
+            .joined(separator: ", ") + "}"
+    }
+
+    /// The model's own swipe invariants (the fuzzer's oracles): `one-open`
+    /// and `presentation` from its reports, `dismissal` after a scroll, tap
+    /// or lift, `identity` across data changes.
+    @inlinable
+    mutating func checkSwipeModel(
+        _ event: DragEvent<ItemID, CollectionID>, _ result: StepResult<ItemID, CollectionID>, openBefore: SwipeOpenRow<ItemID>?
+    ) -> InvariantViolation<ItemID, CollectionID>? {
+        guard let model = _model.swipe else { return nil }
+        let reports = result.swipe?.reports ?? SwipeStepResult<ItemID>().reports
+        if let v = ledger.record(reports) ?? ledger.check(open: model.open) { return InvariantViolation(v.invariant, v.message) }
+        // The gestures that dismiss, named by the swipe model's own events.
+        let dismissal: String? =
+            switch event {
+            case .scroll(let dy): SwipeEvent<ItemID>.scroll(dy: dy).name
+            case .tap(let p): SwipeEvent<ItemID>.tap(p).name
+            case .lift: SwipeEvent<ItemID>.lift.name
+            default: nil
+            }
+        if let dismissal {
+            if let open = model.open { return InvariantViolation(.dismissal, "row \(open) is still open after a \(dismissal)") }
+        } else if case .swipe = event {
+            // A swipe opens and closes by the rules of spec 3: nothing to compare.
+        } else {
+            let keeps = openBefore.map { _model.container.home(of: $0.item)?.isFixed == false } ?? false
+            if let v = Invariant.checkIdentity(before: openBefore, after: model.open, keepsItem: keeps) {
+                return InvariantViolation(v.invariant, v.message)
+            }
+        }
+        return nil
+    }
+}
