@@ -66,7 +66,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ReorderCore"]),
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "TestSupport"]),
         .testTarget(name: "DragRecordingTests", dependencies: ["DragRecording", "DragReader", "TestSupport"]),
-        .testTarget(name: "DragReaderTests", dependencies: ["DragReader", "DragRecording", "TestSupport"], exclude: ["BadInput"]),
+        .testTarget(
+            name: "DragReaderTests", dependencies: ["DragReader", "DragRecording", "DragReplay", "TestSupport"], exclude: ["BadInput"]),
         .testTarget(name: "DragReplayTests", dependencies: ["DragReplay", "DragReader", "DragRecording", "TestSupport"]),
         .testTarget(name: "DragFuzzTests", dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "TestSupport"]),
         .testTarget(name: "DragCorpusTests", dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport"]),
