@@ -75,7 +75,7 @@ public enum ApplyFuzzer {
         runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<String, String?>? = nil,
         ids: IDMaker<Element.ID>, element: @escaping @Sendable (Element.ID) -> Element,
         apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
-    ) -> FuzzReport where Element.ID: Sendable {
+    ) -> FuzzReport where Element.ID: Sendable, Element: SendableMetatype {
         check(
             .single(ids: ids, element: element, apply: apply),
             options: Options(runs: runs, seed: seed, modes: modes, collections: 1, policy: policy))
@@ -86,7 +86,7 @@ public enum ApplyFuzzer {
         runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<String, String?>? = nil,
         element: @escaping @Sendable (Element.ID) -> Element,
         apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
-    ) -> FuzzReport where Element.ID: ReorderFuzzableID {
+    ) -> FuzzReport where Element.ID: ReorderFuzzableID, Element: SendableMetatype {
         check(runs: runs, seed: seed, modes: modes, policy: policy, ids: .standard, element: element, apply: apply)
     }
 
@@ -97,7 +97,7 @@ public enum ApplyFuzzer {
         policy: DropPolicy<String, String?>? = nil, ids: IDMaker<Element.ID>, element: @escaping @Sendable (Element.ID) -> Element,
         section: @escaping @Sendable (String?) -> SectionID,
         apply: @escaping @Sendable (inout [ReorderSection<SectionID, Element>], ReorderDifference<Element.ID, SectionID>) -> Void
-    ) -> FuzzReport where Element.ID: Sendable {
+    ) -> FuzzReport where Element.ID: Sendable, Element: SendableMetatype {
         check(
             .sectioned(ids: ids, element: element, section: section, apply: apply),
             options: Options(runs: runs, seed: seed, modes: modes, collections: collections, policy: policy))

@@ -34,7 +34,7 @@ public func expectReorderInvariants<Element: Identifiable>(
     element: @escaping @Sendable (Element.ID) -> Element, recordings: RecordingsDirectory = .nextToTest,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
-) where Element.ID: ReorderFuzzableID {
+) where Element.ID: ReorderFuzzableID, Element: SendableMetatype {
     let report = ApplyFuzzer.check(runs: runs, seed: seed, modes: modes, policy: policy, element: element, apply: apply)
     record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
 }
@@ -46,7 +46,7 @@ public func expectReorderInvariants<Element: Identifiable, SectionID: Hashable &
     section: @escaping @Sendable (String?) -> SectionID, recordings: RecordingsDirectory = .nextToTest,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     apply: @escaping @Sendable (inout [ReorderSection<SectionID, Element>], ReorderDifference<Element.ID, SectionID>) -> Void
-) where Element.ID: ReorderFuzzableID {
+) where Element.ID: ReorderFuzzableID, Element: SendableMetatype {
     let report = ApplyFuzzer.check(
         runs: runs, seed: seed, modes: modes, collections: collections, policy: policy, ids: .standard, element: element,
         section: section, apply: apply)

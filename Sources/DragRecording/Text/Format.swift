@@ -12,7 +12,9 @@ public enum Format {
     /// The canonical writer uses it too, so a message quotes a number the way
     /// the file holds it.
     public static func number(_ v: Double) -> String {
-        if v == v.rounded(.towardZero) && abs(v) < 9.007_199_254_740_992e15 { return String(Int64(v)) }
+        // Integral values print as integers up to 2^63 (past 2^53 a Double
+        // holds only even integers, and this prints the one it holds).
+        if v == v.rounded(.towardZero) && abs(v) < 9_223_372_036_854_775_808.0 { return String(Int64(v)) }
         return String(v)  // Swift prints the shortest round-trip form
     }
 

@@ -20,7 +20,7 @@ public enum CanonicalWriter {
         w.key("format")
         w.string("dragrec")
         w.key("version")
-        w.number(Double(header.version))
+        w.integer(header.version)
         w.key("container")
         w.open()
         w.key("layout")
@@ -54,7 +54,7 @@ public enum CanonicalWriter {
         w.number(event.t)
         if event.kind.isDragEvent && event.session != 0 {
             w.key("session")
-            w.number(Double(event.session))
+            w.integer(event.session)
         }
         switch event.kind {
         case .lift(let items, let x, let y, let ops, let external):
@@ -97,7 +97,7 @@ public enum CanonicalWriter {
             }
             if let index {
                 w.key("index")
-                w.number(Double(index))
+                w.integer(index)
             }
         case .delete(let items), .lock(let items), .unlock(let items):
             w.key("items")
@@ -124,7 +124,7 @@ public enum CanonicalWriter {
         case .expect(let e):
             if let s = e.session {
                 w.key("session")
-                w.number(Double(s))
+                w.integer(s)
             }
             if let order = e.order {
                 w.key("order")
@@ -345,7 +345,7 @@ public enum CanonicalWriter {
             switch columns {
             case .fixed(let n):
                 w.key("columns")
-                w.number(Double(n))
+                w.integer(n)
             case .adaptive(let m):
                 w.key("minimum")
                 w.number(m)
@@ -387,7 +387,7 @@ public enum CanonicalWriter {
             }
             if let cap = c.capacity {
                 w.key("capacity")
-                w.number(Double(cap))
+                w.integer(cap)
             }
             w.close()
         }
@@ -445,6 +445,12 @@ package struct _JSONBuffer {
     package mutating func number(_ v: Double) {
         scalar()
         bytes.append(contentsOf: Format.number(v).utf8)
+    }
+    /// An integer field (`session`, `index`, `capacity`): every Int exactly,
+    /// never through a Double.
+    package mutating func integer(_ v: Int) {
+        scalar()
+        bytes.append(contentsOf: String(v).utf8)
     }
     package mutating func bool(_ b: Bool) {
         scalar()

@@ -17,7 +17,7 @@ extension Applier where ItemID == String, CollectionID == String? {
     public static func single<Element: Identifiable>(
         name: String = "yours", ids: IDMaker<Element.ID>, element: @escaping @Sendable (Element.ID) -> Element,
         apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
-    ) -> Self where Element.ID: Sendable {
+    ) -> Self where Element.ID: Sendable, Element: SendableMetatype {
         .orders(name: name) { orders, collectionIDs, d in
             guard let t = collectionIDs.firstIndex(of: d.destination.collectionID) ?? (orders.count == 1 ? 0 : nil) else {
                 return orders
@@ -28,7 +28,11 @@ extension Applier where ItemID == String, CollectionID == String? {
                 if names[id] == nil { names[id] = name }
                 return id
             }
-            var elements = orders[t].map { element(id($0)) }
+            // Loops, not closures: a closure here would capture Element's
+            // metatype, which need not be Sendable.
+            var elements: [Element] = []
+            elements.reserveCapacity(orders[t].count)
+            for name in orders[t] { elements.append(element(id(name))) }
             let difference = ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>(
                 sources: d.sources.map(id),
                 destination: .init(collectionID: .init(), position: d.destination.position.anchor.map { .before(id($0)) } ?? .end))
@@ -43,7 +47,7 @@ extension Applier where ItemID == String, CollectionID == String? {
     public static func single<Element: Identifiable>(
         name: String = "yours", element: @escaping @Sendable (Element.ID) -> Element,
         apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
-    ) -> Self where Element.ID: ReorderFuzzableID {
+    ) -> Self where Element.ID: ReorderFuzzableID, Element: SendableMetatype {
         single(name: name, ids: .standard, element: element, apply: apply)
     }
 
@@ -61,7 +65,7 @@ extension Applier where ItemID == String, CollectionID == String? {
         name: String = "yours", ids: IDMaker<Element.ID>, element: @escaping @Sendable (Element.ID) -> Element,
         section: @escaping @Sendable (String?) -> SectionID,
         apply: @escaping @Sendable (inout [ReorderSection<SectionID, Element>], ReorderDifference<Element.ID, SectionID>) -> Void
-    ) -> Self where Element.ID: Sendable {
+    ) -> Self where Element.ID: Sendable, Element: SendableMetatype {
         .orders(name: name) { orders, collectionIDs, d in
             var names: [Element.ID: String] = [:]
             func id(_ name: String) -> Element.ID {
@@ -70,7 +74,12 @@ extension Applier where ItemID == String, CollectionID == String? {
                 return id
             }
             let sectionIDs = collectionIDs.map(section)
-            var sections = zip(sectionIDs, orders).map { s, items in ReorderSection(id: s, elements: items.map { element(id($0)) }) }
+            var sections: [ReorderSection<SectionID, Element>] = []
+            for (s, items) in zip(sectionIDs, orders) {
+                var elements: [Element] = []
+                for name in items { elements.append(element(id(name))) }
+                sections.append(ReorderSection(id: s, elements: elements))
+            }
             let difference = ReorderDifference<Element.ID, SectionID>(
                 sources: d.sources.map(id),
                 destination: .init(
@@ -88,7 +97,7 @@ extension Applier where ItemID == String, CollectionID == String? {
         name: String = "yours", element: @escaping @Sendable (Element.ID) -> Element,
         section: @escaping @Sendable (String?) -> SectionID,
         apply: @escaping @Sendable (inout [ReorderSection<SectionID, Element>], ReorderDifference<Element.ID, SectionID>) -> Void
-    ) -> Self where Element.ID: ReorderFuzzableID {
+    ) -> Self where Element.ID: ReorderFuzzableID, Element: SendableMetatype {
         sectioned(name: name, ids: .standard, element: element, section: section, apply: apply)
     }
 }
