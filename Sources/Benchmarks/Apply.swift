@@ -82,15 +82,12 @@ func applyRow<ID: Hashable & Sendable>(_ report: inout Report, n: Int, k: Int, i
         report.target(
             "\(type): ReorderList canonical at least 100x faster than the naive helper", naive / listed >= 100, "\(f(naive / listed, 0))x")
     }
+    // Each timed apply starts from a copy of `base`, so it pays copy-on-write
+    // for the chunks it touches and the ID index: what applying to a value
+    // someone else still holds costs. The engine's own consecutive applies
+    // are the "engine apply" row (Container.swift), with its target.
     report.row(
-        "apply \(type) n=\(n) k=\(k): canonical", "\(f(canonical * 1000, 2))ms",
+        "apply \(type) n=\(n) k=\(k): ReorderContainer on a shared copy", "\(f(canonical * 1000, 2))ms",
         "copy \(f(copy * 1000, 2))ms; Set probe per item \(f(probe * 1000, 2))ms; naive \(f(naive * 1000, 1))ms",
         "\(f(canonical / copy, 2))x copy, \(f(canonical / probe, 2))x the probe floor; naive \(f(naive / canonical, 0))x slower")
-    if n == 1_000_000 && k == 1000 {
-        report.target(
-            "\(type): ReorderContainer canonical, O(n + k), within 3x a copy", canonical / copy <= 3, "\(f(canonical / copy, 2))x")
-        report.target(
-            "\(type): ReorderContainer canonical at least 100x faster than the naive helper", naive / canonical >= 100,
-            "\(f(naive / canonical, 0))x")
-    }
 }

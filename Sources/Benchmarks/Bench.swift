@@ -43,6 +43,10 @@ struct Bench {
                 break
             }
             try renderOnce(args[1], to: args[2])
+        case "fuzz":
+            var report = Report()
+            benchFuzz(&report, quick: args.contains("--quick"))
+            report.print()
         case "app":
             var report = Report()
             try benchApp(&report, quick: args.contains("--quick"))

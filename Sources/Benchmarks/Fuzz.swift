@@ -23,6 +23,23 @@ func benchFuzz(_ report: inout Report, quick: Bool) {
     report.row("fuzz sessions/s, 1 core (<=16 items, <=24 events)", rate(one), "target 50k/s", "\(f(one / 50_000, 2))x target")
     report.row("fuzz sessions/s, --jobs 2", rate(two), "1 core \(rate(one))", "\(f(two / one, 2))x one core")
     report.target("at least 50,000 sessions/s per core", one >= 50_000, rate(one))
+    // Swipe-heavy against drag-only, the same generator in the same run:
+    // every session case with swipe actions, or none.
+    var rates: [Int: Double] = [:]
+    for swipeCases in [0, 100] {
+        var total = 0
+        let start = seconds()
+        for i in 0..<cases {
+            var runner = CaseRunner(applier: .canonical, mode: .sessions)
+            runner.swipeCases = swipeCases
+            var c = ChoiceSequence(seed: Xoshiro256.caseSeed(1, UInt64(i)))
+            total += runner.run(&c).sessions
+        }
+        rates[swipeCases] = Double(total) / (seconds() - start)
+    }
+    report.row(
+        "fuzz sessions/s, 1 core: swipe-heavy (every case has swipe actions, 10-60% gestures)", rate(rates[100]!),
+        "drag-only \(rate(rates[0]!))", "\(f(rates[100]! / rates[0]!, 2))x drag-only")
     for name in ["array-order", "self-anchor-to-end", "insert-before-remove", "offsets"] {
         let applier = Applier<Int, Int>.named(name)!
         let start = seconds()

@@ -7,7 +7,7 @@ import Testing
 /// published `columnIndex(for:)` is found, and shrunk to a few lines.
 @Suite("Example apps")
 struct ExampleAppTests {
-    static let correct = ["plain_lists", "sqlite_positions"]
+    static let correct = ["plain_lists", "sqlite_positions", "swipe_inbox"]
 
     func app(_ name: String) -> String { "python3 examples/apps/\(name).py" }
 

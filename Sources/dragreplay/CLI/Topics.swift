@@ -52,11 +52,16 @@ let appTopic = HelpTopic(
               ("collection" and "before" are optional; what you give is compared)
           {"op":"bye"}
           "collection" is null for the single collection of a container without ids.
+          With "swipe" in supports (version 2 recordings with swipe actions):
+          {"op":"open","item":ID,"edge":E,"labels":[..]}  {"op":"close","item":ID}    answer {"ok":true}
+          {"op":"perform","item":ID,"action":NAME}   answer collections and "flags":{FLAG:[IDs]}
+          {"op":"labels","item":ID,"edge":E}          answer {"ok":true,"labels":[..]}
 
         WHAT IS CHECKED:
           apply, receive        conservation, fixed, contiguity, placement, stability, reference
           a mutation or reset   your data equals the model's exactly (reference)
           configure             the operation, and the collection and anchor you gave (configuration)
+          perform, labels       your data and flags (action-target), the labels you show (fresh-labels)
           app-error             you answered {"ok":false,...}
           app-timeout           no answer within --app-timeout (default 10 s); the app is killed
           app-crash             the app exited or closed stdout before answering
