@@ -1,3 +1,5 @@
+import DragRecording
+
 /// Escaping for the three contexts recording strings end up in. IDs are
 /// arbitrary strings (spec 1: 1 to 256 bytes): `<`, `"`, `</script>`,
 /// newlines and control characters all occur in fuzzed recordings.
@@ -19,31 +21,8 @@ enum Markup {
         return out
     }
 
-    /// Text or a quoted attribute value in standalone SVG (XML 1.0). XML
-    /// cannot carry most control characters even as references, so they
-    /// become their visible Control Pictures (U+2400 + code); tab, newline
-    /// and carriage return stay, as references, so attributes keep them.
-    static func xml(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for ch in s.unicodeScalars {
-            switch ch.value {
-            case 0x26: out += "&amp;"
-            case 0x3C: out += "&lt;"
-            case 0x3E: out += "&gt;"
-            case 0x22: out += "&quot;"
-            case 0x27: out += "&#39;"
-            case 0x09: out += "&#9;"
-            case 0x0A: out += "&#10;"
-            case 0x0D: out += "&#13;"
-            case 0..<0x20: out.unicodeScalars.append(Unicode.Scalar(0x2400 + ch.value)!)
-            case 0x7F: out += "\u{2421}"
-            case 0xFFFE, 0xFFFF: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
-    }
+    /// Text or a quoted attribute value in standalone SVG: `Format.xml`.
+    static func xml(_ s: String) -> String { Format.xml(s) }
 
     /// JSON bytes made safe inside `<script>`: `<` (and `>`, `&`) as `\u003c`
     /// escapes, so no string can close the script or open a comment. These

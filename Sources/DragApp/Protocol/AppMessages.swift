@@ -265,64 +265,6 @@ enum AppMessages {
     /// The layout with every field, defaults included: an app should not
     /// need to know the recording format's defaults.
     static func writeLayout(_ l: Layout<String>, _ w: inout _JSONBuffer) {
-        w.open()
-        w.key("kind")
-        w.string(l.kindName.rawValue)
-        w.key("width")
-        w.number(l.width)
-        w.key("height")
-        w.number(l.height)
-        func sizes(_ name: String, _ m: [String: Double]) {
-            w.key(name)
-            w.open()
-            for (k, v) in m.sorted(by: { $0.key < $1.key }) {
-                w.key(k)
-                w.number(v)
-            }
-            w.close()
-        }
-        switch l.kind {
-        case .list(let rowHeight, let spacing, let headerHeight, let heights):
-            w.key("rowHeight")
-            w.number(rowHeight)
-            w.key("spacing")
-            w.number(spacing)
-            w.key("headerHeight")
-            w.number(headerHeight)
-            sizes("heights", heights)
-        case .hstack(let itemWidth, let spacing, let widths):
-            w.key("itemWidth")
-            w.number(itemWidth)
-            w.key("spacing")
-            w.number(spacing)
-            sizes("widths", widths)
-        case .grid(let columns, let rowHeight, let spacing, let headerHeight):
-            switch columns {
-            case .fixed(let n):
-                w.key("columns")
-                w.number(Double(n))
-            case .adaptive(let m):
-                w.key("minimum")
-                w.number(m)
-            }
-            w.key("rowHeight")
-            w.number(rowHeight)
-            w.key("spacing")
-            w.number(spacing)
-            w.key("headerHeight")
-            w.number(headerHeight)
-        case .board(let columnWidth, let spacing, let rowHeight, let rowSpacing, let headerHeight):
-            w.key("columnWidth")
-            w.number(columnWidth)
-            w.key("spacing")
-            w.number(spacing)
-            w.key("rowHeight")
-            w.number(rowHeight)
-            w.key("rowSpacing")
-            w.number(rowSpacing)
-            w.key("headerHeight")
-            w.number(headerHeight)
-        }
-        w.close()
+        CanonicalWriter.layout(l, &w, everyField: true)
     }
 }

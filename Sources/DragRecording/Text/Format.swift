@@ -150,6 +150,33 @@ public enum Format {
     /// A core warning with IDs quoted and the single collection named.
     public static func warning(_ w: ReorderWarning<String, String?>) -> String { w.describe(item: quoted, collection: collection) }
 
+    /// Text or a quoted attribute value in XML 1.0 (a JUnit report, a
+    /// standalone SVG): the one XML escaper. XML
+    /// cannot carry most control characters even as references, so they
+    /// become their visible Control Pictures (U+2400 + code); tab, newline
+    /// and carriage return stay, as references, so attributes keep them.
+    public static func xml(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for ch in s.unicodeScalars {
+            switch ch.value {
+            case 0x26: out += "&amp;"
+            case 0x3C: out += "&lt;"
+            case 0x3E: out += "&gt;"
+            case 0x22: out += "&quot;"
+            case 0x27: out += "&#39;"
+            case 0x09: out += "&#9;"
+            case 0x0A: out += "&#10;"
+            case 0x0D: out += "&#13;"
+            case 0..<0x20: out.unicodeScalars.append(Unicode.Scalar(0x2400 + ch.value)!)
+            case 0x7F: out += "\u{2421}"
+            case 0xFFFE, 0xFFFF: out += "\u{FFFD}"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+
     /// A lift rejection with IDs quoted.
     public static func rejection(_ r: LiftRejection<String>) -> String { r.describe(item: quoted) }
 

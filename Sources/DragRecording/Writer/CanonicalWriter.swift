@@ -305,7 +305,10 @@ public enum CanonicalWriter {
         return out
     }
 
-    private static func layout(_ l: Layout<String>, _ w: inout _JSONBuffer) {
+    /// A layout object. A recording omits zero spacings and empty size maps
+    /// (their defaults); `everyField` writes them too, as the app protocol
+    /// sends it, so an app need not know the format's defaults.
+    package static func layout(_ l: Layout<String>, _ w: inout _JSONBuffer, everyField: Bool = false) {
         w.open()
         w.key("kind")
         w.string(l.kindName.rawValue)
@@ -314,13 +317,13 @@ public enum CanonicalWriter {
         w.key("height")
         w.number(l.height)
         func optional(_ name: String, _ v: Double) {
-            if v != 0 {
+            if v != 0 || everyField {
                 w.key(name)
                 w.number(v)
             }
         }
         func sizes(_ name: String, _ m: [String: Double]) {
-            if m.isEmpty { return }
+            if m.isEmpty && !everyField { return }
             w.key(name)
             w.open()
             for (k, v) in m.sorted(by: { $0.key < $1.key }) {

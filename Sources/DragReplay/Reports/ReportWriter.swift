@@ -140,24 +140,5 @@ public final class JUnitReport: ReportWriter {
     }
 }
 
-/// Escapes text for XML attributes and content; drops characters XML 1.0 forbids.
-func xml(_ s: String) -> String {
-    var out = ""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&apos;"
-        case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-        default:
-            if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out
-}
+/// XML text and attributes: `Format.xml`, the one XML escaper.
+func xml(_ s: String) -> String { Format.xml(s) }

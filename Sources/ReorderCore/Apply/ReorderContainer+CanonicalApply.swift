@@ -52,19 +52,13 @@ extension ReorderContainer {
         var anchor: ItemID?
         if let x = difference.destination.position.anchor {
             let home = _home(x)
-            let inTarget = home.map { Int($0.collection) == t && !$0.isFixed } ?? false
-            if movedSet.contains(x) {
-                if inTarget {
-                    // The first item after x in T that is not moving.
-                    let start = _collections[t].items._position(of: x, inChunkNamed: home!.chunk)! + 1
-                    anchor = _collections[t].items.elements(from: start).first { !movedSet.contains($0) }
-                } else {
-                    warnings.append(.anchorSourceOutsideTarget(x))
-                }
-            } else if inTarget {
-                anchor = x
-            } else {
-                warnings.append(.anchorNotInTarget(x))
+            anchor = Self._anchor(
+                x, isMoving: movedSet.contains(x), inTarget: home.map { Int($0.collection) == t && !$0.isFixed } ?? false,
+                warnings: &warnings
+            ) {
+                // The first item after x in T that is not moving.
+                let start = _collections[t].items._position(of: x, inChunkNamed: home!.chunk)! + 1
+                return _collections[t].items.elements(from: start).first { !movedSet.contains($0) }
             }
         }
         // 4. Remove S from every collection, then insert it before the anchor.
@@ -95,17 +89,8 @@ extension ReorderContainer {
         if moved.isEmpty { return nil }
         var anchor: ItemID?
         if let x = difference.destination.position.anchor {
-            let inTarget = orders[t].contains(x)
-            if movedSet.contains(x) {
-                if inTarget, let i = orders[t].firstIndex(of: x) {
-                    anchor = orders[t][(i + 1)...].first { !movedSet.contains($0) }
-                } else {
-                    warnings.append(.anchorSourceOutsideTarget(x))
-                }
-            } else if inTarget {
-                anchor = x
-            } else {
-                warnings.append(.anchorNotInTarget(x))
+            anchor = Self._anchor(x, isMoving: movedSet.contains(x), inTarget: orders[t].contains(x), warnings: &warnings) {
+                orders[t].firstIndex(of: x).flatMap { i in orders[t][(i + 1)...].first { !movedSet.contains($0) } }
             }
         }
         for c in orders.indices { orders[c].removeAll { movedSet.contains($0) } }
@@ -136,5 +121,26 @@ struct _Membership<ItemID: Hashable> {
         if usesSet { return set.contains(id) }
         for s in small where s == id { return true }
         return false
+    }
+}
+
+extension ReorderContainer {
+    /// Step 3 of the canonical rule, for both storages: the anchor `x` when
+    /// it is a reorderable item of the target; when it is itself moving, the
+    /// first item after it there that is not (`firstAfter`); otherwise the end,
+    /// with the warning that says why.
+    @inlinable
+    static func _anchor(
+        _ x: ItemID, isMoving: Bool, inTarget: Bool, warnings: inout [ReorderWarning<ItemID, CollectionID>],
+        firstAfter: () -> ItemID?
+    ) -> ItemID? {
+        if isMoving {
+            if inTarget { return firstAfter() }
+            warnings.append(.anchorSourceOutsideTarget(x))
+            return nil
+        }
+        if inTarget { return x }
+        warnings.append(.anchorNotInTarget(x))
+        return nil
     }
 }

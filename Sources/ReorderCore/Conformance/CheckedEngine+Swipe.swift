@@ -80,12 +80,7 @@ extension CheckedEngine {
                     "\(action) on \(text.item(item)) should \(effect.map { describe($0) } ?? "change nothing"); "
                         + "the code under test \(got.joined(separator: ", "))")
             }
-            if !_model.container.hasOrders(data) {
-                step.modelData = _model.container.orders
-                var shown = _model.container
-                shown.setOrders(data)
-                _model.container = shown
-            }
+            adopt(data, &step)
             return violation
         case (.labels(let item, let edge), .labels(let shown)?):
             let expected = model.labels(item: item, edge: edge, geometry: _model.rows)

@@ -198,16 +198,22 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
                 }
                 step.subjectData = data
                 if step.violation == nil { step.violation = check(request, before: before, after: data) }
-                if !_model.container.hasOrders(data) {
-                    // The screen shows the code under test's data.
-                    step.modelData = _model.container.orders
-                    var shown = _model.container
-                    shown.setOrders(data)
-                    _model.container = shown
-                }
+                adopt(data, &step)
             }
         }
         return step
+    }
+
+    /// The screen shows the code under test's data: where it differs from
+    /// the model's, the model keeps its own result in `step.modelData` and
+    /// goes on from the code's.
+    @inlinable
+    mutating func adopt(_ data: [[ItemID]], _ step: inout CheckedStep<ItemID, CollectionID>) {
+        guard !_model.container.hasOrders(data) else { return }
+        step.modelData = _model.container.orders
+        var shown = _model.container
+        shown.setOrders(data)
+        _model.container = shown
     }
 
     /// Warnings at the end of a recording (see `DragEngine.finish`).
