@@ -216,50 +216,7 @@ enum AppMessages {
     /// without actions is `null`; an action's `role`, `toggle` and `labelOn`
     /// are `null` when absent; `flags` lists every flag, sorted).
     static func writeSwipe(_ s: SwipeConfiguration<String>, _ w: inout _JSONBuffer) {
-        w.open()
-        w.key("actionWidth")
-        w.number(s.actionWidth)
-        w.key("fullSwipe")
-        w.number(s.fullSwipe)
-        w.key("direction")
-        w.string(s.direction.rawValue)
-        for edge in [SwipeEdge.leading, .trailing] {
-            w.key(edge.rawValue)
-            guard let actions = s[edge] else {
-                w.null()
-                continue
-            }
-            w.open()
-            w.key("actions")
-            w.openArray()
-            for a in actions.actions {
-                w.element()
-                w.open()
-                w.key("name")
-                w.string(a.name)
-                w.key("label")
-                w.string(a.label)
-                w.key("role")
-                optional(a.role.map { "\($0)" }, &w)
-                w.key("toggle")
-                optional(a.toggle, &w)
-                w.key("labelOn")
-                optional(a.labelOn, &w)
-                w.close()
-            }
-            w.closeArray()
-            w.key("allowsFullSwipe")
-            w.bool(actions.allowsFullSwipe)
-            w.close()
-        }
-        w.key("flags")
-        w.open()
-        for flag in s.flags.keys.sorted() {
-            w.key(flag)
-            w.strings(s.flags[flag]!)
-        }
-        w.close()
-        w.close()
+        CanonicalWriter.swipeSection(s, &w, everyField: true)
     }
 
     /// The layout with every field, defaults included: an app should not

@@ -236,24 +236,41 @@ public enum CanonicalWriter {
 
     /// `{"actionWidth", "fullSwipe", "direction", "leading", "trailing",
     /// "flags"}`, defaults omitted; an action is `{"name", "label", "role",
-    /// "toggle", "labelOn"}`; `flags` sorted by name.
-    private static func swipeSection(_ s: SwipeConfiguration<String>, _ w: inout _JSONBuffer) {
+    /// "toggle", "labelOn"}`; `flags` sorted by name. `everyField` writes
+    /// the defaults too (`null` for an absent edge, role, toggle or labelOn),
+    /// as the app protocol's `reset` sends it.
+    package static func swipeSection(_ s: SwipeConfiguration<String>, _ w: inout _JSONBuffer, everyField: Bool = false) {
         let defaults = SwipeConfiguration<String>()
         w.open()
-        if s.actionWidth != defaults.actionWidth {
+        if s.actionWidth != defaults.actionWidth || everyField {
             w.key("actionWidth")
             w.number(s.actionWidth)
         }
-        if s.fullSwipe != defaults.fullSwipe {
+        if s.fullSwipe != defaults.fullSwipe || everyField {
             w.key("fullSwipe")
             w.number(s.fullSwipe)
         }
-        if s.direction != defaults.direction {
+        if s.direction != defaults.direction || everyField {
             w.key("direction")
             w.string(s.direction.rawValue)
         }
+        func optional(_ name: String, _ value: String?) {
+            if let value {
+                w.key(name)
+                w.string(value)
+            } else if everyField {
+                w.key(name)
+                w.null()
+            }
+        }
         for edge in SwipeEdge.allCases {
-            guard let actions = s[edge] else { continue }
+            guard let actions = s[edge] else {
+                if everyField {
+                    w.key(edge.rawValue)
+                    w.null()
+                }
+                continue
+            }
             w.key(edge.rawValue)
             w.open()
             w.key("actions")
@@ -265,28 +282,19 @@ public enum CanonicalWriter {
                 w.string(a.name)
                 w.key("label")
                 w.string(a.label)
-                if let role = a.role {
-                    w.key("role")
-                    w.string(role.rawValue)
-                }
-                if let toggle = a.toggle {
-                    w.key("toggle")
-                    w.string(toggle)
-                }
-                if let labelOn = a.labelOn {
-                    w.key("labelOn")
-                    w.string(labelOn)
-                }
+                optional("role", a.role?.rawValue)
+                optional("toggle", a.toggle)
+                optional("labelOn", a.labelOn)
                 w.close()
             }
             w.closeArray()
-            if !actions.allowsFullSwipe {
+            if !actions.allowsFullSwipe || everyField {
                 w.key("allowsFullSwipe")
-                w.bool(false)
+                w.bool(actions.allowsFullSwipe)
             }
             w.close()
         }
-        if !s.flags.isEmpty {
+        if !s.flags.isEmpty || everyField {
             w.key("flags")
             w.open()
             for (flag, items) in s.flags.sorted(by: { $0.key < $1.key }) {
