@@ -123,8 +123,12 @@ public enum ApplyFuzzer {
         let yours = applier.translatedToFuzzIDs()
         let policy = options.policy?.translatedToFuzzIDs()
         let modes = options.modes.list.isEmpty ? [FuzzMode.sessions] : options.modes.list
-        var failures: [Invariant: FuzzFailure] = [:]
-        var firstFailing: [Invariant: Int] = [:]
+        // One failure per invariant; for `configuration`, one per kind of
+        // disagreement (`Violation.signature`), so a closure that refuses
+        // copies does not hide that it picks the wrong column.
+        var failures: [String: FuzzFailure] = [:]
+        var firstFailing: [String: Int] = [:]
+        func kind(_ v: Violation) -> String { v.invariant == .configuration ? v.signature : v.invariant.rawValue }
         for index in 0..<max(0, options.runs) {
             let mode = modes[index % modes.count]
             var runner = CaseRunner(applier: yours, mode: mode)
@@ -135,17 +139,18 @@ public enum ApplyFuzzer {
             let code: CodeUnderTest = .subject(InProcessSubject(applier: yours, policy: policy ?? .standard, name: applier.name))
             let asked: CodeUnderTest = policy == nil ? .applier(yours) : code
             var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(index)))
-            guard let v = runner.run(&choices, code: asked).violation, firstFailing[v.invariant] == nil else { continue }
-            firstFailing[v.invariant] = index
+            guard let v = runner.run(&choices, code: asked).violation, firstFailing[kind(v)] == nil else { continue }
+            firstFailing[kind(v)] = index
             var shrinker = Shrinker(runner: runner, invariant: v.invariant)
             shrinker.code = asked
+            if v.invariant == .configuration { shrinker.signature = v.signature }
             let shrunk = shrinker.shrink(choices.choices)
             guard let violation = shrunk.result.violation else { continue }
             let fuzzCase = shrunk.result.fuzzCase
             let finding = fuzzCase.finding(
                 violation, context: FindingContext(generator: "ApplyFuzzer", applierName: applier.name, seed: options.seed),
                 caseIndex: index, shrinkAttempts: shrunk.attempts)
-            failures[v.invariant] = FuzzFailure(
+            failures[kind(v)] = FuzzFailure(
                 invariant: violation.invariant, message: violation.message, caseIndex: index, mode: mode,
                 notFromDrag: finding.notFromDrag, recording: finding.text, steps: fuzzCase.readableSteps(through: violation.step),
                 before: fuzzCase.readableData(before: violation.step), after: fuzzCase.readableData(after: violation.step))
@@ -156,8 +161,9 @@ public enum ApplyFuzzer {
     }
 }
 
-/// What `ApplyFuzzer.check` found: at most one failure per invariant, each
-/// the first failing case of that invariant, shrunk.
+/// What `ApplyFuzzer.check` found: at most one failure per invariant (per
+/// kind of disagreement for `configuration`), each the first failing case of
+/// it, shrunk.
 public struct FuzzReport: Sendable, CustomStringConvertible {
     public var runs: Int
     public var seed: UInt64

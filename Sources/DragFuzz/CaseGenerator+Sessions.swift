@@ -6,9 +6,13 @@ extension CaseGenerator {
         if profile.swipes > 0 && choices.weighted(profile.swipes) { return (nextGesture(), nil) }
         let active = engine.sessions.keys.sorted()
         let pending = engine.pending.keys.sorted()
-        if !pending.isEmpty && choices.weighted(40) { return (.apply(session: pending[choices.draw(pending.count - 1)]), nil) }
+        let wantsApply = choices.weighted(40)  // drawn always, like `wantsLift` below
+        if !pending.isEmpty && wantsApply { return (.apply(session: pending[choices.draw(pending.count - 1)]), nil) }
         let free = (0..<(profile.isLong ? 1 : runner.maxSessions)).filter { engine.sessions[$0] == nil }
-        if active.isEmpty || (!free.isEmpty && choices.weighted(25)) {
+        // Drawn whatever the state, so deleting an earlier step (a lift) does
+        // not shift the choices of the steps after it: shrinking stays aligned.
+        let wantsLift = choices.weighted(25)
+        if active.isEmpty || (!free.isEmpty && wantsLift) {
             return (lift(session: free[choices.draw(free.count - 1)]), nil)
         }
         let s = active[choices.draw(active.count - 1)]

@@ -140,6 +140,9 @@ extension FuzzCase {
     public func finding(_ violation: Violation, context: FindingContext, caseIndex: Int?, shrinkAttempts: Int = 0) -> Finding {
         var shown = self
         shown.steps = Array(steps.prefix(violation.step + 1))
+        // With no gesture left in it, a swipe section changes nothing (no row
+        // can open): the finding is a plain version 1 recording.
+        if !shown.steps.contains(where: \.isSwipeGesture) { shown.swipe = nil }
         if violation.invariant == .idempotence, let d = violation.difference { shown.steps.append(.deliver(d)) }
         var meta: [String: JSONValue] = [
             "title": .string("\(violation.invariant.rawValue) broken by \(context.underTest)"),

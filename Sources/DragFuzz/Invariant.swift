@@ -19,16 +19,32 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(invariant.rawValue): \(message)" }
 
-    /// What kind of disagreement this is, without its IDs and numbers:
-    /// `answered move into _, the model answers move -> _ end`. Shrinking a
-    /// `configuration` finding keeps it, so a column picked wrongly does not
-    /// shrink into the simpler case of a column that does not exist (two
-    /// symptoms a user fixes apart, like Hypothesis's distinct failures).
+    /// What kind of disagreement this is, without its IDs and numbers. For
+    /// `configuration`, which answer is wrong: the operation
+    /// (`answered copy, the model answers move`), the collection
+    /// (`answered _ into _`, whatever the operation and the position) or the
+    /// anchor (`answered an anchor`). Shrinking a `configuration`
+    /// finding keeps it, so a column picked wrongly does not shrink into the
+    /// simpler case of a column that does not exist; and the library reports
+    /// one issue per kind, not one per operation and position of the same
+    /// wrong column (like Hypothesis's distinct failures).
     public var signature: String {
+        guard invariant == .configuration, let split = message.firstRange(of: ", the model answers ") else {
+            return "\(invariant.rawValue): \(Self.withoutValues(message))"
+        }
+        let answered = Self.withoutValues(String(message[..<split.lowerBound]))
+        if answered.contains(" into ") { return "configuration: answered _ into _" }
+        if answered.hasPrefix("answered an anchor") { return "configuration: answered an anchor" }
+        let modelOperation = message[split.upperBound...].prefix { $0 != " " }
+        return "configuration: \(answered), the model answers \(modelOperation)"
+    }
+
+    /// `text` with each quoted string as `_` and each number as `#`.
+    static func withoutValues(_ text: String) -> String {
         var out = ""
         var inQuote = false
         var inNumber = false
-        for ch in message {
+        for ch in text {
             if inQuote {
                 if ch == "\"" { inQuote = false }
                 continue
@@ -46,6 +62,6 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
             inNumber = false
             out.append(ch)
         }
-        return "\(invariant.rawValue): \(out)"
+        return out
     }
 }

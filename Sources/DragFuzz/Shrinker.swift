@@ -59,6 +59,28 @@ public struct Shrinker: Sendable {
                 }
                 step -= 1
             }
+            // 0b. Delete two steps together, up to three apart: a lift and its
+            // drop go or stay together (either alone makes the other something else).
+            var first = best.result.stepStarts.count - 2
+            while first >= 0 && canTry(attempts) {
+                for gap in 1...3 where canTry(attempts) {
+                    let starts = best.result.stepStarts
+                    let second = first + gap
+                    guard second < starts.count, starts[second] < best.choices.count else { continue }
+                    func range(_ k: Int) -> Range<Int> {
+                        starts[k]..<min(k + 1 < starts.count ? starts[k + 1] : best.choices.count, best.choices.count)
+                    }
+                    var candidate = best.choices
+                    candidate.removeSubrange(range(second))
+                    candidate.removeSubrange(range(first))
+                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
+                        best = better
+                        improved = true
+                        break
+                    }
+                }
+                first -= 1
+            }
             // 1. Delete blocks, largest first, from the end (later choices depend on earlier ones).
             for size in [16, 8, 4, 2, 1] {
                 var i = best.choices.count - size

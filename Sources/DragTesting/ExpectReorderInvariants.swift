@@ -69,8 +69,10 @@ public func expectReorderInvariants(
     record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// Records `report`'s failures as issues (one per broken invariant) and
-/// writes each shrunk recording; nothing when it has none.
+/// Records `report`'s failures as issues (one per broken invariant, one per
+/// kind of `configuration` disagreement) and writes each shrunk recording
+/// (`TEST-INVARIANT.jsonl`, then `TEST-INVARIANT-2.jsonl`, ...); nothing when
+/// it has none.
 public func record(
     _ report: FuzzReport, recordings: RecordingsDirectory = .nextToTest,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -79,8 +81,14 @@ public func record(
     guard !report.failures.isEmpty else { return }
     let directory = recordings.resolve(filePath: filePath)
     let test = String(function.prefix { $0 != "(" }).map { $0.isLetter || $0.isNumber ? $0 : "-" }
+    // A configuration failure is reported once per kind (wrong operation,
+    // collection or anchor): the second of an invariant gets `-2`, and so on,
+    // so no recording overwrites another.
+    var written: [Invariant: Int] = [:]
     for failure in report.failures {
-        let path = directory + "/\(String(test))-\(failure.invariant.rawValue).jsonl"
+        let n = written[failure.invariant, default: 0] + 1
+        written[failure.invariant] = n
+        let path = directory + "/\(String(test))-\(failure.invariant.rawValue)\(n == 1 ? "" : "-\(n)").jsonl"
         var text = "\(failure)\n"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

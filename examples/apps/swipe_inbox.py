@@ -9,7 +9,7 @@ current flags:
 
     open     {"op":"open","item":ID,"edge":E,"labels":[...]}  -> {"ok":true}
     close    {"op":"close","item":ID}                          -> {"ok":true}
-    perform  {"op":"perform","item":ID,"action":NAME}          -> collections and "flags"
+    perform  {"op":"perform","item":ID,"edge":E,"action":NAME} -> collections and "flags"
     labels   {"op":"labels","item":ID,"edge":E}                -> {"ok":true,"labels":[...]}
 
 The swipe section arrives with `reset` as `container.swipe` (every field
@@ -32,13 +32,12 @@ class SwipeInbox(App):
         self.edges = {e: (swipe.get(e) or {}).get("actions") or [] for e in ("leading", "trailing")}
         self.flags = {f: set(items) for f, items in (swipe.get("flags") or {}).items()}
 
-    def action(self, name):
-        """The action called `name` on either edge (names are unique per edge)."""
-        for actions in self.edges.values():
-            for a in actions:
-                if a["name"] == name:
-                    return a
-        raise ValueError(f"no action named {name!r}")
+    def action(self, edge, name):
+        """The action called `name` on `edge`: a name is unique on its edge only."""
+        for a in self.edges.get(edge, []):
+            if a["name"] == name:
+                return a
+        raise ValueError(f"no action named {name!r} on the {edge} edge")
 
     def reorderable(self, item):
         return any(item in self.items[c] for c in self.order)
@@ -60,7 +59,7 @@ class SwipeInbox(App):
         if op == "labels":
             return {"ok": True, "labels": self.labels(r["item"], r["edge"])}
         if op == "perform":
-            a, item = self.action(r["action"]), r["item"]
+            a, item = self.action(r["edge"], r["action"]), r["item"]
             if a.get("role") == "destructive":  # by ID: the row's item, wherever it is now
                 for c in self.order:
                     self.items[c] = [i for i in self.items[c] if i != item]

@@ -57,12 +57,15 @@ enum AppMessages {
                 w.key("item")
                 w.string(item)
             }
-        case .perform(let item, _, let action):
+        case .perform(let item, let edge, let action):
+            // The edge too: an action's name is unique on its edge only.
             return object { w in
                 w.key("op")
                 w.string("perform")
                 w.key("item")
                 w.string(item)
+                w.key("edge")
+                w.string(edge.rawValue)
                 w.key("action")
                 w.string(action)
             }

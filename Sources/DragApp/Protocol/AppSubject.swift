@@ -50,6 +50,8 @@ public final class AppSubject: ReorderSubject {
 
     public var name: String { "app" }
     public var configures: Bool { supports.contains("configure") }
+    /// The least time `hello` gets, whatever `--app-timeout` says.
+    public static let helloTimeout = 10.0
     /// It listed `swipe` in its hello: it gets `open`, `close`, `perform` and `labels`.
     public var swipes: Bool { supports.contains("swipe") }
 
@@ -63,7 +65,9 @@ public final class AppSubject: ReorderSubject {
         }
         let answer: JSONValue
         do {
-            answer = try parseJSON(try p.request(AppMessages.hello(tool: tool), timeout: timeout))
+            // A cold start (an interpreter behind a shim, a JVM) is not a hang:
+            // hello gets at least `helloTimeout`, every later answer `timeout`.
+            answer = try parseJSON(try p.request(AppMessages.hello(tool: tool), timeout: max(timeout, Self.helloTimeout)))
         } catch let e as AppProcessError {
             let tail = Self.tail(p.stderrTail)
             p.terminate()

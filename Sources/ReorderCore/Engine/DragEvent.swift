@@ -29,6 +29,14 @@ public enum DragEvent<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
     /// performs that action; anywhere it closes the open row.
     case tap(at: Point)
 
+    /// A `swipe`, `scroll` or `tap`.
+    @inlinable public var isSwipeGesture: Bool {
+        switch self {
+        case .swipe, .scroll, .tap: true
+        default: false
+        }
+    }
+
     /// The session of a drag event, `nil` for a mutation or a swipe gesture.
     @inlinable public var session: Int? {
         switch self {

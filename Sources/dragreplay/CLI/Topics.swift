@@ -54,7 +54,7 @@ let appTopic = HelpTopic(
           "collection" is null for the single collection of a container without ids.
           With "swipe" in supports (version 2 recordings with swipe actions):
           {"op":"open","item":ID,"edge":E,"labels":[..]}  {"op":"close","item":ID}    answer {"ok":true}
-          {"op":"perform","item":ID,"action":NAME}   answer collections and "flags":{FLAG:[IDs]}
+          {"op":"perform","item":ID,"edge":E,"action":NAME}   answer collections and "flags":{FLAG:[IDs]}
           {"op":"labels","item":ID,"edge":E}          answer {"ok":true,"labels":[..]}
 
         WHAT IS CHECKED:

@@ -35,15 +35,16 @@ public enum KanbanGeometry {
     public static let layout = Layout<String>(kind: .board(columnWidth: columnWidth, spacing: spacing, rowHeight: 40), width: 0, height: 600)
 }
 
-/// The article's `dropConfiguration` closure: the highlighted column (the
-/// placement inside it is the framework's), forbidden over a locked card.
+/// The article's `dropConfiguration` closure: the highlighted column from
+/// its `columnIndex(for:)`; everything else (the operation, a locked card,
+/// capacity) as the framework answers it, and the place inside the column
+/// the framework's.
 public let kanbanDropConfiguration = DropPolicy<String, String?> { request in
     let index = KanbanGeometry.columnIndex(for: request.session.location)
     let columns = request.container.collections
-    let column = columns.indices.contains(index) ? columns[index] : nil
-    let allowed =
-        request.session.suggestedOperations.contains(.move) && column != nil
-        && !column!.items.contains { request.container.locked.contains($0) && !request.isSource($0) }
-    guard allowed, let column else { return .forbidden }
-    return DropConfiguration(operation: .move, destination: .init(collectionID: column.id, position: request.destination?.position ?? .end))
+    let standard = standardConfiguration(request)
+    guard standard.operation != .forbidden, columns.indices.contains(index) else { return .forbidden }
+    return DropConfiguration(
+        operation: standard.operation,
+        destination: .init(collectionID: columns[index].id, position: request.destination?.position ?? .end))
 }

@@ -46,7 +46,28 @@ struct PhotoBoardTests {
         withKnownIssue {
             expectReorderInvariants(policy: kanbanDropConfiguration, layout: KanbanGeometry.layout, runs: 3_000)
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.hasPrefix("configuration: ") }
+            issue.comments.contains { $0.rawValue.hasPrefix("configuration: answered move into ") }
         }
+    }
+
+    @Test("two kinds of configuration disagreement: two issues, two recordings, none overwritten")
+    func twoConfigurationKinds() throws {
+        // The article's closure, and a second bug: a move below y = 200
+        // answers copy.
+        let twoBugs = DropPolicy<String, String?> { request in
+            var answer = kanbanDropConfiguration.configure(request)
+            if answer.operation == .move && request.session.location.y > 200 { answer.operation = .copy }
+            return answer
+        }
+        let directory = NSTemporaryDirectory() + "photoboard-\(UUID().uuidString)"
+        withKnownIssue {
+            expectReorderInvariants(policy: twoBugs, layout: KanbanGeometry.layout, runs: 3_000, recordings: .path(directory))
+        } matching: { issue in
+            issue.comments.contains {
+                $0.rawValue.hasPrefix("configuration: answered move into ") || $0.rawValue.hasPrefix("configuration: answered copy, the model answers move")
+            }
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(written == ["twoConfigurationKinds-configuration-2.jsonl", "twoConfigurationKinds-configuration.jsonl"], "\(written)")
     }
 }
