@@ -10,7 +10,8 @@ canonical apply, 2.1 external drops, 2.2 mutations) are checked on every app
 (the Kanban board keeps its data like the others); then the three apps and an
 independent reference written from the spec text answer the same few thousand
 seeded random request sequences, and must answer identically; then the
-board's `configure`, including the published columnIndex bug.
+board's `configure`, including the published columnIndex bug, and the swipe
+inbox's `perform` (by item and edge) and `labels`.
 """
 import json
 import os
@@ -318,6 +319,63 @@ class KanbanBoardRulesTests(RulesTests, AppTestCase):
 
 # ---------------------------------------------------------------------------
 # The same random sequences on every app and on a reference from the spec text
+
+
+class SwipeInboxRulesTests(RulesTests, AppTestCase):
+    script = "swipe_inbox.py"
+
+
+LIST = {"kind": "list", "width": 200, "height": 400, "rowHeight": 10}
+PIN = {"name": "mark", "label": "Pin", "toggle": "pinned", "labelOn": "Unpin"}
+FLAG = {"name": "mark", "label": "Flag", "toggle": "flagged", "labelOn": "Unflag"}
+DELETE = {"name": "delete", "label": "Delete", "role": "destructive"}
+
+
+class SwipeInboxTests(AppTestCase):
+    """The swipe messages: `perform` by item and edge, labels from the current flags."""
+    script = "swipe_inbox.py"
+
+    def reset_swipe(self, items, flags=None):
+        box = container({None: items}, layout=LIST)
+        box["swipe"] = {"actionWidth": 80, "fullSwipe": 0.6, "direction": "ltr",
+                        "leading": {"actions": [PIN], "allowsFullSwipe": True},
+                        "trailing": {"actions": [FLAG, DELETE], "allowsFullSwipe": True},
+                        "flags": flags or {}}
+        return data(self.req("reset", container=box))
+
+    def perform(self, item, edge, action):
+        got = self.req("perform", item=item, edge=edge, action=action)
+        self.assertIs(got["ok"], True, got)
+        return {c["id"]: c["items"] for c in got["collections"]}, got["flags"]
+
+    def test_hello_lists_swipe(self):
+        self.assertEqual(self.hello["supports"], ["apply", "swipe"])
+
+    def test_the_edge_picks_the_action_of_that_name(self):
+        self.reset_swipe(["a", "b", "c"])
+        self.assertEqual(self.perform("b", "trailing", "mark"), ({None: ["a", "b", "c"]}, {"flagged": ["b"]}))
+        self.assertEqual(self.perform("b", "leading", "mark"),
+                         ({None: ["a", "b", "c"]}, {"flagged": ["b"], "pinned": ["b"]}))
+        self.assertEqual(self.perform("b", "trailing", "mark"), ({None: ["a", "b", "c"]}, {"pinned": ["b"]}))
+
+    def test_labels_follow_the_flags(self):
+        self.reset_swipe(["a", "b"], flags={"pinned": ["b"]})
+        self.assertEqual(self.req("labels", item="b", edge="leading"), {"ok": True, "labels": ["Unpin"]})
+        self.assertEqual(self.req("labels", item="a", edge="leading"), {"ok": True, "labels": ["Pin"]})
+        self.perform("b", "leading", "mark")
+        self.assertEqual(self.req("labels", item="b", edge="leading"), {"ok": True, "labels": ["Pin"]})
+        self.assertEqual(self.req("labels", item="b", edge="trailing"), {"ok": True, "labels": ["Flag", "Delete"]})
+
+    def test_destructive_deletes_its_item_by_id_and_its_flags_go(self):
+        self.reset_swipe(["a", "b", "c"], flags={"flagged": ["b"]})
+        self.req("insert", items=["x"], collection=None, index=0)
+        self.assertEqual(self.perform("b", "trailing", "delete"), ({None: ["x", "a", "c"]}, {}))
+
+    def test_an_unknown_action_on_that_edge_is_an_error_answer(self):
+        self.reset_swipe(["a"])
+        got = self.req("perform", item="a", edge="leading", action="delete")
+        self.assertIs(got["ok"], False)
+        self.assertIn("leading", got["error"])
 
 
 class Reference:
@@ -659,14 +717,14 @@ class KanbanConfigureTests(AppTestCase):
 
 class ProcessTests(unittest.TestCase):
     def test_each_app_exits_at_end_of_stdin(self):
-        for script in ("plain_lists.py", "sqlite_positions.py", "kanban_board.py"):
+        for script in ("plain_lists.py", "sqlite_positions.py", "kanban_board.py", "swipe_inbox.py"):
             proc = subprocess.run(["/bin/sh", "-c", f"python3 examples/apps/{script}"], cwd=ROOT, timeout=10,
                                   input=b'{"op":"hello","protocol":1}\n', capture_output=True)
             self.assertEqual(proc.returncode, 0, script)
             self.assertEqual(len(proc.stdout.splitlines()), 1, script)
 
     def test_each_app_exits_after_bye_even_with_stdin_open(self):
-        for script in ("plain_lists.py", "sqlite_positions.py", "kanban_board.py"):
+        for script in ("plain_lists.py", "sqlite_positions.py", "kanban_board.py", "swipe_inbox.py"):
             app = AppProcess(script)
             app.request({"op": "hello", "protocol": 1})
             self.assertEqual(app.request({"op": "bye"}), {"ok": True})
