@@ -37,9 +37,10 @@ public struct FuzzModes: OptionSet, Hashable, Sendable {
 ///
 /// The model runs every case; your code gets the same deliveries (and, with
 /// a policy, the same drop-configuration questions) and its answers are
-/// checked against the model's. Every broken invariant is reported once,
-/// with its first failing case shrunk to a recording you can save and replay:
-/// one finding never hides another.
+/// checked against the model's. Every broken invariant is reported once
+/// (`configuration` once per kind of disagreement: the operation, the
+/// collection or the anchor), with its first failing case shrunk to a
+/// recording you can save and replay: one finding never hides another.
 public enum ApplyFuzzer {
     /// How a run goes.
     public struct Options: Sendable {
@@ -176,8 +177,10 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
     public var description: String {
         let modeNames = modes.list.map(\.rawValue).joined(separator: " and ")
         guard !failures.isEmpty else { return "\(runs) cases (\(modeNames), seed \(seed)): no invariant broken" }
-        let count = failures.count == 1 ? "1 invariant" : "\(failures.count) invariants"
-        return "\(runs) cases (\(modeNames), seed \(seed)): \(count) broken\n\n"
+        let broken = Set(failures.map(\.invariant)).count
+        let count = broken == 1 ? "1 invariant" : "\(broken) invariants"
+        let findings = failures.count == broken ? "" : " (\(failures.count) findings)"
+        return "\(runs) cases (\(modeNames), seed \(seed)): \(count) broken\(findings)\n\n"
             + failures.map(\.description).joined(separator: "\n\n")
     }
 }

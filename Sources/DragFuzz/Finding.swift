@@ -140,9 +140,11 @@ extension FuzzCase {
     public func finding(_ violation: Violation, context: FindingContext, caseIndex: Int?, shrinkAttempts: Int = 0) -> Finding {
         var shown = self
         shown.steps = Array(steps.prefix(violation.step + 1))
-        // With no gesture left in it, a swipe section changes nothing (no row
-        // can open): the finding is a plain version 1 recording.
-        if !shown.steps.contains(where: \.isSwipeGesture) { shown.swipe = nil }
+        // In process, with no gesture left in it, a swipe section changes
+        // nothing (no row can open, no handler is asked): the finding is a
+        // plain version 1 recording. An app gets the section at `reset`, and
+        // its data may depend on it (its starting flags): kept.
+        if context.app == nil, !shown.steps.contains(where: \.isSwipeGesture) { shown.swipe = nil }
         if violation.invariant == .idempotence, let d = violation.difference { shown.steps.append(.deliver(d)) }
         var meta: [String: JSONValue] = [
             "title": .string("\(violation.invariant.rawValue) broken by \(context.underTest)"),

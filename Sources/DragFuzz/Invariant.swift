@@ -32,9 +32,9 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
         guard invariant == .configuration, let split = message.firstRange(of: ", the model answers ") else {
             return "\(invariant.rawValue): \(Self.withoutValues(message))"
         }
+        if message.hasPrefix("answered an anchor") { return "configuration: answered an anchor" }
         let answered = Self.withoutValues(String(message[..<split.lowerBound]))
         if answered.contains(" into ") { return "configuration: answered _ into _" }
-        if answered.hasPrefix("answered an anchor") { return "configuration: answered an anchor" }
         let modelOperation = message[split.upperBound...].prefix { $0 != " " }
         return "configuration: \(answered), the model answers \(modelOperation)"
     }

@@ -2,6 +2,7 @@ import DragFuzz
 import DragRecording
 import Foundation
 import ReorderCore
+import Synchronization
 import Testing
 
 /// Where `expectReorderInvariants` writes the shrunk recording of a broken
@@ -21,7 +22,8 @@ public enum RecordingsDirectory: Sendable {
 }
 
 /// Fuzzes an app's single-collection `apply` (the articles' helper shape)
-/// and records one issue per broken invariant, with the readable report,
+/// and records one issue per broken invariant (`configuration`: per kind of
+/// disagreement), with the readable report,
 /// and the shrunk recording written next to the test; passes silently
 /// otherwise.
 ///
@@ -71,8 +73,8 @@ public func expectReorderInvariants(
 
 /// Records `report`'s failures as issues (one per broken invariant, one per
 /// kind of `configuration` disagreement) and writes each shrunk recording
-/// (`TEST-INVARIANT.jsonl`, then `TEST-INVARIANT-2.jsonl`, ...); nothing when
-/// it has none.
+/// (`TEST-INVARIANT.jsonl`; a name already written in this test process gets
+/// `-2`, `-3`, ...); nothing when it has none.
 public func record(
     _ report: FuzzReport, recordings: RecordingsDirectory = .nextToTest,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -81,14 +83,8 @@ public func record(
     guard !report.failures.isEmpty else { return }
     let directory = recordings.resolve(filePath: filePath)
     let test = String(function.prefix { $0 != "(" }).map { $0.isLetter || $0.isNumber ? $0 : "-" }
-    // A configuration failure is reported once per kind (wrong operation,
-    // collection or anchor): the second of an invariant gets `-2`, and so on,
-    // so no recording overwrites another.
-    var written: [Invariant: Int] = [:]
     for failure in report.failures {
-        let n = written[failure.invariant, default: 0] + 1
-        written[failure.invariant] = n
-        let path = directory + "/\(String(test))-\(failure.invariant.rawValue)\(n == 1 ? "" : "-\(n)").jsonl"
+        let path = _RecordingNames.claim(directory + "/\(String(test))-\(failure.invariant.rawValue)")
         var text = "\(failure)\n"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -98,5 +94,27 @@ public func record(
             text += "the recording could not be written to \(path): \(error)\n\(failure.recording)"
         }
         Issue.record(Comment(rawValue: text), sourceLocation: location)
+    }
+}
+
+/// The recording paths written in this process. A second kind of
+/// `configuration` failure, a second call in one test or another argument of
+/// a parameterized test (all with the same test name) would otherwise replace
+/// a recording the run has just reported.
+enum _RecordingNames {
+    static let written = Mutex<Set<String>>([])
+
+    /// `base.jsonl`, or `base-N.jsonl` for the first N not yet written.
+    static func claim(_ base: String) -> String {
+        written.withLock { written in
+            var n = 1
+            var path = base + ".jsonl"
+            while written.contains(path) {
+                n += 1
+                path = base + "-\(n).jsonl"
+            }
+            written.insert(path)
+            return path
+        }
     }
 }

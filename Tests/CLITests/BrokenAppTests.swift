@@ -127,4 +127,22 @@ struct BrokenAppTests {
         #expect(!json.stdout.contains("\"unreproduced\":0"), "\(json.stdout)")
         #expect(survivors(tag).isEmpty)
     }
+
+    @Test("an app whose data depends on the swipe section's flags: its finding keeps the section, and replays failing")
+    func findingKeepsTheSwipeSectionForAnApp() throws {
+        let tag = "tag-\(UUID().uuidString)"
+        let out = NSTemporaryDirectory() + "flagged-\(UUID().uuidString)"
+        let r = try runCLI(["fuzz", "--app", command("flagged-delete", tag), "--runs", "3000", "--out", out])
+        #expect(r.code == 1, "\(r.stdout)\(r.stderr)")
+        let found = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".jsonl") }
+        #expect(!found.isEmpty, "\(r.stdout)")
+        for name in found {
+            let text = try String(contentsOfFile: out + "/" + name, encoding: .utf8)
+            // No swipe in the steps, but the app's delete depends on the flags it was reset with.
+            #expect(text.contains("\"flags\":{"), "\(text)")
+            let replay = try runCLI(["replay", "--app", command("flagged-delete", tag), out + "/" + name])
+            #expect(replay.code == 1, "\(name): \(replay.stdout)")
+        }
+        #expect(survivors(tag).isEmpty)
+    }
 }

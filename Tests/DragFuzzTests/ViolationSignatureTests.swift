@@ -22,6 +22,11 @@ struct ViolationSignatureTests {
         // A wrong anchor, to an item or to the end.
         (.configuration, #"answered an anchor of "b", the model answers move -> "c1" before "a""#, "configuration: answered an anchor"),
         (.configuration, #"answered an anchor of the end, the model answers move -> "c1" before "a""#, "configuration: answered an anchor"),
+        // An ID that reads like another kind does not change the kind.
+        (
+            .configuration, #"answered an anchor of "a"b into c", the model answers move -> "c1" end"#,
+            "configuration: answered an anchor"
+        ),
         // Other invariants: the message without its values.
         (.conservation, #"lost ["a", "b"] after 12 steps at 3.5"#, "conservation: lost [_, _] after # steps at #"),
     ]

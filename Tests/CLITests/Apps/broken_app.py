@@ -12,6 +12,9 @@ MODE:
   protocol-2    says protocol 2 in its hello
   worn          refuses every apply once it has been reset 4 times (its failures
                 depend on earlier cases: a fresh process does not repeat them)
+  flagged-delete  swipe_inbox.py, but a delete changes nothing while any item
+                has a flag (from the reset's swipe section): its findings need
+                that section even without a swipe in them
 """
 import json
 import os
@@ -20,9 +23,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples", "apps"))
 import plain_lists  # noqa: E402
+import swipe_inbox  # noqa: E402
 
 mode = sys.argv[1]
-app = plain_lists.App()
+app = swipe_inbox.SwipeInbox() if mode == "flagged-delete" else plain_lists.App()
 count = 0
 resets = 0
 for line in sys.stdin.buffer:
@@ -45,7 +49,10 @@ for line in sys.stdin.buffer:
     if op == "reset":
         resets += 1
     try:
-        answer = app.handle(request)
+        if mode == "flagged-delete" and op == "delete" and any(app.flags.values()):
+            answer = app.handle({"op": "update", "item": request["items"][0]})  # the data, unchanged
+        else:
+            answer = app.handle(request)
     except Exception as error:
         answer = {"ok": False, "error": str(error)}
     if mode == "ok-false" and op == "apply":
