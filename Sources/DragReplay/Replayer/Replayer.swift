@@ -79,24 +79,27 @@ public struct Replayer: Sendable {
                         swipe: engine.model.swipe, labelsShown: shown, sessions: engine.model.sessions))
                 continue
             }
+            // `checked.result` is read in place: a copy of the step would
+            // retain and release every field of it, once per event.
             let checked = engine.handle(engineEvent)
-            let step = checked.result
             var failures: [String] = []
             if let v = checked.violation {
                 failures.append(prefix + v.description)
                 result.failures.append(LineMessage(line: line, message: prefix + v.description))
             }
-            state.record(step, session: event.session, line: line)
-            if step.outcome != nil, let end = state.lastOutcome {
+            state.record(checked.result, session: event.session, line: line)
+            if checked.result.outcome != nil, let end = state.lastOutcome {
                 result.outcomeCount += 1
                 onOutcome(end)
             }
-            for w in step.warnings where result.warnings.count < options.maxMessages {
-                result.warnings.append(LineMessage(line: line, message: Format.warning(w)))
+            if !checked.result.warnings.isEmpty {
+                for w in checked.result.warnings where result.warnings.count < options.maxMessages {
+                    result.warnings.append(LineMessage(line: line, message: Format.warning(w)))
+                }
             }
             onStep?(
                 ReplayStep(
-                    line: line, event: event, result: step, failures: failures, state: state, container: engine.container,
+                    line: line, event: event, result: checked.result, failures: failures, state: state, container: engine.container,
                     subjectData: checked.subjectData, modelData: checked.modelData, swipe: engine.model.swipe,
                     sessions: engine.model.sessions))
         }
