@@ -132,13 +132,13 @@ public struct CampaignSummary: Sendable {
             w.string(applierName)
         }
         w.key("seed")
-        w.number(Double(seed))
+        w.integer(seed)
         w.key("runs")
-        w.number(Double(runs))
+        w.integer(runs)
         w.key("sessions")
-        w.number(Double(sessions))
+        w.integer(sessions)
         w.key("failingCases")
-        w.number(Double(failingCases))
+        w.integer(failingCases)
         w.key("findings")
         w.openArray()
         for kept in findings {
@@ -153,10 +153,10 @@ public struct CampaignSummary: Sendable {
             w.string(f.mode)
             if let c = f.caseIndex {
                 w.key("case")
-                w.number(Double(c))
+                w.integer(c)
             }
             w.key("eventLines")
-            w.number(Double(f.eventLines))
+            w.integer(f.eventLines)
             w.key("dragProducible")
             w.bool(f.notFromDrag == nil)
             if let why = f.notFromDrag {
@@ -172,7 +172,7 @@ public struct CampaignSummary: Sendable {
         w.closeArray()
         if app != nil {
             w.key("unreproduced")
-            w.number(Double(unreproduced))
+            w.integer(unreproduced)
         }
         w.key("writeFailures")
         w.openArray()

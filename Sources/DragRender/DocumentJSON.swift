@@ -9,7 +9,7 @@ enum DocumentJSON {
         w.key("format")
         w.string("dragrender")
         w.key("version")
-        int(1, &w)
+        w.integer(1)
         let h = doc.header
         w.key("title")
         w.string(h.title)
@@ -39,13 +39,13 @@ enum DocumentJSON {
         number(h.height, &w)
         w.close()
         w.key("events")
-        int(doc.eventCount, &w)
+        w.integer(doc.eventCount)
         w.key("pathLimit")
-        int(doc.pathLimit, &w)
+        w.integer(doc.pathLimit)
         w.key("firstFailing")
         optionalInt(doc.firstFailingStep, &w)
         w.key("start")
-        int(doc.initialStep, &w)
+        w.integer(doc.initialStep)
         w.key("initial")
         optionalInt(doc.initialSnapshot, &w)
         w.key("palette")
@@ -69,11 +69,10 @@ enum DocumentJSON {
         return w.bytes
     }
 
-    private static func int(_ v: Int, _ w: inout _JSONBuffer) { w.number(Double(v)) }
     /// Recordings have finite numbers (spec 1); anything else becomes null
     /// rather than text JSON cannot read.
     private static func number(_ v: Double, _ w: inout _JSONBuffer) { if v.isFinite { w.number(v) } else { w.null() } }
-    private static func optionalInt(_ v: Int?, _ w: inout _JSONBuffer) { if let v { int(v, &w) } else { w.null() } }
+    private static func optionalInt(_ v: Int?, _ w: inout _JSONBuffer) { if let v { w.integer(v) } else { w.null() } }
     private static func optionalString(_ v: String?, _ w: inout _JSONBuffer) { if let v { w.string(v) } else { w.null() } }
 
     private static func rect(_ r: RenderRect, _ w: inout _JSONBuffer) {
@@ -94,7 +93,7 @@ enum DocumentJSON {
             w.openArray()
             w.string(e.id)
             rect(e.frame, &w)
-            int((e.fixed ? 1 : 0) | (e.locked ? 2 : 0), &w)
+            w.integer((e.fixed ? 1 : 0) | (e.locked ? 2 : 0))
             w.closeArray()
         }
         w.closeArray()
@@ -108,7 +107,7 @@ enum DocumentJSON {
             rect(c.area, &w)
             w.element()
             w.openArray()
-            for e in c.entries { int(e, &w) }
+            for e in c.entries { w.integer(e) }
             w.closeArray()
             w.closeArray()
         }
@@ -118,10 +117,10 @@ enum DocumentJSON {
         for snap in s.snapshots {
             w.element()
             w.openArray()
-            int(snap.enabled ? 1 : 0, &w)
+            w.integer(snap.enabled ? 1 : 0)
             w.element()
             w.openArray()
-            for c in snap.collections { int(c, &w) }
+            for c in snap.collections { w.integer(c) }
             w.closeArray()
             w.closeArray()
         }
@@ -132,17 +131,17 @@ enum DocumentJSON {
     private static func path(_ p: RenderPath, _ w: inout _JSONBuffer) {
         w.open()
         w.key("s")
-        int(p.session, &w)
+        w.integer(p.session)
         w.key("a")
-        int(p.firstStep, &w)
+        w.integer(p.firstStep)
         w.key("z")
         optionalInt(p.lastStep, &w)
         w.key("end")
         optionalString(p.end?.rawValue, &w)
         w.key("k")
-        int(p.stride, &w)
+        w.integer(p.stride)
         w.key("n")
-        int(p.total, &w)
+        w.integer(p.total)
         w.key("pts")
         w.openArray()
         for q in p.points {
@@ -153,8 +152,8 @@ enum DocumentJSON {
         w.key("m")
         w.openArray()
         for m in p.marks {
-            int(m.step, &w)
-            int((m.count + p.stride - 1) / p.stride, &w)
+            w.integer(m.step)
+            w.integer((m.count + p.stride - 1) / p.stride)
         }
         w.closeArray()
         w.close()
@@ -166,14 +165,14 @@ enum DocumentJSON {
         w.string(s.kind.rawValue)
         if let v = s.session {
             w.key("s")
-            int(v, &w)
+            w.integer(v)
         }
         w.key("x")
         w.string(s.text)
         w.key("l")
         w.openArray()
-        int(s.firstLine, &w)
-        int(s.lastLine, &w)
+        w.integer(s.firstLine)
+        w.integer(s.lastLine)
         w.closeArray()
         w.key("t")
         w.openArray()
@@ -182,7 +181,7 @@ enum DocumentJSON {
         w.closeArray()
         if s.eventCount > 1 {
             w.key("n")
-            int(s.eventCount, &w)
+            w.integer(s.eventCount)
         }
         if let p = s.location {
             w.key("p")
@@ -194,8 +193,8 @@ enum DocumentJSON {
         if let h = s.hit {
             w.key("h")
             w.openArray()
-            int(h.collection, &w)
-            int(h.slot, &w)
+            w.integer(h.collection)
+            w.integer(h.slot)
             w.closeArray()
         }
         if let r = s.placeholder {
@@ -251,10 +250,10 @@ enum DocumentJSON {
             w.strings(s.failures)
         }
         w.key("sn")
-        int(s.snapshot, &w)
+        w.integer(s.snapshot)
         if let a = s.appSnapshot {
             w.key("ap")
-            int(a, &w)
+            w.integer(a)
         }
         if !s.activeSessions.isEmpty {
             w.key("as")
@@ -262,7 +261,7 @@ enum DocumentJSON {
             for a in s.activeSessions {
                 w.element()
                 w.openArray()
-                int(a.number, &w)
+                w.integer(a.number)
                 w.strings(a.items)
                 w.strings(a.sources)
                 w.closeArray()

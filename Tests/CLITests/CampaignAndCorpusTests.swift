@@ -92,6 +92,14 @@ struct CampaignAndCorpusTests {
         #expect(failing > 500, "\(outputs[0].0.prefix(120))")
     }
 
+    @Test("fuzz --format json: integers exactly, a seed past 2^53 included")
+    func jsonSummaryIntegersExact() throws {
+        let out = try temporaryDirectory("seed")
+        let r = try runCLI(["fuzz", "--seed", "9007199254740993", "--runs", "3", "--format", "json", "--out", out])
+        #expect(r.code == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.hasPrefix(#"{"applier":"canonical","seed":9007199254740993,"runs":3,"sessions":"#), "\(r.stdout)")
+    }
+
     @Test("memory: check, bless and corpus merge keep a flat peak RSS from 10,000 to 100,000 events (the child's VmHWM)")
     func flatMemory() throws {
         var peaks: [String: [Int]] = [:]

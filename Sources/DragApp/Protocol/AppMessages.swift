@@ -108,7 +108,7 @@ enum AppMessages {
                 w.key("collection")
                 optional(c, &w)
                 w.key("index")
-                if let index { w.number(Double(index)) } else { w.null() }
+                if let index { w.integer(index) } else { w.null() }
             }
         case .delete(let items): return itemsOp("delete", items)
         case .relocate(let items, let c, let before):
@@ -148,7 +148,7 @@ enum AppMessages {
                 w.key("op")
                 w.string("configure")
                 w.key("session")
-                w.number(Double(q.session))
+                w.integer(q.session)
                 w.key("x")
                 w.number(q.location.x)
                 w.key("y")
@@ -209,7 +209,7 @@ enum AppMessages {
             w.key("locked")
             w.strings(locked.isEmpty ? [] : (c.fixed + c.items).filter(locked.contains))
             w.key("capacity")
-            if let cap = c.capacity { w.number(Double(cap)) } else { w.null() }
+            if let cap = c.capacity { w.integer(cap) } else { w.null() }
             w.close()
         }
         w.closeArray()

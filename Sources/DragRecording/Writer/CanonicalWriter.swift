@@ -457,9 +457,9 @@ package struct _JSONBuffer {
         scalar()
         bytes.append(contentsOf: Format.number(v).utf8)
     }
-    /// An integer field (`session`, `index`, `capacity`): every Int exactly,
-    /// never through a Double.
-    package mutating func integer(_ v: Int) {
+    /// An integer field (`session`, `index`, `capacity`, a seed, a count):
+    /// every value exactly, never through a Double.
+    package mutating func integer(_ v: some BinaryInteger) {
         scalar()
         bytes.append(contentsOf: String(v).utf8)
     }
