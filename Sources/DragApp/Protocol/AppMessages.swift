@@ -158,7 +158,7 @@ enum AppMessages {
                 w.key("sources")
                 w.strings(q.sources)
                 w.key("ops")
-                w.strings((q.operations.contains(.move) ? ["move"] : []) + (q.operations.contains(.copy) ? ["copy"] : []))
+                w.strings(q.operations.names)
                 w.key("external")
                 w.bool(q.isExternal)
             }

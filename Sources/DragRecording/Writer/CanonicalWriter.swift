@@ -66,7 +66,7 @@ public enum CanonicalWriter {
             w.number(y)
             if ops != .move {
                 w.key("ops")
-                w.strings((ops.contains(.move) ? ["move"] : []) + (ops.contains(.copy) ? ["copy"] : []))
+                w.strings(ops.names)
             }
             if external {
                 w.key("external")

@@ -121,7 +121,7 @@ public struct ReplayStep: Sendable {
         switch event.kind {
         case .lift(let items, let x, let y, let ops, let external):
             return "lift s\(s) \(Format.ids(items)) at \(Format.point(Point(x: x, y: y)))"
-                + (ops == .move ? "" : " ops \(ops == .all ? "move+copy" : "copy")") + (external ? " external" : "")
+                + (ops == .move ? "" : " ops \(ops.names.joined(separator: "+"))") + (external ? " external" : "")
         case .move(let x, let y): return "move s\(s) to \(Format.point(Point(x: x, y: y)))"
         case .drop(let x, let y, let deferred):
             return "drop s\(s) at \(Format.point(Point(x: x, y: y)))" + (deferred ? " (apply deferred)" : "")
