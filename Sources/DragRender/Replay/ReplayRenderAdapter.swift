@@ -33,7 +33,10 @@ public struct ReplayRenderAdapter {
     private struct Laid {
         var frames: [[Rect]]
         var areas: [RenderRect]
-        var contentTops: [Double]
+        /// Where each collection's entries begin along the layout's axis:
+        /// the y below a list's, grid's or board's header, the x of an hstack's
+        /// section (the placeholder's place in an empty collection).
+        var contentStarts: [Double]
         var snapshot: RenderSnapshot
     }
 
@@ -270,7 +273,7 @@ public struct ReplayRenderAdapter {
     private static func lay(_ container: ReorderContainer<String, String?>, _ layout: Layout<String>) -> Laid {
         let frames = layout.frames(in: container)
         var areas: [RenderRect] = []
-        var tops: [Double] = []
+        var starts: [Double] = []
         areas.reserveCapacity(frames.count)
         let collections = container.collections
         switch layout.kind {
@@ -281,26 +284,26 @@ public struct ReplayRenderAdapter {
                 let contentTop = top + header
                 let end = f.last.map { $0.y + $0.height + spacing } ?? contentTop
                 areas.append(RenderRect(x: 0, y: top, width: layout.width, height: end - top))
-                tops.append(contentTop)
+                starts.append(contentTop)
                 top = end
             }
         case .hstack(_, let spacing, _):
             if frames.count == 1 {
                 areas.append(RenderRect(x: 0, y: 0, width: layout.width, height: layout.height))
-                tops.append(0)
+                starts.append(0)
             } else {
                 var left = 0.0
                 for f in frames {
                     let end = f.last.map { $0.x + $0.width + spacing } ?? left
                     areas.append(RenderRect(x: left, y: 0, width: end - left, height: layout.height))
-                    tops.append(left)
+                    starts.append(left)
                     left = end
                 }
             }
         case .board(let columnWidth, let spacing, _, _, let header):
             for i in frames.indices {
                 areas.append(RenderRect(x: Double(i) * (columnWidth + spacing), y: 0, width: columnWidth, height: layout.height))
-                tops.append(header)
+                starts.append(header)
             }
         }
         var snapshot = RenderSnapshot(collections: [], enabled: container.isEnabled)
@@ -320,7 +323,7 @@ public struct ReplayRenderAdapter {
             }
             snapshot.collections.append(RenderCollection(id: c.id, capacity: c.capacity, area: areas[i], entries: entries))
         }
-        return Laid(frames: frames, areas: areas, contentTops: tops, snapshot: snapshot)
+        return Laid(frames: frames, areas: areas, contentStarts: starts, snapshot: snapshot)
     }
 
     private static func rect(_ r: Rect) -> RenderRect { RenderRect(x: r.x, y: r.y, width: r.width, height: r.height) }
@@ -341,7 +344,7 @@ public struct ReplayRenderAdapter {
             } else if let last = frames.last {
                 y = last.y + last.height
             } else {
-                y = laid.contentTops[target.collection]
+                y = laid.contentStarts[target.collection]
             }
             return RenderRect(x: area.x, y: y - 1, width: area.width, height: 2)
         case .hstack:
@@ -351,7 +354,7 @@ public struct ReplayRenderAdapter {
             } else if let last = frames.last {
                 x = last.x + last.width
             } else {
-                x = laid.contentTops[target.collection]
+                x = laid.contentStarts[target.collection]
             }
             return RenderRect(x: x - 1, y: area.y, width: 2, height: area.height)
         case .grid(_, let rowHeight, _, _):
@@ -361,7 +364,7 @@ public struct ReplayRenderAdapter {
             } else if let last = frames.last {
                 return RenderRect(x: last.x + last.width - 1, y: last.y, width: 2, height: last.height)
             }
-            return RenderRect(x: area.x, y: laid.contentTops[target.collection], width: 2, height: rowHeight)
+            return RenderRect(x: area.x, y: laid.contentStarts[target.collection], width: 2, height: rowHeight)
         }
     }
 }
