@@ -142,9 +142,8 @@ public enum ApplyFuzzer {
             var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(index)))
             guard let v = runner.run(&choices, code: asked).violation, firstFailing[kind(v)] == nil else { continue }
             firstFailing[kind(v)] = index
-            var shrinker = Shrinker(runner: runner, invariant: v.invariant)
+            var shrinker = Shrinker(runner: runner, keeping: v)
             shrinker.code = asked
-            if v.invariant == .configuration { shrinker.signature = v.signature }
             let shrunk = shrinker.shrink(choices.choices)
             guard let violation = shrunk.result.violation else { continue }
             let fuzzCase = shrunk.result.fuzzCase

@@ -416,9 +416,8 @@ final class CampaignRun: Sendable {
         let raw = first.fuzzCase.finding(violation, context: options.context, caseIndex: global)
         let rawPath: String
         do throws(SystemError) { rawPath = try store.write(raw) } catch { return .failed(error) }
-        var shrinker = Shrinker(runner: runner, invariant: invariant, maxAttempts: options.shrinkAttempts(for: invariant))
+        var shrinker = Shrinker(runner: runner, keeping: violation, maxAttempts: options.shrinkAttempts(for: invariant))
         shrinker.code = code
-        if invariant == .configuration { shrinker.signature = violation.signature }
         shrinker.shouldStop = options.shouldHurry
         var shrunk = shrinker.shrink(choices.choices)
         if code.isProcess {

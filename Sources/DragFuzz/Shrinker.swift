@@ -27,6 +27,14 @@ public struct Shrinker: Sendable {
         self.maxAttempts = maxAttempts
     }
 
+    /// Shrinks towards smaller cases of `violation`'s kind: its invariant,
+    /// and for `configuration` its kind of disagreement (`Violation.signature`),
+    /// so a wrong column does not shrink into a column that does not exist.
+    public init(runner: CaseRunner, keeping violation: Violation, maxAttempts: Int = 20_000) {
+        self.init(runner: runner, invariant: violation.invariant, maxAttempts: maxAttempts)
+        if violation.invariant == .configuration { signature = violation.signature }
+    }
+
     /// The smallest failing case found, its choices, and the attempts it took.
     public struct ShrinkResult: Sendable {
         public var choices: [UInt64]
