@@ -92,10 +92,8 @@ public struct Replayer: Sendable {
                 result.outcomeCount += 1
                 onOutcome(end)
             }
-            if !checked.result.warnings.isEmpty {
-                for w in checked.result.warnings where result.warnings.count < options.maxMessages {
-                    result.warnings.append(LineMessage(line: line, message: Format.warning(w)))
-                }
+            for w in checked.result.warnings where result.warnings.count < options.maxMessages {
+                result.warnings.append(LineMessage(line: line, message: Format.warning(w)))
             }
             onStep?(
                 ReplayStep(
