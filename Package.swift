@@ -2,12 +2,26 @@
 import PackageDescription
 
 // Data flows one way: file -> reader -> events -> core -> outcomes -> report.
-// Only `CJSONC` and `DragReader` touch json-c. `ReorderCore` and
-// `DragRecording` use the standard library (and the C library) only, so an
-// app can embed them; `DragFuzz` adds Dispatch and Synchronization for its
-// parallel campaigns; `DragReplay` replays any `RecordingSource` and needs
-// no parser; `DragCorpus` is recordings on disk (files, directories, bless,
-// merge) over all of them.
+// The targets, in that order:
+// - `ReorderCore`: what an app embeds (standard library only): the framework
+//   types, the container, layouts and hit testing, the drop policy, the
+//   session engine, the canonical and offsets appliers (and, for now, the
+//   swipe model, which the engine drives).
+// - `ReorderConformance`: the oracle beside the code under test: the checked
+//   engine, the invariants, the `ReorderSubject` protocol and its in-process
+//   subject, swipe conformance.
+// - `KnownBugs`: the deliberately buggy appliers and swipe handlers and the
+//   catalogue of built-in ones by name, for the fuzzer, the CLI and the bug
+//   reports; never in what an app embeds.
+// - `DragRecording`: the event model, validation, the canonical writer, the
+//   `Recorder`. `CJSONC` and `DragReader`: the one reader, the only code that
+//   touches json-c.
+// - `DragReplay` (replays any `RecordingSource`; reports), `DragFuzz`
+//   (generators, oracles, shrinking, campaigns; adds Dispatch and
+//   Synchronization), `DragApp` (the app protocol's host), `DragRender` (the
+//   page), `DragCorpus` (recordings on disk: files, directories, bless,
+//   merge), `DragTesting` (Swift Testing helpers), and `dragreplay`, a thin
+//   CLI over them.
 // `DRAGREPLAY_INTERNAL_CHECKS=1` (set by scripts/test) compiles the
 // container's index checks after every mutation, as swift-collections does
 // with COLLECTIONS_INTERNAL_CHECKS; builds for users never pay for them.
@@ -19,6 +33,7 @@ let package = Package(
     products: [
         .executable(name: "dragreplay", targets: ["dragreplay"]),
         .library(name: "ReorderCore", targets: ["ReorderCore"]),
+        .library(name: "ReorderConformance", targets: ["ReorderConformance"]),
         .library(name: "DragRecording", targets: ["DragRecording"]),
         .library(name: "DragFuzz", targets: ["DragFuzz"]),
         .library(name: "DragReplay", targets: ["DragReplay"]),
@@ -29,6 +44,14 @@ let package = Package(
     targets: [
         // libm only: `rounded(.down)` needs floor() on Linux.
         .target(name: "ReorderCore", swiftSettings: internalChecks, linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        // The conformance oracle: the model beside the code under test
+        // (`CheckedEngine`, the invariants, the `ReorderSubject` protocol and
+        // the in-process subject, swipe conformance).
+        .target(name: "ReorderConformance", dependencies: ["ReorderCore"]),
+        // The known-buggy appliers and swipe handlers, and the catalogue of
+        // built-in ones by name: for the fuzzer, the CLI and the bug reports,
+        // never in what an app embeds.
+        .target(name: "KnownBugs", dependencies: ["ReorderCore", "ReorderConformance"]),
         .target(name: "DragRecording", dependencies: ["ReorderCore"]),
         .systemLibrary(
             name: "CJSONC",
@@ -36,46 +59,66 @@ let package = Package(
             providers: [.apt(["libjson-c-dev"])]
         ),
         .target(name: "DragReader", dependencies: ["CJSONC", "DragRecording"]),
-        .target(name: "DragReplay", dependencies: ["ReorderCore", "DragRecording"]),
-        .target(name: "DragFuzz", dependencies: ["ReorderCore", "DragRecording"]),
-        .target(name: "DragCorpus", dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragRender"]),
+        .target(name: "DragReplay", dependencies: ["ReorderCore", "DragRecording", "ReorderConformance", "KnownBugs"]),
+        .target(name: "DragFuzz", dependencies: ["ReorderCore", "DragRecording", "ReorderConformance", "KnownBugs"]),
+        .target(
+            name: "DragCorpus",
+            dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragRender", "ReorderConformance", "KnownBugs"]),
         // The page and the SVG need only their own types; `DragRender/Replay` adapts a
         // replay's steps (`ReplayStep`) to them.
-        .target(name: "DragRender", dependencies: ["DragRecording", "DragReplay", "ReorderCore"]),
+        .target(name: "DragRender", dependencies: ["DragRecording", "DragReplay", "ReorderCore", "ReorderConformance", "KnownBugs"]),
         // For an app's test target: Swift Testing issues with readable
         // reports and the shrunk recording written next to the test.
-        .target(name: "DragTesting", dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "DragRecording", "ReorderCore"]),
+        .target(
+            name: "DragTesting",
+            dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "DragRecording", "ReorderCore", "ReorderConformance"]),
         .executableTarget(
             name: "dragreplay",
-            dependencies: ["DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "DragRender", "ReorderCore"]),
+            dependencies: [
+                "DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "DragRender", "ReorderCore", "ReorderConformance",
+                "KnownBugs",
+            ]),
         .executableTarget(
             name: "dragreplay-bench",
-            dependencies: ["ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragCorpus", "DragApp", "DragRender"],
+            dependencies: [
+                "ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragCorpus", "DragApp", "DragRender",
+                "ReorderConformance", "KnownBugs",
+            ],
             path: "Sources/Benchmarks"
         ),
         // libFuzzer harnesses: built with -sanitize=fuzzer -DFUZZING by
         // scripts/fuzz-reader, scripts/fuzz-libfuzzer and scripts/fuzz-cli; a plain build gives
         // tools that replay saved inputs (crash reproducers).
         .executableTarget(name: "ReaderFuzzer", dependencies: ["DragReader"], path: "Sources/Harnesses/ReaderFuzzer"),
-        .executableTarget(name: "SessionFuzzer", dependencies: ["DragFuzz"], path: "Sources/Harnesses/SessionFuzzer"),
+        .executableTarget(name: "SessionFuzzer", dependencies: ["DragFuzz", "KnownBugs"], path: "Sources/Harnesses/SessionFuzzer"),
         // The whole command line: libFuzzer's bytes become arguments and a
         // recording for the built `dragreplay`, run in a child (scripts/fuzz-cli).
         .executableTarget(name: "CLIFuzzer", dependencies: ["DragReader"], path: "Sources/Harnesses/CLIFuzzer"),
         // The app host's process layer: standard library and Glibc only.
-        .target(name: "DragApp", dependencies: ["DragRecording", "DragReader", "ReorderCore"]),
-        .target(name: "TestSupport", dependencies: ["ReorderCore"]),
-        .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "TestSupport"]),
+        .target(name: "DragApp", dependencies: ["DragRecording", "DragReader", "ReorderCore", "ReorderConformance"]),
+        .target(name: "TestSupport", dependencies: ["ReorderCore", "ReorderConformance", "KnownBugs"]),
+        .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "TestSupport", "ReorderConformance", "KnownBugs"]),
+        .testTarget(name: "ReorderConformanceTests", dependencies: ["ReorderConformance", "ReorderCore", "TestSupport"]),
+        .testTarget(name: "KnownBugsTests", dependencies: ["KnownBugs", "ReorderConformance", "ReorderCore", "TestSupport"]),
         .testTarget(name: "DragRecordingTests", dependencies: ["DragRecording", "DragReader", "TestSupport"]),
         .testTarget(
             name: "DragReaderTests", dependencies: ["DragReader", "DragRecording", "DragReplay", "TestSupport"], exclude: ["BadInput"]),
-        .testTarget(name: "DragReplayTests", dependencies: ["DragReplay", "DragReader", "DragRecording", "TestSupport"]),
-        .testTarget(name: "DragFuzzTests", dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "TestSupport"]),
-        .testTarget(name: "DragCorpusTests", dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport"]),
+        .testTarget(
+            name: "DragReplayTests",
+            dependencies: ["DragReplay", "DragReader", "DragRecording", "TestSupport", "ReorderConformance", "KnownBugs"]),
+        .testTarget(
+            name: "DragFuzzTests", dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "TestSupport", "ReorderConformance", "KnownBugs"]),
+        .testTarget(
+            name: "DragCorpusTests",
+            dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport", "ReorderConformance", "KnownBugs"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden", "Apps"]),
-        .testTarget(name: "DragAppTests", dependencies: ["DragApp"], exclude: ["Apps"]),
+        .testTarget(name: "DragAppTests", dependencies: ["DragApp", "ReorderConformance"], exclude: ["Apps"]),
         .testTarget(
             name: "DragRenderTests",
-            dependencies: ["DragRender", "DragCorpus", "DragReader", "DragReplay", "DragRecording", "ReorderCore", "TestSupport"]),
+            dependencies: [
+                "DragRender", "DragCorpus", "DragReader", "DragReplay", "DragRecording", "ReorderCore", "TestSupport", "ReorderConformance",
+                "KnownBugs",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

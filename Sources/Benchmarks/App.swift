@@ -1,6 +1,7 @@
 import DragApp
 import DragFuzz
 import Foundation
+import ReorderConformance
 import ReorderCore
 
 /// CPU seconds (user + system) of this process and of its reaped children.

@@ -3,6 +3,7 @@ import DragRecording
 import DragRender
 import DragReplay
 import Foundation
+import ReorderConformance
 import ReorderCore
 
 /// `dragreplay render`'s work on one file, in this process: replay, adapt

@@ -2,6 +2,7 @@ import DragReader
 import DragRecording
 import DragRender
 import DragReplay
+import ReorderConformance
 import ReorderCore
 
 extension Replayer {

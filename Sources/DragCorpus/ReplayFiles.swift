@@ -1,6 +1,7 @@
 import DragReader
 import DragRecording
 import DragReplay
+import ReorderConformance
 import ReorderCore
 
 /// How many recordings passed, failed and had input errors.

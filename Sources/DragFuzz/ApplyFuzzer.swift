@@ -1,4 +1,5 @@
 import DragRecording
+import ReorderConformance
 import ReorderCore
 
 /// Which cases a fuzz run generates.

@@ -1,5 +1,7 @@
 import Dispatch
 import DragRecording
+import KnownBugs
+import ReorderConformance
 import ReorderCore
 import Synchronization
 

@@ -1,3 +1,4 @@
+import ReorderConformance
 import ReorderCore
 
 /// How one case is drawn, from the case's own choices. Swarm testing (Groce

@@ -1,3 +1,4 @@
+import ReorderConformance
 import ReorderCore
 
 extension CaseGenerator {

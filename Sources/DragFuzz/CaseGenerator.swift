@@ -1,3 +1,4 @@
+import ReorderConformance
 import ReorderCore
 
 /// One generation-and-run, the state of `CaseRunner.run`: the choice

@@ -1,3 +1,5 @@
+import KnownBugs
+import ReorderConformance
 import ReorderCore
 
 /// Bounded exhaustive search: every interleaving of every small drag script

@@ -1,4 +1,6 @@
 import DragRecording
+import KnownBugs
+import ReorderConformance
 import ReorderCore
 
 /// What made a finding, for its `meta` and its replay command.

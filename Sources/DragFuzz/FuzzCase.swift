@@ -1,4 +1,5 @@
 import DragRecording
+import ReorderConformance
 import ReorderCore
 
 public typealias FuzzEngine = DragEngine<Int, Int>

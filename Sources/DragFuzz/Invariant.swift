@@ -1,3 +1,4 @@
+import ReorderConformance
 import ReorderCore
 
 /// A broken invariant at a step of a case: the core's violation, with the

@@ -1,3 +1,4 @@
+import ReorderConformance
 import ReorderCore
 
 /// The entry whose leading half holds `p` in the current data, if any: the

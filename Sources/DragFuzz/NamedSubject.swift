@@ -1,4 +1,5 @@
 import DragRecording
+import ReorderConformance
 import ReorderCore
 
 /// Puts code under test that speaks a recording's IDs (an app: strings, the

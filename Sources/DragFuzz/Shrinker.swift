@@ -1,3 +1,4 @@
+import ReorderConformance
 import ReorderCore
 
 /// Minimizes a failing choice sequence, Hypothesis-style: every candidate is

@@ -1,5 +1,6 @@
 import DragCorpus
 import DragReplay
+import ReorderConformance
 import ReorderCore
 import TestSupport
 import Testing

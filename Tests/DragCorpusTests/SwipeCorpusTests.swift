@@ -3,6 +3,8 @@ import DragReader
 import DragRecording
 import DragReplay
 import Foundation
+import KnownBugs
+import ReorderConformance
 import ReorderCore
 import TestSupport
 import Testing

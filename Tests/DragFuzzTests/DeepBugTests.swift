@@ -1,5 +1,6 @@
 import DragFuzz
 import Foundation
+import ReorderConformance
 import ReorderCore
 import Testing
 

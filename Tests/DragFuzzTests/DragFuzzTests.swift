@@ -3,6 +3,7 @@ import DragFuzz
 import DragRecording
 import DragReplay
 import Foundation
+import ReorderConformance
 import ReorderCore
 import TestSupport
 import Testing

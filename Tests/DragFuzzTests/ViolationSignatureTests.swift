@@ -1,4 +1,5 @@
 import DragFuzz
+import ReorderConformance
 import ReorderCore
 import Testing
 

@@ -4,6 +4,7 @@ import DragRecording
 import DragRender
 import DragReplay
 import Foundation
+import ReorderConformance
 import ReorderCore
 import TestSupport
 import Testing

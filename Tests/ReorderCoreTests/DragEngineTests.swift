@@ -1,3 +1,5 @@
+import KnownBugs
+import ReorderConformance
 import ReorderCore
 import TestSupport
 import Testing

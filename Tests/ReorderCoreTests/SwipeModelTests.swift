@@ -1,4 +1,6 @@
+import ReorderConformance
 import ReorderCore
+import TestSupport
 import Testing
 
 // Rows "a b c d" (a at y 0..<10, b 10..<20, ...), 100 wide. The standard

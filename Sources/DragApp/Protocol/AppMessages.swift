@@ -1,4 +1,5 @@
 import DragRecording
+import ReorderConformance
 import ReorderCore
 
 /// The app protocol's requests as JSON lines (its spec 2): one place that

@@ -1,5 +1,6 @@
 import DragReader
 import DragRecording
+import ReorderConformance
 import ReorderCore
 
 /// An app under test over the app protocol: a subprocess that keeps its own

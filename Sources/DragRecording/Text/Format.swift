@@ -201,16 +201,3 @@ extension String {
         split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }
-
-extension ViolationText where ItemID == String, CollectionID == String? {
-    /// Violation messages for a recording: IDs quoted, the collection named
-    /// only when there are several, as every other message here spells them.
-    public static func recording(collections: Int) -> Self {
-        let several = collections > 1
-        return ViolationText(
-            ids: Format.ids, item: Format.quoted, collection: Format.collection,
-            within: { several ? " in \(Format.collection($0))" : "" },
-            difference: { Format.difference($0, showCollection: several) },
-            destination: { Format.destination($0, showCollection: several) })
-    }
-}

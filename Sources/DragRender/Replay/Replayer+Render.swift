@@ -1,5 +1,6 @@
 import DragRecording
 import DragReplay
+import ReorderConformance
 import ReorderCore
 
 extension Replayer {

@@ -1,4 +1,6 @@
 import DragRecording
+import KnownBugs
+import ReorderConformance
 import ReorderCore
 
 /// How a replay runs.

@@ -1,4 +1,5 @@
 import DragRecording
+import ReorderConformance
 import ReorderCore
 
 /// Drives recordings through the core and checks their expectations. It

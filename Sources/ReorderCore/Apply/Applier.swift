@@ -69,14 +69,4 @@ public struct Applier<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
             container.applyCanonical(captured.difference, warnings: &warnings)
         }
     }
-
-    /// The built-in appliers, in the order `--help` lists them: the one
-    /// table every name comes from.
-    @inlinable public static var builtIns: [Self] { [.canonical, .offsets, .arrayOrder, .selfAnchorToEnd, .insertBeforeRemove] }
-
-    /// The names of `builtIns`, for the CLI and messages.
-    public static var builtInNames: [String] { builtIns.map(\.name) }
-
-    /// A built-in applier by name.
-    @inlinable public static func named(_ name: String) -> Self? { builtIns.first { $0.name == name } }
 }

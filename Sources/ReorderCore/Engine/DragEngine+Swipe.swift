@@ -4,8 +4,9 @@
 // and a sync interleave in one recording. Rows are tracked by ID.
 
 extension DragEngine {
-    /// The current data and layout as the swipe model sees them.
-    @inlinable var rows: _SwipeRows<ItemID, CollectionID> { _SwipeRows(container: _container, layout: layout) }
+    /// The current data and layout as the swipe model sees them (public for
+    /// the conformance module).
+    @inlinable public var rows: _SwipeRows<ItemID, CollectionID> { _SwipeRows(container: _container, layout: layout) }
 
     /// A `swipe`, `scroll` or `tap`.
     @inlinable

@@ -97,8 +97,9 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         _measure()
     }
 
-    /// The layout has per-item sizes (measured in the container).
-    @usableFromInline var _sized = false
+    /// The layout has per-item sizes (measured in the container). Public for
+    /// the in-process subject's hit tests; not API.
+    public var _sized = false
 
     @inlinable
     mutating func _measure() {

@@ -10,7 +10,7 @@ public struct SwipeOpenRow<ItemID: Hashable & Sendable>: Hashable, Sendable, Cus
         self.edge = edge
     }
 
-    public var description: String { "\(describeSwipeItem(item)) (\(edge.rawValue))" }
+    public var description: String { "\(_describeSwipeItem(item)) (\(edge.rawValue))" }
 }
 
 /// One `onPresentationChanged` call: `true` when a row's actions appear,
@@ -25,7 +25,7 @@ public struct PresentationReport<ItemID: Hashable & Sendable>: Hashable, Sendabl
         self.isPresented = isPresented
     }
 
-    public var description: String { "[\(describeSwipeItem(item)), \(isPresented)]" }
+    public var description: String { "[\(_describeSwipeItem(item)), \(isPresented)]" }
 }
 
 /// A performed action as an `expect` line's `performed` names it:
@@ -40,7 +40,7 @@ public struct PerformedAction<ItemID: Hashable & Sendable>: Hashable, Sendable, 
         self.action = action
     }
 
-    public var description: String { "\(action) on \(describeSwipeItem(item))" }
+    public var description: String { "\(action) on \(_describeSwipeItem(item))" }
 }
 
 /// What performing an action does to the data (spec 3).
@@ -55,8 +55,8 @@ public enum SwipeEffect<ItemID: Hashable & Sendable>: Hashable, Sendable, Custom
     public var description: String {
         switch self {
         case .none: "no data change"
-        case .delete(let item): "delete \(describeSwipeItem(item))"
-        case .toggle(let flag, let item, let isSet): "\(isSet ? "set" : "clear") \"\(flag)\" on \(describeSwipeItem(item))"
+        case .delete(let item): "delete \(_describeSwipeItem(item))"
+        case .toggle(let flag, let item, let isSet): "\(isSet ? "set" : "clear") \"\(flag)\" on \(_describeSwipeItem(item))"
         }
     }
 }
@@ -92,8 +92,8 @@ public enum SwipeWarning<ItemID: Hashable & Sendable>: Hashable, Sendable, Custo
 
     public var description: String {
         switch self {
-        case .swipedGoneItem(let item): "swipe: item \(describeSwipeItem(item)) does not exist; nothing happens"
-        case .missingFrame(let item): "swipe: item \(describeSwipeItem(item)) has no frame; no full swipe or button"
+        case .swipedGoneItem(let item): "swipe: item \(_describeSwipeItem(item)) does not exist; nothing happens"
+        case .missingFrame(let item): "swipe: item \(_describeSwipeItem(item)) has no frame; no full swipe or button"
         }
     }
 }
@@ -180,9 +180,10 @@ public struct SwipeReports<ItemID: Hashable & Sendable>: RandomAccessCollection,
     }
 }
 
-/// `"a"` for string IDs, the plain description otherwise.
-@usableFromInline
-func describeSwipeItem<ItemID>(_ item: ItemID) -> String {
+/// `"a"` for string IDs, the plain description otherwise. Public for the
+/// conformance module's messages; not API.
+@inlinable
+public func _describeSwipeItem<ItemID>(_ item: ItemID) -> String {
     if let s = item as? String { return "\"\(s)\"" }
     return "\(item)"
 }

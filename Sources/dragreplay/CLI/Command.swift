@@ -1,6 +1,7 @@
 import DragApp
 import DragCorpus
 import DragRecording
+import KnownBugs
 import ReorderCore
 
 /// One subcommand: its options, its help, and what it does. Returns the exit code.

@@ -1,6 +1,7 @@
 import DragApp
 import DragFuzz
 import DragRecording
+import KnownBugs
 import ReorderCore
 
 #if canImport(Glibc)

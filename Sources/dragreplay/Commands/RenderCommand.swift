@@ -3,6 +3,8 @@ import DragCorpus
 import DragRecording
 import DragRender
 import DragReplay
+import KnownBugs
+import ReorderConformance
 import ReorderCore
 
 let renderCommand = Command(

@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// `one-open` and `presentation` (spec 5), checked incrementally: it keeps
 /// each item's last report, so a step costs O(reports of that step) however
 /// long the history.
@@ -28,7 +30,7 @@ public struct SwipePresentationLedger<ItemID: Hashable & Sendable>: Hashable, Se
             let previous = last.updateValue(report.isPresented, forKey: report.item)
             if previous == report.isPresented || previous == nil && !report.isPresented {
                 let was = previous.map { "after \($0)" } ?? "as its first report"
-                let item = describeSwipeItem(report.item)
+                let item = _describeSwipeItem(report.item)
                 first =
                     first
                     ?? SwipeViolation(
@@ -37,7 +39,7 @@ public struct SwipePresentationLedger<ItemID: Hashable & Sendable>: Hashable, Se
             }
             shownOpen += report.isPresented ? 1 : -1
             if shownOpen > 1 {
-                first = first ?? SwipeViolation(.oneOpen, "\(describeSwipeItem(report.item)) opened while another row was open")
+                first = first ?? SwipeViolation(.oneOpen, "\(_describeSwipeItem(report.item)) opened while another row was open")
             }
         }
         return first

@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// Every check the model makes of the code under test, by the name reports,
 /// findings and `meta.invariant` use: the ordering invariants of spec 3.2,
 /// and the failures of an app run over the app protocol (its spec 3). One

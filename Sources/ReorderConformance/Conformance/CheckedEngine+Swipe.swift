@@ -1,3 +1,5 @@
+import ReorderCore
+
 // The swipe side of CheckedEngine: the messages an event sends the code
 // under test, the checks of its answers, and the model's own swipe oracles.
 

@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// What the code under test is sent: the app protocol's requests (its spec
 /// 2), in Swift. The model runs the case; the code under test receives the
 /// same deliveries and mutations and answers with its data.

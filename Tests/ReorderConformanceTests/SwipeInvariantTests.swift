@@ -1,4 +1,6 @@
+import ReorderConformance
 import ReorderCore
+import TestSupport
 import Testing
 
 private typealias Fix = SwipeFixture

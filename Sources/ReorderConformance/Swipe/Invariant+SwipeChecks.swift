@@ -1,3 +1,5 @@
+import ReorderCore
+
 // One check per invariant of spec 5 that compares the model's result (the
 // expectation) with what the code under test did. `one-open` and
 // `presentation` need the history of reports: `SwipePresentationLedger`
@@ -25,7 +27,7 @@ extension Invariant {
         guard actual != expected.effect else { return nil }
         return SwipeViolation(
             .actionTarget,
-            "\(expected.action) on \(describeSwipeItem(expected.item)) should \(expected.effect), the code under test did: \(actual)")
+            "\(expected.action) on \(_describeSwipeItem(expected.item)) should \(expected.effect), the code under test did: \(actual)")
     }
 
     /// `fresh-labels`: the labels the code under test shows for `row` equal

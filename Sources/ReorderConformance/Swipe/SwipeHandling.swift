@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// What an action handler under test sees of the app's data: the
 /// reorderable items of the row's collection, in order, and the flags.
 public struct SwipeData<ItemID: Hashable & Sendable>: Hashable, Sendable {

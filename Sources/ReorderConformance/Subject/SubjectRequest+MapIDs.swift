@@ -1,3 +1,5 @@
+import ReorderCore
+
 extension SubjectRequest {
     /// The same request with every ID renamed (the fuzzer's integers become
     /// the recording's names before they reach an app).

@@ -1,3 +1,5 @@
+import ReorderCore
+
 extension ReorderContainer {
     /// The ordering invariants of spec 3.2 for one delivered difference:
     /// `after` is the code under test's data (every collection's reorderable

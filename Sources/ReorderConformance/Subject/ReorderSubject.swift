@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// The code under test: an app's `move` closure and `dropConfiguration`
 /// closure (and the data they work on), in process or over the app protocol.
 /// It keeps its own data, receives the deliveries and mutations the model

@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// One event run through `SwipeConformance`: the model's result, and the
 /// first invariant the code under test broke at it.
 public struct SwipeCheckedStep<ItemID: Hashable & Sendable>: Hashable, Sendable {

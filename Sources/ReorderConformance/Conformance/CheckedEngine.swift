@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// Where a move or drop aimed: the leading half of an entry, for the
 /// hit-test oracle (a generator knows where it pointed; a recording does not).
 public struct Aim: Hashable, Sendable {

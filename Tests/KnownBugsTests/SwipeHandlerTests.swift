@@ -1,4 +1,7 @@
+import KnownBugs
+import ReorderConformance
 import ReorderCore
+import TestSupport
 import Testing
 
 private typealias Fix = SwipeFixture

@@ -1,3 +1,6 @@
+import ReorderConformance
+import ReorderCore
+
 /// The built-in action handlers: one correct, and three that reproduce the
 /// reported bug classes of `swipe-v1`. This enum is the one table of them:
 /// its cases in order, its raw values their names.

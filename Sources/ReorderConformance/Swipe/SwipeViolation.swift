@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// A broken swipe invariant (`swipe-v1` 5): which one, and what happened,
 /// in words. The names are `Invariant`'s, the one list of them.
 public struct SwipeViolation: Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// Code under test in the same process: an `Applier` as the move closure
 /// (the built-in ones, or an app's own `apply` wrapped by `Applier.orders`),
 /// and optionally a `dropConfiguration` closure. Mutations it does the

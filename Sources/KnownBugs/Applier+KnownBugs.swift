@@ -1,3 +1,5 @@
+import ReorderCore
+
 // Appliers that reproduce real bug classes, so the fuzzer can prove it finds
 // them and the bug reports in `corpora/reports/` can show them. Each works on
 // the reorderable items the way an app's `[Element].apply(_:)` would; all of
