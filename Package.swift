@@ -29,16 +29,18 @@ let package = Package(
     targets: [
         // libm only: `rounded(.down)` needs floor() on Linux.
         .target(name: "ReorderCore", swiftSettings: internalChecks, linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-        .target(name: "DragRecording", dependencies: ["ReorderCore"]),
+        // Every C library call of the project, wrapped (standard library and Glibc only).
+        .target(name: "DragSystem"),
+        .target(name: "DragRecording", dependencies: ["ReorderCore", "DragSystem"]),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",
             providers: [.apt(["libjson-c-dev"])]
         ),
-        .target(name: "DragReader", dependencies: ["CJSONC", "DragRecording"]),
+        .target(name: "DragReader", dependencies: ["CJSONC", "DragRecording", "DragSystem"]),
         .target(name: "DragReplay", dependencies: ["ReorderCore", "DragRecording"]),
-        .target(name: "DragFuzz", dependencies: ["ReorderCore", "DragRecording"]),
-        .target(name: "DragCorpus", dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragRender"]),
+        .target(name: "DragFuzz", dependencies: ["ReorderCore", "DragRecording", "DragSystem"]),
+        .target(name: "DragCorpus", dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragRender", "DragSystem"]),
         // The page and the SVG need only their own types; `DragRender/Replay` adapts a
         // replay's steps (`ReplayStep`) to them.
         .target(name: "DragRender", dependencies: ["DragRecording", "DragReplay", "ReorderCore"]),
@@ -47,10 +49,12 @@ let package = Package(
         .target(name: "DragTesting", dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "DragRecording", "ReorderCore"]),
         .executableTarget(
             name: "dragreplay",
-            dependencies: ["DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "DragRender", "ReorderCore"]),
+            dependencies: ["DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "DragRender", "ReorderCore", "DragSystem"]),
         .executableTarget(
             name: "dragreplay-bench",
-            dependencies: ["ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragCorpus", "DragApp", "DragRender"],
+            dependencies: [
+                "ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragCorpus", "DragApp", "DragRender", "DragSystem",
+            ],
             path: "Sources/Benchmarks"
         ),
         // libFuzzer harnesses: built with -sanitize=fuzzer -DFUZZING by
@@ -60,10 +64,11 @@ let package = Package(
         .executableTarget(name: "SessionFuzzer", dependencies: ["DragFuzz"], path: "Sources/Harnesses/SessionFuzzer"),
         // The whole command line: libFuzzer's bytes become arguments and a
         // recording for the built `dragreplay`, run in a child (scripts/fuzz-cli).
-        .executableTarget(name: "CLIFuzzer", dependencies: ["DragReader"], path: "Sources/Harnesses/CLIFuzzer"),
-        // The app host's process layer: standard library and Glibc only.
-        .target(name: "DragApp", dependencies: ["DragRecording", "DragReader", "ReorderCore"]),
-        .target(name: "TestSupport", dependencies: ["ReorderCore"]),
+        .executableTarget(name: "CLIFuzzer", dependencies: ["DragReader", "DragSystem"], path: "Sources/Harnesses/CLIFuzzer"),
+        // The app host's process layer: the C library only through DragSystem.
+        .target(name: "DragApp", dependencies: ["DragRecording", "DragReader", "ReorderCore", "DragSystem"]),
+        .target(name: "TestSupport", dependencies: ["ReorderCore", "DragSystem"]),
+        .testTarget(name: "DragSystemTests", dependencies: ["DragSystem"]),
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "TestSupport"]),
         .testTarget(name: "DragRecordingTests", dependencies: ["DragRecording", "DragReader", "TestSupport"]),
         .testTarget(
@@ -72,7 +77,7 @@ let package = Package(
         .testTarget(name: "DragFuzzTests", dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "TestSupport"]),
         .testTarget(name: "DragCorpusTests", dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden", "Apps"]),
-        .testTarget(name: "DragAppTests", dependencies: ["DragApp"], exclude: ["Apps"]),
+        .testTarget(name: "DragAppTests", dependencies: ["DragApp", "DragSystem"], exclude: ["Apps"]),
         .testTarget(
             name: "DragRenderTests",
             dependencies: ["DragRender", "DragCorpus", "DragReader", "DragReplay", "DragRecording", "ReorderCore", "TestSupport"]),
