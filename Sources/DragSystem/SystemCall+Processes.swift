@@ -71,6 +71,14 @@ extension SystemCall {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), niceness)
     }
 
+    /// CPU seconds (user + system) of this process, or of its reaped
+    /// children with `children` (`getrusage(2)`).
+    package static func cpuSeconds(children: Bool = false) -> Double {
+        var u = rusage()
+        getrusage(children ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue, &u)
+        return Double(u.ru_utime.tv_sec) + Double(u.ru_utime.tv_usec) / 1e6 + Double(u.ru_stime.tv_sec) + Double(u.ru_stime.tv_usec) / 1e6
+    }
+
     /// `sysconf(_SC_NPROCESSORS_ONLN)`: the processors online.
     package static func processorCount() -> Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
