@@ -52,18 +52,22 @@ let package = Package(
         // built-in ones by name: for the fuzzer, the CLI and the bug reports,
         // never in what an app embeds.
         .target(name: "KnownBugs", dependencies: ["ReorderCore", "ReorderConformance"]),
-        .target(name: "DragRecording", dependencies: ["ReorderCore"]),
+        // Every C library call of the project, wrapped (standard library and Glibc only).
+        .target(name: "DragSystem"),
+        .target(name: "DragRecording", dependencies: ["ReorderCore", "DragSystem"]),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",
             providers: [.apt(["libjson-c-dev"])]
         ),
-        .target(name: "DragReader", dependencies: ["CJSONC", "DragRecording"]),
+        .target(name: "DragReader", dependencies: ["CJSONC", "DragRecording", "DragSystem"]),
         .target(name: "DragReplay", dependencies: ["ReorderCore", "DragRecording", "ReorderConformance", "KnownBugs"]),
-        .target(name: "DragFuzz", dependencies: ["ReorderCore", "DragRecording", "ReorderConformance", "KnownBugs"]),
+        .target(name: "DragFuzz", dependencies: ["ReorderCore", "DragRecording", "ReorderConformance", "KnownBugs", "DragSystem"]),
         .target(
             name: "DragCorpus",
-            dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragRender", "ReorderConformance", "KnownBugs"]),
+            dependencies: [
+                "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragRender", "ReorderConformance", "KnownBugs", "DragSystem",
+            ]),
         // The page and the SVG need only their own types; `DragRender/Replay` adapts a
         // replay's steps (`ReplayStep`) to them.
         .target(name: "DragRender", dependencies: ["DragRecording", "DragReplay", "ReorderCore", "ReorderConformance", "KnownBugs"]),
@@ -76,13 +80,13 @@ let package = Package(
             name: "dragreplay",
             dependencies: [
                 "DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "DragRender", "ReorderCore", "ReorderConformance",
-                "KnownBugs",
+                "KnownBugs", "DragSystem",
             ]),
         .executableTarget(
             name: "dragreplay-bench",
             dependencies: [
                 "ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragCorpus", "DragApp", "DragRender",
-                "ReorderConformance", "KnownBugs",
+                "ReorderConformance", "KnownBugs", "DragSystem",
             ],
             path: "Sources/Benchmarks"
         ),
@@ -93,10 +97,11 @@ let package = Package(
         .executableTarget(name: "SessionFuzzer", dependencies: ["DragFuzz", "KnownBugs"], path: "Sources/Harnesses/SessionFuzzer"),
         // The whole command line: libFuzzer's bytes become arguments and a
         // recording for the built `dragreplay`, run in a child (scripts/fuzz-cli).
-        .executableTarget(name: "CLIFuzzer", dependencies: ["DragReader"], path: "Sources/Harnesses/CLIFuzzer"),
-        // The app host's process layer: standard library and Glibc only.
-        .target(name: "DragApp", dependencies: ["DragRecording", "DragReader", "ReorderCore", "ReorderConformance"]),
-        .target(name: "TestSupport", dependencies: ["ReorderCore", "ReorderConformance", "KnownBugs"]),
+        .executableTarget(name: "CLIFuzzer", dependencies: ["DragReader", "DragSystem"], path: "Sources/Harnesses/CLIFuzzer"),
+        // The app host's process layer: the C library only through DragSystem.
+        .target(name: "DragApp", dependencies: ["DragRecording", "DragReader", "ReorderCore", "ReorderConformance", "DragSystem"]),
+        .target(name: "TestSupport", dependencies: ["ReorderCore", "ReorderConformance", "KnownBugs", "DragSystem"]),
+        .testTarget(name: "DragSystemTests", dependencies: ["DragSystem"]),
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "TestSupport", "ReorderConformance", "KnownBugs"]),
         .testTarget(name: "ReorderConformanceTests", dependencies: ["ReorderConformance", "ReorderCore", "TestSupport"]),
         .testTarget(name: "KnownBugsTests", dependencies: ["KnownBugs", "ReorderConformance", "ReorderCore", "TestSupport"]),
@@ -112,7 +117,7 @@ let package = Package(
             name: "DragCorpusTests",
             dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport", "ReorderConformance", "KnownBugs"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden", "Apps"]),
-        .testTarget(name: "DragAppTests", dependencies: ["DragApp", "ReorderConformance"], exclude: ["Apps"]),
+        .testTarget(name: "DragAppTests", dependencies: ["DragApp", "ReorderConformance", "DragSystem"], exclude: ["Apps"]),
         .testTarget(
             name: "DragRenderTests",
             dependencies: [

@@ -1,17 +1,13 @@
 import DragApp
 import DragFuzz
+import DragSystem
 import Foundation
 import ReorderConformance
 import ReorderCore
 
 /// CPU seconds (user + system) of this process and of its reaped children.
 func cpuSeconds() -> (own: Double, children: Double) {
-    func total(_ who: Int32) -> Double {
-        var u = rusage()
-        getrusage(who, &u)
-        return Double(u.ru_utime.tv_sec) + Double(u.ru_utime.tv_usec) / 1e6 + Double(u.ru_stime.tv_sec) + Double(u.ru_stime.tv_usec) / 1e6
-    }
-    return (total(RUSAGE_SELF.rawValue), total(RUSAGE_CHILDREN.rawValue))
+    (SystemCall.cpuSeconds(), SystemCall.cpuSeconds(children: true))
 }
 
 /// `--app` on the plain-lists Python example against the same campaign with

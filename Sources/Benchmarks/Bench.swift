@@ -3,6 +3,7 @@ import DragFuzz
 import DragReader
 import DragRecording
 import DragReplay
+import DragSystem
 import Foundation
 import ReorderCore
 
@@ -14,7 +15,7 @@ struct Bench {
             print(
                 "usage: dragreplay-bench all [--check] [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE [ITEMS] | render [FILE OUT]"
             )
-            exit(2)
+            SystemCall.exit(2)
         }
         switch command {
         case "read", "replay", "foundation", "decoder", "check":
@@ -60,7 +61,7 @@ struct Bench {
             let quick = args.contains("--quick")
             guard let i = args.firstIndex(of: "--c-baseline"), i + 1 < args.count else {
                 print("--c-baseline PATH is required")
-                exit(2)
+                SystemCall.exit(2)
             }
             var report = Report()
             try benchReading(&report, cBinary: args[i + 1], quick: quick)
@@ -76,11 +77,11 @@ struct Bench {
                 print("\nall targets met")
             } else {
                 print("\ntargets missed:\n" + report.misses.map { "  - \($0)" }.joined(separator: "\n"))
-                if check { exit(1) }
+                if check { SystemCall.exit(1) }
             }
         default:
             print("unknown benchmark command '\(command)'")
-            exit(2)
+            SystemCall.exit(2)
         }
     }
 }

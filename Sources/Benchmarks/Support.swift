@@ -3,6 +3,7 @@ import DragFuzz
 import DragReader
 import DragRecording
 import DragReplay
+import DragSystem
 import Foundation
 import ReorderCore
 
@@ -11,7 +12,8 @@ import ReorderCore
 // runs `dragreplay-bench all`. Subcommands run single measurements in child
 // processes, so peak memory (ru_maxrss) belongs to one measurement alone.
 
-func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+/// Seconds on the project's one monotonic clock.
+func seconds() -> Double { MonotonicClock.now().seconds }
 
 /// Peak resident memory of this process image. Not `ru_maxrss`: Linux keeps
 /// that across `execve`, so a child would report its parent's peak.

@@ -1,11 +1,8 @@
 import DragReader
 import DragRecording
 import DragReplay
+import DragSystem
 import ReorderCore
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What `bless` did to one file.
 public struct BlessResult: Hashable, Sendable {
@@ -54,7 +51,8 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
     // Only a regular file is rewritten: opening a FIFO to lock it would wait
     // for a writer, and a device is never replaced.
     guard try FileSystem.status(of: target).isRegularFile else {
-        throw SystemError(call: "open", path: path, errno: EINVAL, refusal: "is not a regular file; bless rewrites recordings on disk")
+        throw SystemError(
+            call: "open", path: path, errno: .invalidArgument, refusal: "is not a regular file; bless rewrites recordings on disk")
     }
     var lock = try FileDescriptor.open(target, .readOnly, options: .nonBlocking)
     defer { try? lock.close() }

@@ -2,10 +2,6 @@ import DragReader
 import DragRecording
 import DragReplay
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// One recording on disk, as a test's argument: `@Test(arguments:)` shows
 /// its name.
 public struct RecordingFile: Hashable, Sendable, CustomStringConvertible, Comparable {

@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 
 /// The recordings named on a command line or by a test: files as given,
 /// directories searched recursively for `*.jsonl` (hidden files and the
@@ -11,7 +12,7 @@ public enum RecordingPaths {
         for argument in arguments {
             let status: FileStatus
             do { status = try FileSystem.status(of: argument) } catch {
-                if error.errno == 2 { throw .noSuchPath(argument) }
+                if error.errno == .noSuchFileOrDirectory { throw .noSuchPath(argument) }
                 throw .system(error)
             }
             if status.isDirectory {

@@ -1,5 +1,6 @@
 import Dispatch
 import DragRecording
+import DragSystem
 import KnownBugs
 import ReorderConformance
 import ReorderCore
@@ -215,8 +216,8 @@ enum ProcessOutcome {
     case failed(SystemError)
 }
 
-/// A monotonic clock in seconds.
-func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+/// Seconds on the project's one monotonic clock.
+func now() -> Double { MonotonicClock.now().seconds }
 
 /// The campaign's shared state, behind one lock.
 struct CampaignLedger: ~Copyable {

@@ -1,11 +1,5 @@
 import DragRecording
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The raw line while it is decoded: for columns.
 struct LineContext {
     let raw: UnsafeRawBufferPointer

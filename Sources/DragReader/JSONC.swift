@@ -3,12 +3,6 @@
 import CJSONC
 import DragRecording
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A reusable json-c tokener in strict mode with UTF-8 validation. Strict
 /// json-c still accepts single-quoted keys, `NaN`, `Infinity`, raw control
 /// characters in strings and clamps integer overflow: the reader checks those.

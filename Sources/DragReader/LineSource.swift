@@ -1,10 +1,5 @@
 import DragRecording
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import DragSystem
 
 /// Splits a file into physical lines without holding more than the longest
 /// line (capped at `limit`) plus one read chunk in memory. Reads straight
@@ -91,14 +86,14 @@ final class LineSource {
 
     private func findNewline() -> Int? {
         if start >= end { return nil }
-        guard let p = memchr(storage + start, 0x0A, end - start) else { return nil }
-        return storage.distance(to: p)
+        guard let offset = Memory.firstOffset(of: 0x0A, in: storage + start, count: end - start) else { return nil }
+        return start + offset
     }
 
     /// Moves the unread tail to the front and reads one chunk after it.
     private func refill() throws(RecordingError) {
         if start > 0 {
-            if end > start { memmove(storage, storage + start, end - start) }
+            if end > start { Memory.move(end - start, from: storage + start, to: storage) }
             end -= start
             start = 0
         }

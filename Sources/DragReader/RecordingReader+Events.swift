@@ -1,11 +1,6 @@
 import DragRecording
+import DragSystem
 import ReorderCore
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The event types as bytes, built once from `EventType.allCases` (the one
 /// list of names), so a line's `type` is matched without building a String.
@@ -19,7 +14,9 @@ let eventTypeTable: [(bytes: [UInt8], type: EventType)] = {
 func eventType(of value: JSONCValue) -> EventType? {
     guard let bytes = value.stringBytes else { return nil }
     for entry in eventTypeTable where entry.bytes.count == bytes.count {
-        if entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) { return entry.type }
+        if entry.bytes.withUnsafeBufferPointer({ Memory.equal($0.baseAddress!, bytes.baseAddress!, count: bytes.count) }) {
+            return entry.type
+        }
     }
     return nil
 }

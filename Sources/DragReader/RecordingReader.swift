@@ -1,11 +1,6 @@
 import DragRecording
+import DragSystem
 import ReorderCore
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads a dragrec recording line by line: version 1 (spec 1, 1.1, 2, 2.3)
 /// and version 2 (the swipe actions of `swipe-v1` 1, 3, 4).

@@ -1,11 +1,5 @@
 import DragRecording
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // Raw checks json-c does not make. json-c in strict mode still accepts
 // `5.`, `1.e2`, `-01`, `-.5`, `NaN` and `Infinity`; clamps integers past
 // 64 bits; turns a lone surrogate escape into U+FFFD (so "\ud800" and

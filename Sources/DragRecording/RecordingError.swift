@@ -46,7 +46,7 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
     public var diagnostic: Diagnostic {
         switch self {
         case .input(let d): d
-        case .system(let e): Diagnostic(path: e.path, line: 0, message: "\(e.call) failed: \(e.reason) (errno \(e.errno))")
+        case .system(let e): Diagnostic(path: e.path, line: 0, message: e.failure)
         }
     }
 }

@@ -1,8 +1,5 @@
+import DragSystem
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The package root, from this file's place in it.
 public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -108,5 +105,5 @@ public func run(_ executable: String, _ arguments: [String], cwd: String = packa
 /// children, and on a small machine they must not starve the tests that
 /// time an app's answers (DragAppTests).
 public func yieldToOtherTests(_ pid: Int32) {
-    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), 10)
+    SystemCall.setNiceness(of: pid, to: 10)
 }

@@ -1,8 +1,5 @@
+import DragSystem
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What a child process did.
 public struct ChildUsage: Sendable {
@@ -20,16 +17,12 @@ public struct ChildUsage: Sendable {
 /// child's. The program's own `VmHWM` starts at its `exec` and never falls,
 /// so polling it until the exit sees its peak (the last milliseconds aside).
 public func measure(_ arguments: [String]) -> ChildUsage {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    func cString(_ s: String) -> UnsafeMutablePointer<CChar>? { strdup(s) }
-    let argv = arguments.map(cString) + [nil]
-    defer { for p in argv { free(p) } }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return ChildUsage(code: -1, signal: 0, peakKiB: 0) }
+    var spawn = Spawn(executable: arguments[0], arguments: arguments)
+    spawn.actions = [
+        .open(1, path: "/dev/null", .writeOnly, options: [], permissions: 0),
+        .open(2, path: "/dev/null", .writeOnly, options: [], permissions: 0),
+    ]
+    guard let pid = try? spawn.run() else { return ChildUsage(code: -1, signal: 0, peakKiB: 0) }
     yieldToOtherTests(pid)
     let name = String(URL(fileURLWithPath: arguments[0]).lastPathComponent.prefix(15))
     var peak = 0
@@ -44,12 +37,19 @@ public func measure(_ arguments: [String]) -> ChildUsage {
                 peak = max(peak, hwm)
             }
         }
-        let r = waitpid(pid, &status, WNOHANG)
-        if r == pid || (r < 0 && errno != EINTR) { break }
-        usleep(1_000)
+        // An error (no such child) ends the wait as an exit with status 0, as `waitpid` left it.
+        do {
+            if let exited = try SystemCall.reapIfExited(pid) {
+                status = exited
+                break
+            }
+        } catch { break }
+        SystemCall.sleep(microseconds: 1_000)
     }
-    let signal = status & 0x7F
-    return ChildUsage(code: signal == 0 ? (status >> 8) & 0xFF : -1, signal: signal, peakKiB: peak)
+    switch WaitStatus(status) {
+    case .exited(let code): return ChildUsage(code: code, signal: 0, peakKiB: peak)
+    case .signaled(let signal): return ChildUsage(code: -1, signal: signal, peakKiB: peak)
+    }
 }
 
 /// The path of a system tool (`mount`, `setpriv`), or `nil`.
@@ -58,7 +58,7 @@ public func systemTool(_ name: String) -> String? {
 }
 
 /// Whether the tests run as root (mounts, `chown`, running a child as nobody).
-public var isRoot: Bool { getuid() == 0 }
+public var isRoot: Bool { SystemCall.userID() == 0 }
 
 /// Mounting file systems for fault injection: a tiny tmpfs for a full disk,
 /// a read-only bind mount for a read-only directory. Needs root (or

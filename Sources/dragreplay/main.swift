@@ -1,9 +1,6 @@
 import DragCorpus
 import DragRecording
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import DragSystem
 
 // A thin CLI over the libraries: parse, dispatch, map errors to exit codes
 // (0 success, 1 a check failed, 2 bad input or usage, or output that could
@@ -109,4 +106,4 @@ var code = main()
 // way to say something went wrong: failed output is exit 2, as it is for
 // standard output, whatever the command found.
 if Output.standardErrorFailed.load(ordering: .relaxed) { code = 2 }
-exit(code)
+SystemCall.exit(code)

@@ -1,3 +1,4 @@
+import DragSystem
 import Foundation
 import Glibc
 import Testing
@@ -215,7 +216,7 @@ extension AppProcessTests {
             let closer = try AppProcess(command: "read x; exec 0<&-; echo closed; exec sleep 1000")
             #expect(text(try closer.request(hello, timeout: 2)) == "closed")
             let (error, seconds) = timed { failure { try closer.request(hello, timeout: 0.5) } }
-            #expect(error == .writeFailed(errno: EPIPE))
+            #expect(error == .writeFailed(Errno(EPIPE)))
             #expect(seconds < 1.5)
             #expect(isReaped(closer.pid))
             #expect(error?.description.contains("closed its input") == true)

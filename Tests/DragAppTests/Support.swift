@@ -1,3 +1,4 @@
+import DragSystem
 import Foundation
 import Glibc
 import Testing
@@ -37,9 +38,9 @@ func failure<Result>(_ body: () throws -> Result) -> AppProcessError? {
 
 /// Seconds taken by `body`, with its result.
 func timed<Result>(_ body: () -> Result) -> (Result, seconds: Double) {
-    let start = Deadline.now()
+    let start = MonotonicClock.now()
     let result = body()
-    return (result, Double(Deadline.now() - start) / 1e9)
+    return (result, MonotonicClock.now().seconds(since: start))
 }
 
 /// True while `pid` is a process that has not exited (a zombie has exited).

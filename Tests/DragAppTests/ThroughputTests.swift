@@ -1,4 +1,5 @@
 import Dispatch
+import DragSystem
 import Foundation
 import Glibc
 import Synchronization
@@ -93,10 +94,10 @@ extension AppProcessTests {
                 AppProcessError.lineTooLong(limit: 16 << 20).description
                     == "the app wrote more than 16 MiB without a newline; the app was killed")
             #expect(
-                AppProcessError.writeFailed(errno: EPIPE).description
+                AppProcessError.writeFailed(Errno(EPIPE)).description
                     == "the app closed its input without exiting (Broken pipe (errno 32)); the app was killed")
             #expect(
-                AppProcessError.writeFailed(errno: EIO).description
+                AppProcessError.writeFailed(Errno(EIO)).description
                     == "communication with the app failed: Input/output error (errno 5); the app was killed")
             #expect(AppProcessError.cannotStart(command: "x", reason: "y").description == "cannot start the app `x`: y")
         }

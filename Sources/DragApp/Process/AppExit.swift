@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import DragSystem
 
 /// How an app process ended, as `waitpid(2)` reported it.
 public enum AppExit: Hashable, Sendable, CustomStringConvertible {
@@ -14,8 +12,10 @@ public enum AppExit: Hashable, Sendable, CustomStringConvertible {
     /// Swift does not import). Stopped and continued states never reach here:
     /// the tool waits without `WUNTRACED`.
     init(waitStatus status: Int32) {
-        let signal = status & 0x7F
-        self = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
+        switch WaitStatus(status) {
+        case .exited(let code): self = .exited(code)
+        case .signaled(let signal): self = .signaled(signal)
+        }
     }
 
     /// "exit status 3", "killed by signal 9 (SIGKILL)".

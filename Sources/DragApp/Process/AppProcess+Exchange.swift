@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import DragSystem
 
 extension AppProcess {
     /// Writes `line` and a newline to the app's stdin, then returns the next
@@ -74,13 +72,13 @@ extension AppProcess {
             return .crashed(finish(terminating: false))
         case .outputClosed:
             return .crashed(finish(terminating: !waitForExit(until: deadline)))
-        case .writeFailed(let error) where error.code == EPIPE:
+        case .writeFailed(let error) where error == .brokenPipe:
             if waitForExit(until: deadline) { return .crashed(finish(terminating: false)) }
             terminate()
-            return .writeFailed(errno: error.code)
+            return .writeFailed(error)
         case .writeFailed(let error), .ioFailed(let error):
             terminate()
-            return .writeFailed(errno: error.code)
+            return .writeFailed(error)
         }
     }
 
@@ -116,23 +114,14 @@ extension AppProcess {
     /// of the line, no allocation.
     /// - Returns: true if it wrote something (try again at once), false if the pipe is full.
     private func write(_ line: [UInt8], from written: inout Int) throws(Stop) -> Bool {
-        guard let input else { throw .writeFailed(Errno(EPIPE)) }
+        guard let input else { throw .writeFailed(.brokenPipe) }
         let offset = written
         let result = line.withUnsafeBytes { bytes -> Result<Int, Errno> in
             var newline: UInt8 = 0x0A
-            return withUnsafeMutablePointer(to: &newline) { newlinePointer -> Result<Int, Errno> in
-                let newlineVector = iovec(iov_base: newlinePointer, iov_len: 1)
-                var vectors = (newlineVector, newlineVector)
-                var count: Int32 = 1
-                if offset < bytes.count, let base = bytes.baseAddress {
-                    vectors.0 = iovec(iov_base: UnsafeMutableRawPointer(mutating: base + offset), iov_len: bytes.count - offset)
-                    count = 2
-                }
-                return withUnsafePointer(to: &vectors) { pair in
-                    pair.withMemoryRebound(to: iovec.self, capacity: 2) { vector in
-                        Result { () throws(Errno) -> Int in try input.write(vector, count: count) }
-                    }
-                }
+            return withUnsafeBytes(of: &newline) { newlineBytes -> Result<Int, Errno> in
+                let rest =
+                    offset < bytes.count ? UnsafeRawBufferPointer(rebasing: bytes[offset...]) : UnsafeRawBufferPointer(start: nil, count: 0)
+                return Result { () throws(Errno) -> Int in try input.write(rest, newlineBytes) }
             }
         }
         switch result {

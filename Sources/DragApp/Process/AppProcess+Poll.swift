@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import DragSystem
 
 extension AppProcess {
     /// Which of the app's descriptors `poll` found ready.
@@ -19,29 +17,24 @@ extension AppProcess {
     /// time then left, never the full time.
     /// - Complexity: O(1); the `pollfd` array is on the stack.
     func poll(writing: Bool, deadline: Deadline, cappedAt cap: Int32? = nil) throws(Errno) -> PollResult {
-        let none = pollfd(fd: -1, events: 0, revents: 0)
-        var fds = (none, none, none, none)
-        let watched = (
-            writing ? input : nil, output, errors, leaderExited ? nil : exitNotifier
+        func slot(_ fd: PipeEnd?, writing: Bool = false) -> PollSlot {
+            fd.map { PollSlot(fd: $0.rawValue, writing: writing) } ?? .unused
+        }
+        // An unused slot is ignored by poll: the four slots keep fixed roles.
+        var slots = (
+            slot(writing ? input : nil, writing: true), slot(output), slot(errors), slot(leaderExited ? nil : exitNotifier)
         )
-        let events = (Int16(POLLOUT), Int16(POLLIN), Int16(POLLIN), Int16(POLLIN))
-        // A negative fd is ignored by poll: the four slots keep fixed roles.
-        if let fd = watched.0 { fds.0 = pollfd(fd: fd.rawValue, events: events.0, revents: 0) }
-        if let fd = watched.1 { fds.1 = pollfd(fd: fd.rawValue, events: events.1, revents: 0) }
-        if let fd = watched.2 { fds.2 = pollfd(fd: fd.rawValue, events: events.2, revents: 0) }
-        if let fd = watched.3 { fds.3 = pollfd(fd: fd.rawValue, events: events.3, revents: 0) }
-        _ = try withUnsafeMutablePointer(to: &fds) { tuple throws(Errno) -> Int32 in
-            try tuple.withMemoryRebound(to: pollfd.self, capacity: 4) { array throws(Errno) -> Int32 in
-                try SystemCall.retrying {
+        _ = try withUnsafeMutablePointer(to: &slots) { tuple throws(Errno) -> Int32 in
+            try tuple.withMemoryRebound(to: PollSlot.self, capacity: 4) { array throws(Errno) -> Int32 in
+                try SystemCall.poll(UnsafeMutableBufferPointer(start: array, count: 4)) {
                     var milliseconds = deadline.remainingMilliseconds
                     if let cap, milliseconds < 0 || milliseconds > cap { milliseconds = cap }
-                    return Glibc.poll(array, 4, milliseconds)
+                    return milliseconds
                 }
             }
         }
         // Anything but "nothing happened" sends the caller to the descriptor,
         // whose read or write then reports data, end of file or the error.
-        return PollResult(
-            input: fds.0.revents != 0, output: fds.1.revents != 0, errors: fds.2.revents != 0, exited: fds.3.revents != 0)
+        return PollResult(input: slots.0.isReady, output: slots.1.isReady, errors: slots.2.isReady, exited: slots.3.isReady)
     }
 }

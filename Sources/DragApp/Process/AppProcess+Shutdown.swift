@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import DragSystem
 
 extension AppProcess {
     /// Kills the app and everything in its process group, and reaps it:
@@ -37,10 +35,10 @@ extension AppProcess {
         input?.close()
         input = nil
         if terminating, !leaderExited, !hasExitedWithoutReaping() {
-            signalGroup(SIGTERM)
+            signalGroup(SignalNumber.terminate)
             _ = waitForExit(until: Deadline(after: 1))
         }
-        signalGroup(SIGKILL)
+        signalGroup(SignalNumber.kill)
         ProcessGroupRegistry.shared.remove(pid)
         let status = reap()
         reapGroup()
@@ -77,26 +75,18 @@ extension AppProcess {
     /// its pid keeps naming the group until `reap`.
     func hasExitedWithoutReaping() -> Bool {
         if leaderExited { return true }
-        var info = siginfo_t()
-        let pid = pid
-        guard (try? SystemCall.retrying({ waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) })) != nil else {
-            return false
-        }
-        return info.si_signo == SIGCHLD
+        return (try? SystemCall.hasExitedWithoutReaping(pid)) ?? false
     }
 
     /// `kill(-pgid)`; ESRCH (the group is empty) is expected and ignored.
     private func signalGroup(_ signal: Int32) {
-        let group = pid
-        _ = try? SystemCall.retrying { kill(-group, signal) }
+        try? SystemCall.signalProcessGroup(pid, signal)
     }
 
     /// Blocks until the main process is reaped (it has been sent SIGKILL, so
     /// that is prompt). Someone else having reaped it (ECHILD) gives status -1.
     private func reap() -> AppExit {
-        var status: Int32 = 0
-        let pid = pid
-        guard (try? SystemCall.retrying({ waitpid(pid, &status, 0) })) != nil else { return .exited(-1) }
+        guard let status = try? SystemCall.waitForExit(pid) else { return .exited(-1) }
         return AppExit(waitStatus: status)
     }
 
@@ -104,9 +94,7 @@ extension AppProcess {
     /// children (see `adoptsOrphans`) and have been sent SIGKILL, so this
     /// returns as soon as the last one is gone (ECHILD: none left).
     private func reapGroup() {
-        var status: Int32 = 0
-        let group = pid
-        while (try? SystemCall.retrying({ waitpid(-group, &status, 0) })) != nil {}
+        while (try? SystemCall.waitForExit(-pid)) != nil {}
     }
 
     /// One read from stderr into the tail; end of file (or an error) closes it.

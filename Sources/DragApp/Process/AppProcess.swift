@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import DragSystem
 
 /// One running app: a `/bin/sh -c COMMAND` subprocess spoken to in lines of
 /// bytes over its stdin and stdout (section 1 of `app-protocol-v1.md`). This
@@ -36,7 +34,7 @@ public final class AppProcess {
     public static let stderrCapacity = 64 << 10
 
     /// The app's pid, which is also its process group id.
-    public let pid: pid_t
+    public let pid: Int32
     /// The command as given.
     public let command: String
 
@@ -73,11 +71,8 @@ public final class AppProcess {
         errors = child.errors
         lines = LineBuffer(limit: lineLimit)
         tail = TailBuffer(capacity: AppProcess.stderrCapacity)
-        if let pidfdOpen = GlibcExtensions.pidfdOpen {
-            let pid = child.pid
-            // Fails with ENOSYS on kernels before 5.3: the exit is then noticed by polling `waitid`.
-            if let fd = try? SystemCall.retrying({ pidfdOpen(pid, 0) }) { exitNotifier = PipeEnd(rawValue: fd) }
-        }
+        // Fails with ENOSYS on kernels before 5.3: the exit is then noticed by polling `waitid`.
+        if let fd = try? SystemCall.openProcessDescriptor(child.pid) { exitNotifier = PipeEnd(rawValue: fd) }
         guard ProcessGroupRegistry.shared.insert(pid) else {
             let started = ProcessGroupRegistry.capacity
             terminate()
@@ -112,23 +107,16 @@ public final class AppProcess {
     /// registered: a few microseconds) is missed; the CLI's exit then leaves
     /// it to notice end of file on its stdin.
     public static func terminateAll() {
-        ProcessGroupRegistry.shared.signalAll(SIGKILL)
+        ProcessGroupRegistry.shared.signalAll(SignalNumber.kill)
     }
 
     /// Makes the tool a child subreaper (Linux): when an app's shell exits
     /// before what it started (`sh -c` forks the interpreter), the orphans are
     /// re-parented to the tool rather than to init, so the tool can reap them
     /// and nothing of the app outlives its `close` or `terminate`.
-    private static let adoptsOrphans: Void = {
-        let prSetChildSubreaper: Int32 = 36
-        _ = GlibcExtensions.prctl?(prSetChildSubreaper, 1, 0, 0, 0)
-    }()
+    private static let adoptsOrphans: Void = SystemCall.becomeChildSubreaper()
 
     /// Ignores SIGPIPE once per process, unless someone installed a handler or
     /// ignored it already.
-    private static let ignoresBrokenPipes: Void = {
-        var current = sigaction()
-        guard sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { return }
-        _ = signal(SIGPIPE, SIG_IGN)
-    }()
+    private static let ignoresBrokenPipes: Void = SystemCall.ignoreSignalIfDefault(SignalNumber.brokenPipe)
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import DragSystem
 
 /// Why talking to an app failed. Except for `cannotStart`, the app process
 /// is gone when one of these is thrown: killed if need be, and reaped.
@@ -23,7 +21,7 @@ public enum AppProcessError: Error, Hashable, Sendable, CustomStringConvertible 
     /// Writing to the app failed while the app kept running (it closed its
     /// stdin: `EPIPE`), or, exceptionally, another pipe operation failed; the
     /// app was killed. A write that fails because the app exited is `crashed`.
-    case writeFailed(errno: Int32)
+    case writeFailed(Errno)
 
     public var description: String {
         switch self {
@@ -37,10 +35,10 @@ public enum AppProcessError: Error, Hashable, Sendable, CustomStringConvertible 
             return "the app was \(exit) before answering"
         case .lineTooLong(let limit):
             return "the app wrote more than \(AppProcessError.format(bytes: limit)) without a newline; the app was killed"
-        case .writeFailed(let code) where code == EPIPE:
-            return "the app closed its input without exiting (\(Errno.describe(code))); the app was killed"
-        case .writeFailed(let code):
-            return "communication with the app failed: \(Errno.describe(code)); the app was killed"
+        case .writeFailed(let error) where error == .brokenPipe:
+            return "the app closed its input without exiting (\(error)); the app was killed"
+        case .writeFailed(let error):
+            return "communication with the app failed: \(error); the app was killed"
         }
     }
 

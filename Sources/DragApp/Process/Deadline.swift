@@ -1,13 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import DragSystem
 
 /// A point on the monotonic clock (immune to wall-clock changes), or never.
 /// One is computed per request, so a loop of `poll` calls woken by stderr
 /// output or by signals still ends when the request's time is up.
 struct Deadline {
-    /// Nanoseconds on `CLOCK_MONOTONIC`; `nil` for no deadline.
-    private let instant: UInt64?
+    /// On `MonotonicClock`; `nil` for no deadline.
+    private let instant: MonotonicClock.Instant?
 
     /// `seconds` from now; an infinite or NaN duration never expires, a
     /// negative one has already expired.
@@ -15,14 +13,8 @@ struct Deadline {
         if !seconds.isFinite || seconds > 1e9 {
             instant = nil
         } else {
-            instant = Deadline.now() &+ UInt64(max(0, seconds) * 1e9)
+            instant = MonotonicClock.Instant(nanoseconds: MonotonicClock.now().nanoseconds &+ UInt64(max(0, seconds) * 1e9))
         }
-    }
-
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)  // cannot fail for this clock
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     /// The time left as a `poll(2)` timeout: -1 for no deadline, 0 once
@@ -30,9 +22,9 @@ struct Deadline {
     /// deadline and spins once more for the last fraction of a millisecond.
     var remainingMilliseconds: Int32 {
         guard let instant else { return -1 }
-        let now = Deadline.now()
+        let now = MonotonicClock.now()
         if now >= instant { return 0 }
-        let milliseconds = (instant - now + 999_999) / 1_000_000
+        let milliseconds = (instant.nanoseconds - now.nanoseconds + 999_999) / 1_000_000
         return Int32(clamping: milliseconds)
     }
 

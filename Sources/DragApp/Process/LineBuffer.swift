@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import DragSystem
 
 /// The app's stdout, split into lines. Reads go straight into raw storage;
 /// the bytes after a newline stay for the next line (an app may answer two
@@ -79,8 +77,8 @@ struct LineBuffer: ~Copyable {
     /// Finds the first newline in the bytes not searched yet.
     private mutating func scan() {
         guard newline == nil, scanned < end else { return }
-        if let found = memchr(storage + scanned, 0x0A, end - scanned) {
-            newline = storage.distance(to: found)
+        if let found = Memory.firstOffset(of: 0x0A, in: storage + scanned, count: end - scanned) {
+            newline = scanned + found
         } else {
             scanned = end
         }
@@ -93,7 +91,7 @@ struct LineBuffer: ~Copyable {
         if capacity - end >= LineBuffer.chunk { return }
         if start > 0 {
             let count = end - start
-            memmove(storage, storage + start, count)
+            Memory.move(count, from: storage + start, to: storage)
             newline = newline.map { $0 - start }
             scanned -= start
             start = 0

@@ -1,8 +1,5 @@
+import DragSystem
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The process groups of every live app in this process, so that a CLI's
 /// SIGINT / SIGTERM handler can kill them all before it exits
@@ -26,7 +23,7 @@ final class ProcessGroupRegistry: Sendable {
 
     /// Records `group`; false if all `capacity` slots are taken.
     /// - Complexity: O(`capacity`).
-    func insert(_ group: pid_t) -> Bool {
+    func insert(_ group: Int32) -> Bool {
         for index in slots.indices {
             if slots[index].compareExchange(expected: 0, desired: group, ordering: .sequentiallyConsistent).exchanged { return true }
         }
@@ -35,14 +32,14 @@ final class ProcessGroupRegistry: Sendable {
 
     /// Forgets `group`.
     /// - Complexity: O(`capacity`).
-    func remove(_ group: pid_t) {
+    func remove(_ group: Int32) {
         for index in slots.indices {
             if slots[index].compareExchange(expected: group, desired: 0, ordering: .sequentiallyConsistent).exchanged { return }
         }
     }
 
     /// The groups registered now (for tests and diagnostics).
-    var groups: [pid_t] {
+    var groups: [Int32] {
         slots.indices.map { slots[$0].load(ordering: .sequentiallyConsistent) }.filter { $0 != 0 }
     }
 
@@ -50,7 +47,7 @@ final class ProcessGroupRegistry: Sendable {
     func signalAll(_ signal: Int32) {
         for index in slots.indices {
             let group = slots[index].load(ordering: .sequentiallyConsistent)
-            if group > 0 { _ = kill(-group, signal) }
+            if group > 0 { try? SystemCall.signalProcessGroup(group, signal) }
         }
     }
 }

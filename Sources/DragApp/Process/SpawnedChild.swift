@@ -1,12 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import DragSystem
 
 /// A freshly started `/bin/sh -c COMMAND`: its pid and the tool's ends of
 /// its three pipes (close-on-exec and non-blocking; the app's ends are
 /// ordinary blocking descriptors 0, 1 and 2).
 struct SpawnedChild {
-    let pid: pid_t
+    let pid: Int32
     /// The write end of the app's stdin.
     let input: PipeEnd
     /// The read end of the app's stdout.
@@ -54,11 +52,18 @@ struct SpawnedChild {
             throw failure("cannot create its pipes", error)
         }
 
-        var pid: pid_t = 0
+        var spawn = Spawn(executable: shell, arguments: [shell, "-c", command])
+        spawn.actions = [
+            .duplicate(stdinPipe.read.rawValue, to: 0), .duplicate(stdoutPipe.write.rawValue, to: 1),
+            .duplicate(stderrPipe.write.rawValue, to: 2), .closeFrom(3),
+        ]
+        if let directory { spawn.actions.append(.changeDirectory(directory)) }
+        spawn.newProcessGroup = true
+        spawn.clearsSignalMask = true
+        spawn.defaultSignals = [SignalNumber.brokenPipe]
+        let pid: Int32
         do {
-            try runSpawn(
-                &pid, shell: shell, command: command, directory: directory,
-                stdin: stdinPipe.read, stdout: stdoutPipe.write, stderr: stderrPipe.write)
+            pid = try spawn.run()
         } catch {
             closeAll()
             let place = directory.map { " in directory \($0)" } ?? ""
@@ -69,47 +74,5 @@ struct SpawnedChild {
         stdoutPipe.write.close()
         stderrPipe.write.close()
         return SpawnedChild(pid: pid, input: stdinPipe.write, output: stdoutPipe.read, errors: stderrPipe.read)
-    }
-
-    /// The `posix_spawn` call with its file actions and attributes, which are
-    /// destroyed on every path.
-    private static func runSpawn(
-        _ pid: inout pid_t, shell: String, command: String, directory: String?,
-        stdin: PipeEnd, stdout: PipeEnd, stderr: PipeEnd
-    ) throws(Errno) {
-        var actions = posix_spawn_file_actions_t()
-        try SystemCall.checking { posix_spawn_file_actions_init(&actions) }
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        var attributes = posix_spawnattr_t()
-        try SystemCall.checking { posix_spawnattr_init(&attributes) }
-        defer { posix_spawnattr_destroy(&attributes) }
-
-        try SystemCall.checking { posix_spawn_file_actions_adddup2(&actions, stdin.rawValue, 0) }
-        try SystemCall.checking { posix_spawn_file_actions_adddup2(&actions, stdout.rawValue, 1) }
-        try SystemCall.checking { posix_spawn_file_actions_adddup2(&actions, stderr.rawValue, 2) }
-        if let addClosefrom = GlibcExtensions.addClosefrom {
-            try SystemCall.checking { addClosefrom(&actions, 3) }
-        }
-        if let directory {
-            guard let addChdir = GlibcExtensions.addChdir else { throw Errno(ENOSYS) }
-            try SystemCall.checking { addChdir(&actions, directory) }
-        }
-
-        let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
-        try SystemCall.checking { posix_spawnattr_setflags(&attributes, Int16(flags)) }
-        try SystemCall.checking { posix_spawnattr_setpgroup(&attributes, 0) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        try SystemCall.checking { posix_spawnattr_setsigmask(&attributes, &noSignals) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        try SystemCall.checking { posix_spawnattr_setsigdefault(&attributes, &defaults) }
-
-        let arguments: [UnsafeMutablePointer<CChar>?] = [shell, "-c", command].map { (argument: String) in strdup(argument) }
-        defer { for argument in arguments { free(argument) } }
-        if arguments.contains(nil) { throw Errno(ENOMEM) }
-        var argv = arguments + [nil]
-        try SystemCall.checking { posix_spawn(&pid, shell, &actions, &attributes, &argv, environ) }
     }
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import DragSystem
 
 /// The last `capacity` bytes of the app's stderr, in a ring: the app's
 /// stderr pipe is drained as fast as the app writes, so an app that logs

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import DragSystem
 
 /// Writes a file so that a reader sees the old file or the new one, never
 /// half of one: bytes go to a temporary beside the target, created with
@@ -36,7 +30,7 @@ public struct AtomicFile {
     public init(replacing path: String, preservingAttributes: Bool = false) throws(SystemError) {
         try self.init(replacing: path, preservingAttributes: preservingAttributes) {
             var random = SystemRandomNumberGenerator()
-            return "\(getpid())-\(random.next() % 1_000_000_000)"
+            return "\(SystemCall.processID())-\(random.next() % 1_000_000_000)"
         }
     }
 
@@ -54,7 +48,7 @@ public struct AtomicFile {
             !(existing.isSymbolicLink && !preservingAttributes)
         {
             throw SystemError(
-                call: "open", path: target, errno: EINVAL, refusal: "is not a regular file; refusing to replace it")
+                call: "open", path: target, errno: .invalidArgument, refusal: "is not a regular file; refusing to replace it")
         }
         let directory = FileSystem.directory(of: target)
         let name = FileSystem.name(of: target)
@@ -66,19 +60,20 @@ public struct AtomicFile {
                     candidate, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: existing?.permissions ?? 0o644)
                 temporaryPath = candidate
                 break
-            } catch  where error.errno == EEXIST && attempt < 8 {
+            } catch  where error.errno == .fileExists && attempt < 8 {
                 attempt += 1
             }
         }
         if let existing {
             // Mode and owner of the file being replaced; a non-root user
             // cannot give a file away, which is fine: it was theirs.
-            _ = fchmod(descriptor.rawValue, existing.permissions)
-            if fchown(descriptor.rawValue, existing.owner, existing.group) != 0 && errno != EPERM {
-                let e = errno
+            try? SystemCall.changePermissions(descriptor.rawValue, to: existing.permissions)
+            do { try SystemCall.changeOwner(descriptor.rawValue, owner: existing.owner, group: existing.group) } catch
+                where error != .notPermitted
+            {
                 abandon()
-                throw SystemError(call: "fchown", path: temporaryPath, errno: e)
-            }
+                throw SystemError(call: "fchown", path: temporaryPath, errno: error)
+            } catch {}
         }
     }
 
@@ -111,11 +106,11 @@ public struct AtomicFile {
             try descriptor.sync()
             try descriptor.close()
         } catch {
-            _ = unlink(temporaryPath)
+            try? SystemCall.unlink(temporaryPath)
             throw SystemError(call: error.call, path: path, errno: error.errno)
         }
         do { try FileSystem.rename(temporaryPath, to: target) } catch {
-            _ = unlink(temporaryPath)
+            try? SystemCall.unlink(temporaryPath)
             throw error
         }
     }
@@ -125,7 +120,7 @@ public struct AtomicFile {
         guard !finished else { return }
         finished = true
         try? descriptor.close()
-        _ = unlink(temporaryPath)
+        try? SystemCall.unlink(temporaryPath)
     }
 
     /// Writes `text` to `path` atomically in one call.
@@ -145,8 +140,8 @@ public struct AtomicFile {
             guard let marker = name.firstRange(of: temporaryMarker) else { continue }
             let rest = name[marker.upperBound...]
             guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]) else { continue }
-            if pid == getpid() { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH, unlink(FileSystem.join(directory, name)) == 0 { removed += 1 }
+            if pid == SystemCall.processID() || SystemCall.processExists(pid) { continue }
+            if (try? SystemCall.unlink(FileSystem.join(directory, name))) != nil { removed += 1 }
         }
         return removed
     }

@@ -1,71 +1,61 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import DragSystem
 
-/// Path-level system calls, each a thin wrapper with a typed error.
+/// Path-level system calls, each a thin wrapper over `SystemCall` that adds
+/// the path to the `Errno` in a `SystemError`.
 public enum FileSystem {
     /// `stat(2)`, or `lstat(2)` when `followingLinks` is false.
     public static func status(of path: String, followingLinks: Bool = true) throws(SystemError) -> FileStatus {
-        var s = stat()
-        let r = followingLinks ? stat(path, &s) : lstat(path, &s)
-        if r != 0 { throw SystemError(call: followingLinks ? "stat" : "lstat", path: path, errno: errno) }
-        return FileStatus(s)
+        do { return try SystemCall.status(ofPath: path, followingLinks: followingLinks) } catch {
+            throw SystemError(call: followingLinks ? "stat" : "lstat", path: path, errno: error)
+        }
     }
 
     /// Whether anything (a file, a directory, a dangling link) is at `path`.
     public static func exists(_ path: String) -> Bool {
-        var s = stat()
-        return lstat(path, &s) == 0
+        (try? SystemCall.status(ofPath: path, followingLinks: false)) != nil
     }
 
     /// `rename(2)`: atomic within one file system.
     public static func rename(_ from: String, to: String) throws(SystemError) {
-        if Glibc.rename(from, to) != 0 { throw SystemError(call: "rename", path: to, errno: errno) }
+        do { try SystemCall.rename(from, to: to) } catch { throw SystemError(call: "rename", path: to, errno: error) }
     }
 
     /// `unlink(2)`.
     public static func remove(_ path: String) throws(SystemError) {
-        if unlink(path) != 0 { throw SystemError(call: "unlink", path: path, errno: errno) }
+        do { try SystemCall.unlink(path) } catch { throw SystemError(call: "unlink", path: path, errno: error) }
     }
 
     /// `mkdir -p`: creates `path` and its missing parents; an existing
     /// directory is fine, an existing file is an error.
     public static func createDirectory(_ path: String) throws(SystemError) {
-        if path.isEmpty { throw SystemError(call: "mkdir", path: path, errno: ENOENT) }
+        if path.isEmpty { throw SystemError(call: "mkdir", path: path, errno: .noSuchFileOrDirectory) }
         if let s = try? status(of: path) {
             if s.isDirectory { return }
-            throw SystemError(call: "mkdir", path: path, errno: ENOTDIR)
+            throw SystemError(call: "mkdir", path: path, errno: .notDirectory)
         }
         let parent = directory(of: path)
         if parent != path && parent != "." && parent != "/" { try createDirectory(parent) }
-        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw SystemError(call: "mkdir", path: path, errno: errno) }
+        do { try SystemCall.makeDirectory(path, permissions: 0o755) } catch  where error != .fileExists {
+            throw SystemError(call: "mkdir", path: path, errno: error)
+        } catch {}
     }
 
     /// `realpath(3)`: the path with every symbolic link resolved.
     public static func resolvingSymbolicLinks(_ path: String) throws(SystemError) -> String {
-        guard let resolved = realpath(path, nil) else { throw SystemError(call: "realpath", path: path, errno: errno) }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        do { return try SystemCall.resolvingSymbolicLinks(path) } catch {
+            throw SystemError(call: "realpath", path: path, errno: error)
+        }
     }
 
     /// The names in a directory (no `.` or `..`), unsorted.
     public static func entries(of path: String) throws(SystemError) -> [String] {
-        guard let dir = opendir(path) else { throw SystemError(call: "opendir", path: path, errno: errno) }
-        defer { closedir(dir) }
+        let directory: Directory
+        do { directory = try Directory(opening: path) } catch { throw SystemError(call: "opendir", path: path, errno: error) }
         var names: [String] = []
         while true {
-            errno = 0
-            guard let entry = readdir(dir) else {
-                if errno != 0 { throw SystemError(call: "readdir", path: path, errno: errno) }
-                return names
-            }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let next: String?
+            do { next = try directory.next() } catch { throw SystemError(call: "readdir", path: path, errno: error) }
+            guard let name = next else { return names }
             if name != "." && name != ".." { names.append(name) }
         }
     }

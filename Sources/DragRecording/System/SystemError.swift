@@ -1,48 +1,44 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import DragSystem
 
-/// A system call that failed: which call, on which path, and `errno`.
+/// A system call that failed: which call, on which path, and the `Errno` it
+/// failed with (wrapped: the text and the number are the `Errno`'s).
 ///
-///     SystemError(call: "write", path: "out.json", errno: ENOSPC).description
+///     SystemError(call: "write", path: "out.json", errno: .noSpace).description
 ///     // "out.json: error: write failed: No space left on device (errno 28)"
 public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The call, as its man page names it: `open`, `read`, `write`, `rename`.
     public var call: String
     /// The file the call was about (`<stdout>`, `<stderr>` for the standard streams).
     public var path: String
-    public var errno: Int32
+    public var errno: Errno
     /// A refusal of the tool's own, said instead of `strerror`: "is not a
     /// regular file; refusing to replace it".
     public var refusal: String?
 
-    public init(call: String, path: String, errno: Int32, refusal: String? = nil) {
+    public init(call: String, path: String, errno: Errno, refusal: String? = nil) {
         self.call = call
         self.path = path
         self.errno = errno
         self.refusal = refusal
     }
 
-    /// `strerror(errno)`: "No space left on device", or the refusal.
-    public var reason: String { refusal ?? String(cString: strerror(errno)) }
+    /// With a C error number, as `Glibc` spells it (`ENOSPC`).
+    public init(call: String, path: String, errno code: Int32, refusal: String? = nil) {
+        self.init(call: call, path: path, errno: Errno(code), refusal: refusal)
+    }
+
+    /// "No space left on device" (`Errno.text`), or the refusal.
+    public var reason: String { refusal ?? errno.text }
+
+    /// "write failed: No space left on device (errno 28)": the message
+    /// without the path, for a diagnostic that places the path itself.
+    public var failure: String {
+        guard let refusal else { return "\(call) failed: \(errno)" }
+        return "\(call) failed: \(refusal) (errno \(errno.code))"
+    }
 
     public var description: String {
         if let refusal { return "\(Format.path(path)): error: \(refusal)" }
-        return "\(Format.path(path)): error: \(call) failed: \(reason) (errno \(errno))"
-    }
-}
-
-/// Runs `body` until it does not fail with `EINTR`: the one interrupt-retry
-/// loop of the package. Returns `body`'s result (`-1` with `errno` set on a
-/// failure other than `EINTR`).
-@inline(__always)
-package func retryingOnInterrupt<T: SignedInteger>(_ body: () -> T) -> T {
-    while true {
-        let r = body()
-        if r >= 0 || errno != EINTR { return r }
+        return "\(Format.path(path)): error: \(failure)"
     }
 }

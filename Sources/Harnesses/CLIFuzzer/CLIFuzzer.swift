@@ -1,9 +1,6 @@
 import DragReader
+import DragSystem
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 // The whole command line under libFuzzer: each input becomes arguments and a
 // recording, and the built `dragreplay` runs them in a child process
@@ -89,7 +86,7 @@ enum ChildEnd: CustomStringConvertible {
     var description: String {
         switch self {
         case .exited(let code): "exit \(code)"
-        case .signalled(let s): "killed by signal \(s) (\(String(cString: strsignal(s))))"
+        case .signalled(let s): "killed by signal \(s) (\(SystemCall.signalDescription(s)))"
         case .timedOut: "still running after the timeout (a hang)"
         }
     }
@@ -101,8 +98,11 @@ final class Sandbox {
     let timeout: Double
 
     init() {
-        var template = Array((NSTemporaryDirectory() + "dragreplay-cli-fuzz-XXXXXX").utf8CString)
-        directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        guard let made = try? SystemCall.makeTemporaryDirectory(prefix: NSTemporaryDirectory() + "dragreplay-cli-fuzz-") else {
+            complain("cannot make a scratch directory in \(NSTemporaryDirectory())")
+            SystemCall.exit(2)
+        }
+        directory = made
         let environment = ProcessInfo.processInfo.environment
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dragreplay").path
         binary =
@@ -113,9 +113,9 @@ final class Sandbox {
         // The child runs here (it inherits the directory): relative paths in
         // its arguments can name nothing else. libFuzzer's own paths must be
         // absolute (scripts/fuzz-cli passes them so).
-        guard chdir(directory) == 0 else {
+        guard (try? SystemCall.changeDirectory(directory)) != nil else {
             complain("cannot enter \(directory)")
-            exit(2)
+            SystemCall.exit(2)
         }
     }
 
@@ -132,48 +132,39 @@ final class Sandbox {
     /// Runs the binary on `arguments` in the scratch directory, stdout and
     /// stderr to files; kills it after the timeout.
     func run(_ arguments: [String]) -> ChildEnd {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, directory + "/.stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, directory + "/.stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
+        var spawn = Spawn(executable: binary, arguments: [binary] + arguments)
+        spawn.actions = [
+            .open(0, path: "/dev/null", .readOnly, options: [], permissions: 0),
+            .open(1, path: directory + "/.stdout", .writeOnly, options: [.create, .truncate], permissions: 0o644),
+            .open(2, path: directory + "/.stderr", .writeOnly, options: [.create, .truncate], permissions: 0o644),
+        ]
         // Its own process group, so a timeout kills whatever it started.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        func cString(_ s: String) -> UnsafeMutablePointer<CChar>? { strdup(s) }
-        let argv = ([binary] + arguments).map(cString) + [nil]
-        defer { for p in argv { free(p) } }
-        let environment = ["PATH=/usr/bin:/bin", "HOME=\(directory)", "LC_ALL=C.UTF-8"].map(cString) + [nil]
-        defer { for p in environment { free(p) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, binary, &actions, &attributes, argv, environment)
-        guard spawned == 0 else {
-            complain("cannot run \(binary): \(String(cString: strerror(spawned)))")
-            exit(2)
+        spawn.newProcessGroup = true
+        spawn.environment = ["PATH=/usr/bin:/bin", "HOME=\(directory)", "LC_ALL=C.UTF-8"]
+        let pid: Int32
+        do { pid = try spawn.run() } catch {
+            complain("cannot run \(binary): \(error.text)")
+            SystemCall.exit(2)
         }
-        var status: Int32 = 0
-        let start = Date()
+        let start = MonotonicClock.now()
         var pause: UInt32 = 100
         while true {
-            let r = waitpid(pid, &status, WNOHANG)
-            if r == pid { break }
-            if r < 0 && errno != EINTR { return .exited(-1) }
-            if Date().timeIntervalSince(start) > timeout {
-                kill(-pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
+            let status: Int32?
+            do { status = try SystemCall.reapIfExited(pid) } catch { return .exited(-1) }
+            if let status {
+                switch WaitStatus(status) {
+                case .exited(let code): return .exited(code)
+                case .signaled(let signal): return .signalled(signal)
+                }
+            }
+            if MonotonicClock.now().seconds(since: start) > timeout {
+                try? SystemCall.signalProcessGroup(pid, SignalNumber.kill)
+                _ = try? SystemCall.waitForExit(pid)
                 return .timedOut
             }
-            usleep(pause)
+            SystemCall.sleep(microseconds: pause)
             pause = min(pause * 2, 20_000)
         }
-        // WIFEXITED / WIFSIGNALED, spelled out (they are macros in C).
-        let signal = status & 0x7F
-        if signal == 0 { return .exited((status >> 8) & 0xFF) }
-        return .signalled(signal)
     }
 
     func output(_ name: String) -> [UInt8] { Array(FileManager.default.contents(atPath: directory + "/" + name) ?? Data()) }
@@ -182,7 +173,7 @@ final class Sandbox {
 /// One line on standard error.
 func complain(_ message: String) {
     let line = Array("CLIFuzzer: \(message)\n".utf8)
-    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    _ = line.withUnsafeBytes { try? SystemCall.write(2, from: $0.baseAddress!, count: $0.count) }
 }
 
 /// The offset of the first byte a terminal would act on: C0 controls other
@@ -267,7 +258,7 @@ struct CLIFuzzerMain {
                 print("\(path): ok")
             }
         }
-        exit(found ? 1 : 0)
+        SystemCall.exit(found ? 1 : 0)
     }
 }
 #endif

@@ -1,9 +1,6 @@
 import DragRecording
+import DragSystem
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Standard output and standard error, through the system-call layer. A
 /// failed write to standard output is an error the command reports (exit 2);
@@ -49,7 +46,7 @@ enum Output {
 
     /// Colour and progress only on a terminal, and never with `NO_COLOR` set.
     static func useColor(_ fd: FileDescriptor) -> Bool {
-        fd.isTerminal && getenv("NO_COLOR") == nil
+        fd.isTerminal && SystemCall.environment("NO_COLOR") == nil
     }
 }
 

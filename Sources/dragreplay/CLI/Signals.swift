@@ -1,9 +1,6 @@
 import DragApp
+import DragSystem
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Signals, as long campaigns handle them: the first SIGINT stops
 /// generating cases (what was found is still shrunk, written and
@@ -14,7 +11,7 @@ enum Signals {
     static let stop = Atomic<Bool>(false)
     static let hurry = Atomic<Bool>(false)
 
-    static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+    static func ignoreBrokenPipes() { SystemCall.ignoreSignal(SignalNumber.brokenPipe) }
 
     /// Installs the handlers (async-signal-safe: they only store atomics),
     /// and unblocks their signals: a parent may start the tool with them
@@ -22,15 +19,12 @@ enum Signals {
     /// mask is inherited), and a campaign that cannot be stopped by SIGTERM
     /// is a campaign only SIGKILL stops, losing its shrinking.
     static func handleInterruptions() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, s) }
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        signal(SIGINT) { _ in
+        SystemCall.unblockSignals([SignalNumber.interrupt, SignalNumber.terminate, SignalNumber.hangup])
+        SystemCall.handleSignal(SignalNumber.interrupt) { _ in
             if Signals.stop.exchange(true, ordering: .relaxed) { Signals.hurry.store(true, ordering: .relaxed) }
         }
-        for s in [SIGTERM, SIGHUP] {
-            signal(s) { _ in
+        for s in [SignalNumber.terminate, SignalNumber.hangup] {
+            SystemCall.handleSignal(s) { _ in
                 Signals.stop.store(true, ordering: .relaxed)
                 Signals.hurry.store(true, ordering: .relaxed)
             }
@@ -42,11 +36,11 @@ enum Signals {
     /// behind. `fuzz` and `explore` install their own handlers afterwards,
     /// which stop between cases; their campaigns close the apps themselves.
     static func stopAppsOnExit() {
-        for s in [SIGINT, SIGTERM, SIGHUP] {
-            signal(s) { sig in
+        for s in [SignalNumber.interrupt, SignalNumber.terminate, SignalNumber.hangup] {
+            SystemCall.handleSignal(s) { sig in
                 AppProcess.terminateAll()
-                signal(sig, SIG_DFL)
-                raise(sig)
+                SystemCall.restoreDefaultAction(of: sig)
+                SystemCall.raise(sig)
             }
         }
     }

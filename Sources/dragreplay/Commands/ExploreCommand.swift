@@ -1,12 +1,9 @@
 import DragApp
 import DragFuzz
 import DragRecording
+import DragSystem
 import KnownBugs
 import ReorderCore
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The most drag-script x mutation-script pairs `explore` takes on (about
 /// two minutes here); past it the scope is refused with its size.
@@ -53,12 +50,14 @@ let exploreCommand = Command(
     store.removeStaleTemporaries()
     Signals.handleInterruptions()
     let terminal = FileDescriptor.standardError.isTerminal
-    let start = now()
+    let start = MonotonicClock.now()
     let summary = explorer.run(shouldStop: Signals.shouldStop) { done, total in
-        if terminal { Output.raw("\r\u{1B}[Kexplore: \(done)/\(total) script pairs  \(seconds1(now() - start))s") }
+        if terminal {
+            Output.raw("\r\u{1B}[Kexplore: \(done)/\(total) script pairs  \(seconds1(MonotonicClock.now().seconds(since: start)))s")
+        }
     }
     if terminal { Output.raw("\r\u{1B}[K") }
-    Output.diagnose("explore: \(seconds2(now() - start))s\(summary.interrupted ? ", interrupted" : "")")
+    Output.diagnose("explore: \(seconds2(MonotonicClock.now().seconds(since: start)))s\(summary.interrupted ? ", interrupted" : "")")
     try Output.out(
         "\(summary.dragScripts) drag scripts x \(summary.mutationScripts) mutation scripts: \(summary.interleavings) interleavings, "
             + "\(summary.states) distinct states, \(summary.steps) steps, \(summary.violatingSteps) violating steps, "
@@ -88,11 +87,4 @@ let exploreCommand = Command(
     }
     if failed { return 2 }
     return summary.violations.isEmpty ? 0 : 1
-}
-
-/// A monotonic clock in seconds.
-func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }

@@ -1,11 +1,8 @@
 import DragApp
 import DragFuzz
 import DragRecording
+import DragSystem
 import ReorderCore
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 func fuzzApplier(_ args: ParsedArguments) -> (String, Applier<Int, Int>) {
     let name = args.value("--applier") ?? "canonical"
@@ -70,7 +67,7 @@ let fuzzCommand = Command(
     // Case indices stay far from overflow: runs * shards fits easily in 64 bits.
     let runs = try args.integer("--runs", in: 1...1_000_000_000_000) ?? (seconds == nil ? 10_000 : nil)
     let seed = try args.integer("--seed", in: 0...Int.max) ?? 1
-    var jobs = try args.integer("--jobs", in: 1...256) ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    var jobs = try args.integer("--jobs", in: 1...256) ?? SystemCall.processorCount()
     if let runs { jobs = min(jobs, runs) }
     var options = CampaignOptions(
         applierName: name, applier: applier, mode: args.value("--mode").flatMap(FuzzMode.init(rawValue:)),

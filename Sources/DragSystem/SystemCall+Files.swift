@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Descriptor- and path-level calls: `open`, `read`, `write`, `close`,
+/// `fsync`, `stat`, `rename`, `unlink`, `mkdir`, `realpath`, `flock`,
+/// `fcntl`, `pipe2`. Each retries `EINTR` where the call can report it and
+/// throws `Errno`; the callers add the path (`FileDescriptor`, `FileSystem`).
+extension SystemCall {
+    /// `open(2)`, always with `O_CLOEXEC`, so an app the tool starts
+    /// inherits none of its files.
+    package static func open(
+        _ path: String, _ mode: FileAccessMode, options: FileOpenOptions = [], permissions: UInt32 = 0o644
+    ) throws(Errno) -> Int32 {
+        try retrying { Glibc.open(path, mode.flags | options.rawValue | O_CLOEXEC, permissions) }
+    }
+
+    /// One `read(2)`: the byte count, 0 at the end of the file.
+    package static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Errno) -> Int {
+        try retrying { Glibc.read(fd, buffer, count) }
+    }
+
+    /// One `write(2)`: the byte count written, possibly short.
+    package static func write(_ fd: Int32, from buffer: UnsafeRawPointer, count: Int) throws(Errno) -> Int {
+        try retrying { Glibc.write(fd, buffer, count) }
+    }
+
+    /// One `writev(2)` of two buffers (a line and its newline, without
+    /// copying the line): the byte count written, possibly short. An empty
+    /// or address-less `first` is skipped.
+    package static func write(_ fd: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) throws(Errno) -> Int {
+        func vector(_ b: UnsafeRawBufferPointer) -> iovec {
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: b.baseAddress), iov_len: b.count)
+        }
+        var vectors = (vector(second), vector(second))
+        var count: Int32 = 1
+        if first.count > 0, first.baseAddress != nil {
+            vectors.0 = vector(first)
+            count = 2
+        }
+        let n = count
+        return try withUnsafePointer(to: &vectors) { pair throws(Errno) -> Int in
+            try pair.withMemoryRebound(to: iovec.self, capacity: 2) { vector throws(Errno) -> Int in
+                try retrying { writev(fd, vector, n) }
+            }
+        }
+    }
+
+    /// `close(2)`, deliberately not retried: `EINTR` counts as closed (Linux
+    /// has released the descriptor), anything else is thrown.
+    package static func close(_ fd: Int32) throws(Errno) {
+        if Glibc.close(fd) != 0 && errno != EINTR { throw Errno.current }
+    }
+
+    /// `fsync(2)`: the bytes are on the disk, not only in the page cache.
+    package static func sync(_ fd: Int32) throws(Errno) {
+        _ = try retrying { fsync(fd) }
+    }
+
+    /// `fstat(2)`.
+    package static func status(of fd: Int32) throws(Errno) -> FileStatus {
+        var s = stat()
+        _ = try retrying { fstat(fd, &s) }
+        return FileStatus(s)
+    }
+
+    /// `stat(2)`, or `lstat(2)` when `followingLinks` is false.
+    package static func status(ofPath path: String, followingLinks: Bool = true) throws(Errno) -> FileStatus {
+        var s = stat()
+        _ = try retrying { followingLinks ? stat(path, &s) : lstat(path, &s) }
+        return FileStatus(s)
+    }
+
+    /// `flock(LOCK_EX)`: waits until no other process holds the file's lock.
+    package static func lockExclusively(_ fd: Int32) throws(Errno) {
+        _ = try retrying { flock(fd, LOCK_EX) }
+    }
+
+    /// Turns `O_NONBLOCK` on or off (`fcntl(2)`) for this open file description.
+    package static func setNonBlocking(_ fd: Int32, _ on: Bool) throws(Errno) {
+        let flags = try retrying { fcntl(fd, F_GETFL) }
+        let wanted = on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK
+        if wanted != flags { _ = try retrying { fcntl(fd, F_SETFL, wanted) } }
+    }
+
+    /// A close-on-exec copy of `fd` numbered `lowest` or more (`F_DUPFD_CLOEXEC`).
+    package static func duplicate(_ fd: Int32, atLeast lowest: Int32) throws(Errno) -> Int32 {
+        try retrying { fcntl(fd, F_DUPFD_CLOEXEC, lowest) }
+    }
+
+    /// Whether `fd` is open (`fcntl(F_GETFD)` does not fail with `EBADF`).
+    package static func isOpen(_ fd: Int32) -> Bool { fcntl(fd, F_GETFD) != -1 || errno != EBADF }
+
+    /// Whether `fd` is a terminal (`isatty(3)`).
+    package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
+
+    /// `fchmod(2)`.
+    package static func changePermissions(_ fd: Int32, to permissions: UInt32) throws(Errno) {
+        _ = try retrying { fchmod(fd, permissions) }
+    }
+
+    /// `fchown(2)`.
+    package static func changeOwner(_ fd: Int32, owner: UInt32, group: UInt32) throws(Errno) {
+        _ = try retrying { fchown(fd, owner, group) }
+    }
+
+    /// A pipe whose two ends are close-on-exec from the start (`pipe2(O_CLOEXEC)`):
+    /// no window in which another thread's spawn could inherit them.
+    package static func pipe() throws(Errno) -> (read: Int32, write: Int32) {
+        guard let pipe2 = GlibcExtensions.pipe2 else { throw .noFunction }
+        var ends: (Int32, Int32) = (-1, -1)
+        _ = try withUnsafeMutablePointer(to: &ends) { pointer throws(Errno) in
+            try pointer.withMemoryRebound(to: Int32.self, capacity: 2) { fds throws(Errno) in
+                try retrying { pipe2(fds, O_CLOEXEC) }
+            }
+        }
+        return (ends.0, ends.1)
+    }
+
+    /// `rename(2)`: atomic within one file system.
+    package static func rename(_ from: String, to: String) throws(Errno) {
+        _ = try retrying { Glibc.rename(from, to) }
+    }
+
+    /// `unlink(2)`.
+    package static func unlink(_ path: String) throws(Errno) {
+        _ = try retrying { Glibc.unlink(path) }
+    }
+
+    /// `mkdir(2)`.
+    package static func makeDirectory(_ path: String, permissions: UInt32 = 0o755) throws(Errno) {
+        _ = try retrying { mkdir(path, permissions) }
+    }
+
+    /// `mkdtemp(3)`: a new directory named `prefix` and six random characters; its path.
+    package static func makeTemporaryDirectory(prefix: String) throws(Errno) -> String {
+        var template = Array((prefix + "XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } }
+        guard let made else { throw Errno.current }
+        return made
+    }
+
+    /// `chdir(2)`.
+    package static func changeDirectory(_ path: String) throws(Errno) {
+        _ = try retrying { chdir(path) }
+    }
+
+    /// `realpath(3)`: the path with every symbolic link resolved.
+    package static func resolvingSymbolicLinks(_ path: String) throws(Errno) -> String {
+        guard let resolved = realpath(path, nil) else { throw Errno.current }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
