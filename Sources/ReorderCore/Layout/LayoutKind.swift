@@ -1,6 +1,7 @@
-import ReorderCore
-
-/// The `layout.kind` names of a recording (spec 1.2): the one list of them.
+/// The layout kinds, by the names a recording gives them (`layout.kind`,
+/// spec 1.2): the one list of them. `Layout.Kind` carries each kind's
+/// metrics; this names it, for the reader, the writer, the page, `--layout`
+/// and an app's `layouts`. Adding a kind: see docs/contributing.md.
 public enum LayoutKind: String, CaseIterable, Hashable, Sendable {
     case list, hstack, grid, board
 
@@ -10,7 +11,7 @@ public enum LayoutKind: String, CaseIterable, Hashable, Sendable {
 
 extension Layout {
     /// The name a recording gives this layout's kind.
-    public var kindName: LayoutKind {
+    @inlinable public var kindName: LayoutKind {
         switch kind {
         case .list: .list
         case .hstack: .hstack
