@@ -57,10 +57,10 @@ extension CaseGenerator {
         // goes last, so that existing seeds draw what they drew).
         let kinds: [LayoutKind] = [.list, .grid, .board, .hstack]
         var kind = choices.draw(3)
-        if kind == 3 && n > 1 { kind = 0 }
+        if kinds[kind].takesOneCollection && n > 1 { kind = 0 }
         if let allowed = runner.layouts {
             if !allowed.contains(kinds[kind]) {
-                kind = kinds.indices.first { allowed.contains(kinds[$0]) && !(kinds[$0] == .hstack && n > 1) } ?? kind
+                kind = kinds.indices.first { allowed.contains(kinds[$0]) && !(kinds[$0].takesOneCollection && n > 1) } ?? kind
             }
         }
         let layout: Layout<Int>

@@ -81,10 +81,11 @@ extension Layout where ItemID == String {
     /// wrong): an `hstack` lays out one collection, a grid's cells need a
     /// width. Checked after every field is.
     func kindProblem(collectionCount: Int) -> String? {
+        if kindName.takesOneCollection && collectionCount != 1 {
+            return "layout \"\(kindName.rawValue)\" takes exactly one collection, got \(collectionCount)"
+        }
         switch kind {
-        case .list, .board: return nil
-        case .hstack:
-            return collectionCount != 1 ? "layout \"hstack\" takes exactly one collection, got \(collectionCount)" : nil
+        case .list, .board, .hstack: return nil
         case .grid(let columns, _, _, _):
             guard let (count, cellWidth) = gridMetrics() else { return nil }
             if count > Limits.maxColumns {

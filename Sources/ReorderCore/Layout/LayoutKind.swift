@@ -7,6 +7,15 @@ public enum LayoutKind: String, CaseIterable, Hashable, Sendable {
 
     /// `"list", "hstack", ...`: for messages that list what was expected.
     public static var quotedList: String { allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
+
+    /// Whether the kind lays out exactly one collection (an hstack): the
+    /// validator refuses more, the fuzzer draws it only for one.
+    public var takesOneCollection: Bool {
+        switch self {
+        case .list, .grid, .board: false
+        case .hstack: true
+        }
+    }
 }
 
 extension Layout {
