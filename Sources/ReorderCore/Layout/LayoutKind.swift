@@ -1,7 +1,7 @@
 /// The layout kinds, by the names a recording gives them (`layout.kind`,
 /// spec 1.2): the one list of them. `Layout.Kind` carries each kind's
 /// metrics; this names it, for the reader, the writer, the page, `--layout`
-/// and an app's `layouts`. Adding a kind: see docs/contributing.md.
+/// and an app's `layouts`. Adding a kind: docs/decisions.md, issue 19.
 public enum LayoutKind: String, CaseIterable, Hashable, Sendable {
     case list, hstack, grid, board
 
