@@ -53,37 +53,38 @@ extension CaseGenerator {
         }
         let n = setup.container.collections.count
         let all = setup.container.entries
+        // Kinds by number, as drawn: list, grid, board, hstack (a new kind
+        // goes last, so that existing seeds draw what they drew).
+        let kinds: [LayoutKind] = [.list, .grid, .board, .hstack]
         var kind = choices.draw(3)
-        if kind == 3 && n > 1 { kind = 0 }
+        if kinds[kind].takesOneCollection && n > 1 { kind = 0 }
         if let allowed = runner.layouts {
-            // Kinds by number, as drawn: list, grid, board, hstack.
-            let kinds: [LayoutKind] = [.list, .grid, .board, .hstack]
             if !allowed.contains(kinds[kind]) {
-                kind = kinds.indices.first { allowed.contains(kinds[$0]) && !(kinds[$0] == .hstack && n > 1) } ?? kind
+                kind = kinds.indices.first { allowed.contains(kinds[$0]) && !(kinds[$0].takesOneCollection && n > 1) } ?? kind
             }
         }
         let layout: Layout<Int>
-        switch kind {
-        case 0:
+        switch kinds[kind] {
+        case .list:
             var heights: [Int: Double] = [:]
             if !all.isEmpty && choices.weighted(20) { heights[all[choices.draw(all.count - 1)]] = 30 }
             layout = Layout(
                 kind: .list(
                     rowHeight: [10, 20, 7.5][choices.draw(2)], spacing: [0, 4, 5][choices.draw(2)],
                     headerHeight: [0, 10][choices.draw(1)], heights: heights), width: 100, height: 800)
-        case 1:
+        case .grid:
             let columns: Layout<Int>.GridColumns =
                 choices.weighted(30) ? .adaptive(minimum: [25, 40][choices.draw(1)]) : .fixed(1 + choices.draw(3))
             layout = Layout(
                 kind: .grid(columns: columns, rowHeight: 20, spacing: [0, 5][choices.draw(1)], headerHeight: [0, 10][choices.draw(1)]),
                 width: 100, height: 800)
-        case 2:
+        case .board:
             let spacing = [0, 10, 20][choices.draw(2)]
             layout = Layout(
                 kind: .board(
                     columnWidth: 50, spacing: Double(spacing), rowHeight: 10, rowSpacing: [0, 2][choices.draw(1)],
                     headerHeight: [0, 10][choices.draw(1)]), width: Double(n * (50 + spacing) + 30), height: 400)
-        default:
+        case .hstack:
             var widths: [Int: Double] = [:]
             if !all.isEmpty && choices.weighted(20) { widths[all[choices.draw(all.count - 1)]] = 40 }
             layout = Layout(kind: .hstack(itemWidth: 20, spacing: [0, 4][choices.draw(1)], widths: widths), width: 1200, height: 30)

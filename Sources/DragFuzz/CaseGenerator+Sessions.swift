@@ -65,9 +65,9 @@ extension CaseGenerator {
             }
             // Past the last entry of that collection.
             if let last = frames[c].last {
-                switch layout.kind {
-                case .list, .board: return (Point(x: last.midX, y: last.y + last.height + 1), nil)
-                case .hstack, .grid: return (Point(x: last.x + last.width + 1, y: last.midY), nil)
+                switch layout.reorderAxis {
+                case .vertical: return (Point(x: last.midX, y: last.y + last.height + 1), nil)
+                case .horizontal: return (Point(x: last.x + last.width + 1, y: last.midY), nil)
                 }
             }
             return (Point(x: 1, y: 1), nil)
@@ -97,13 +97,11 @@ extension CaseGenerator {
         let c = choices.draw(frames.count - 1)
         guard !frames[c].isEmpty else { return Point(x: 1, y: 1) }
         let f = frames[c][choices.draw(frames[c].count - 1)]
-        let alongX: Bool
-        switch layout.kind {
-        case .list, .board: alongX = false
-        case .hstack: alongX = true
-        case .grid: alongX = choices.draw(1) == 0
+        // One axis, or a draw between them where rows wrap (a grid).
+        let axes = layout.boundaryAxes
+        switch axes.count == 1 ? axes[0] : axes[choices.draw(axes.count - 1)] {
+        case .horizontal: return Point(x: (atMiddle ? f.midX : f.x) + hair, y: f.midY)
+        case .vertical: return Point(x: f.midX, y: (atMiddle ? f.midY : f.y) + hair)
         }
-        if alongX { return Point(x: (atMiddle ? f.midX : f.x) + hair, y: f.midY) }
-        return Point(x: f.midX, y: (atMiddle ? f.midY : f.y) + hair)
     }
 }

@@ -6,10 +6,7 @@ import ReorderCore
 public func leadingHalfAim(_ p: Point, layout: Layout<Int>, container: FuzzContainer) -> Aim? {
     for (c, frames) in layout.frames(in: container).enumerated() {
         for (k, f) in frames.enumerated() where p.x >= f.x && p.x < f.x + f.width && p.y >= f.y && p.y < f.y + f.height {
-            switch layout.kind {
-            case .list, .board: if p.y < f.y + f.height / 2 { return Aim(collection: c, entry: k) }
-            case .hstack, .grid: if p.x < f.x + f.width / 2 { return Aim(collection: c, entry: k) }
-            }
+            if layout.isInLeadingHalf(p, of: f) { return Aim(collection: c, entry: k) }
         }
     }
     return nil

@@ -42,38 +42,31 @@ private func decodeLayout(_ l: JSONObject) throws(FieldError) -> Layout<String> 
     }
     let width = try l.requiredNumber("width")
     let height = try l.requiredNumber("height")
-    let layoutKind: Layout<String>.Kind
     guard let kind = LayoutKind(rawValue: kindName) else {
         throw FieldError(field: l.name("kind"), "unknown layout kind \(Format.quoted(kindName)) (expected one of \(LayoutKind.quotedList))")
     }
-    switch kind {
-    case .list:
-        layoutKind = .list(
-            rowHeight: try l.requiredNumber("rowHeight"), spacing: try l.number("spacing") ?? 0,
-            headerHeight: try l.number("headerHeight") ?? 0, heights: try l.sizes("heights"))
-    case .hstack:
-        layoutKind = .hstack(
-            itemWidth: try l.requiredNumber("itemWidth"), spacing: try l.number("spacing") ?? 0, widths: try l.sizes("widths"))
-    case .grid:
+    return try Layout(kind, width: width, height: height, fields: LayoutFields(l))
+}
+
+/// A layout's fields by role (`Layout.visitFields`), from the header's JSON.
+private struct LayoutFields: LayoutFieldReader {
+    let l: JSONObject
+    init(_ l: JSONObject) { self.l = l }
+
+    func size(_ name: StaticString) throws(FieldError) -> Double { try l.requiredNumber(name) }
+    func spacing(_ name: StaticString) throws(FieldError) -> Double { try l.number(name) ?? 0 }
+    func sizes(_ name: StaticString) throws(FieldError) -> [String: Double] { try l.sizes(name) }
+
+    func columns() throws(FieldError) -> Layout<String>.GridColumns {
         let columns = try l.integer("columns", min: 1)
         let minimum = try l.number("minimum")
-        let spec: Layout<String>.GridColumns
         switch (columns, minimum) {
-        case (let c?, nil): spec = .fixed(c)
-        case (nil, let m?): spec = .adaptive(minimum: m)
+        case (let c?, nil): return .fixed(c)
+        case (nil, let m?): return .adaptive(minimum: m)
         case (_?, _?): throw FieldError(field: l.name("minimum"), "a grid takes exactly one of \"columns\" and \"minimum\", got both")
         case (nil, nil): throw FieldError(field: l.path, "a grid needs exactly one of \"columns\" (integer >= 1) and \"minimum\" (> 0)")
         }
-        layoutKind = .grid(
-            columns: spec, rowHeight: try l.requiredNumber("rowHeight"), spacing: try l.number("spacing") ?? 0,
-            headerHeight: try l.number("headerHeight") ?? 0)
-    case .board:
-        layoutKind = .board(
-            columnWidth: try l.requiredNumber("columnWidth"), spacing: try l.number("spacing") ?? 0,
-            rowHeight: try l.requiredNumber("rowHeight"), rowSpacing: try l.number("rowSpacing") ?? 0,
-            headerHeight: try l.number("headerHeight") ?? 0)
     }
-    return Layout(kind: layoutKind, width: width, height: height)
 }
 
 func decodeCollections(_ v: JSONCValue, _ field: String, _ context: LineContext) throws(FieldError) -> [CollectionSpec] {

@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// What the page says about the recording as a whole.
 public struct RenderHeader: Hashable, Sendable {
     public var title: String
@@ -5,7 +7,8 @@ public struct RenderHeader: Hashable, Sendable {
     public var path: String
     /// What was replayed, e.g. `applier canonical` or `app: python3 kanban_board.py`.
     public var subject: String
-    public var layout: RenderLayoutKind
+    /// `layout.kind` of the recording (spec 1.2); the page words its areas after it.
+    public var layout: LayoutKind
     /// The container's size: locations outside it hit nothing.
     public var width: Double
     public var height: Double
@@ -19,7 +22,7 @@ public struct RenderHeader: Hashable, Sendable {
     public var messages: [String]
 
     public init(
-        title: String, path: String = "", subject: String = "", layout: RenderLayoutKind,
+        title: String, path: String = "", subject: String = "", layout: LayoutKind,
         width: Double, height: Double, description: String? = nil, status: String? = nil, messages: [String] = []
     ) {
         self.title = title

@@ -242,15 +242,21 @@ private func readProblem(_ text: String, path: String = "<doc>") -> Diagnostic? 
 /// `requiredString(a, "name")`, `o.value.member("before")`, ...).
 private func scanReaderKeys() throws -> Set<String> {
     let directory = packageRoot + "/Sources/DragReader"
+    // A layout's fields are named once, in DragRecording, by role (`size`,
+    // `spacing`, `sizes`); the reader reads them through that description.
+    let layoutFields = packageRoot + "/Sources/DragRecording/Model/Layout+Fields.swift"
     let accessors = [
         "string", "number", "requiredNumber", "integer", "bool", "id", "requiredID", "ids", "requiredIDs", "object", "requiredObject",
-        "required", "sizes", "get", "member", "requiredString", "requiredStrings",
+        "required", "sizes", "get", "member", "requiredString", "requiredStrings", "size", "spacing",
     ]
     // Not `\b`: Swift's word boundaries follow Unicode, where `o.string` is one word.
     let accessor = try Regex(#"(?:^|\W)(?:"# + accessors.joined(separator: "|") + #")\((?:\w+,\s*)?"([A-Za-z]+)""#)
     var keys = Set<String>()
-    for file in try FileManager.default.contentsOfDirectory(atPath: directory) where file.hasSuffix(".swift") {
-        let source = try readText(directory + "/" + file)
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".swift") }.map {
+        directory + "/" + $0
+    }
+    for file in files + [layoutFields] {
+        let source = try readText(file)
         for match in source.matches(of: accessor) {
             if let key = match.output[1].substring { keys.insert(String(key)) }
         }

@@ -324,56 +324,10 @@ public enum CanonicalWriter {
         w.number(l.width)
         w.key("height")
         w.number(l.height)
-        func optional(_ name: String, _ v: Double) {
-            if v != 0 || everyField {
-                w.key(name)
-                w.number(v)
-            }
-        }
-        func sizes(_ name: String, _ m: [String: Double]) {
-            if m.isEmpty && !everyField { return }
-            w.key(name)
-            w.open()
-            for (k, v) in m.sorted(by: { $0.key < $1.key }) {
-                w.key(k)
-                w.number(v)
-            }
-            w.close()
-        }
-        switch l.kind {
-        case .list(let rowHeight, let spacing, let headerHeight, let heights):
-            w.key("rowHeight")
-            w.number(rowHeight)
-            optional("spacing", spacing)
-            optional("headerHeight", headerHeight)
-            sizes("heights", heights)
-        case .hstack(let itemWidth, let spacing, let widths):
-            w.key("itemWidth")
-            w.number(itemWidth)
-            optional("spacing", spacing)
-            sizes("widths", widths)
-        case .grid(let columns, let rowHeight, let spacing, let headerHeight):
-            switch columns {
-            case .fixed(let n):
-                w.key("columns")
-                w.integer(n)
-            case .adaptive(let m):
-                w.key("minimum")
-                w.number(m)
-            }
-            w.key("rowHeight")
-            w.number(rowHeight)
-            optional("spacing", spacing)
-            optional("headerHeight", headerHeight)
-        case .board(let columnWidth, let spacing, let rowHeight, let rowSpacing, let headerHeight):
-            w.key("columnWidth")
-            w.number(columnWidth)
-            optional("spacing", spacing)
-            w.key("rowHeight")
-            w.number(rowHeight)
-            optional("rowSpacing", rowSpacing)
-            optional("headerHeight", headerHeight)
-        }
+        var fields = LayoutFieldWriter(everyField: everyField)
+        swap(&fields.w, &w)
+        l.visitFields(&fields)
+        swap(&fields.w, &w)
         w.close()
     }
 

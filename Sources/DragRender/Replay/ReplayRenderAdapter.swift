@@ -7,9 +7,9 @@ import ReorderCore
 /// `RenderDocument`. It draws what the replay computed and nothing more:
 /// the hit target comes from the engine (`StepResult.target`), the
 /// operation and destination from the answered drop configuration, entry
-/// frames from the core's `Layout.frames(in:)`. What it computes itself is
-/// only where to draw: each collection's area and the placeholder bar at
-/// the engine's hit slot.
+/// frames, each collection's area and the placeholder bar at the engine's
+/// hit slot from the core's `Layout` (`frames(in:)`, `sections(frames:)`,
+/// `placeholder`), so no layout kind is decided here.
 ///
 ///     var adapter = ReplayRenderAdapter(header: reader.header, path: path, subject: "applier canonical")
 ///     let result = Replayer().run(&reader, onStep: { adapter.append($0) })
@@ -29,14 +29,11 @@ public struct ReplayRenderAdapter {
     /// the others (the header line's, the end's) on their own.
     private var shown: Set<LineMessage> = []
 
-    /// A container laid out: frames per collection, areas, and the snapshot.
+    /// A container laid out by the core: frames and sections (area, content
+    /// start) per collection, and the snapshot.
     private struct Laid {
         var frames: [[Rect]]
-        var areas: [RenderRect]
-        /// Where each collection's entries begin along the layout's axis:
-        /// the y below a list's, grid's or board's header, the x of an hstack's
-        /// section (the placeholder's place in an empty collection).
-        var contentStarts: [Double]
+        var sections: [LayoutSection]
         var snapshot: RenderSnapshot
     }
 
@@ -51,7 +48,7 @@ public struct ReplayRenderAdapter {
         screen = Self.lay(header.container, layout)
         let title = header.meta?["title"] ?? FileSystem.name(of: path)
         let renderHeader = RenderHeader(
-            title: title, path: path, subject: subject, layout: Self.kind(header.layout), width: header.layout.width,
+            title: title, path: path, subject: subject, layout: header.layout.kindName, width: header.layout.width,
             height: header.layout.height, description: header.meta?["description"])
         builder = RenderBuilder(header: renderHeader, initial: screen.snapshot, pathLimit: pathLimit)
     }
@@ -259,53 +256,12 @@ public struct ReplayRenderAdapter {
 
     // MARK: - Geometry to draw
 
-    static func kind(_ layout: Layout<String>) -> RenderLayoutKind {
-        switch layout.kind {
-        case .list: .list
-        case .hstack: .hstack
-        case .grid: .grid
-        case .board: .board
-        }
-    }
-
     /// The container laid out by the core (`Layout.frames(in:)`), with the
     /// area each collection owns (see `RenderEvent`).
     private static func lay(_ container: ReorderContainer<String, String?>, _ layout: Layout<String>) -> Laid {
         let frames = layout.frames(in: container)
-        var areas: [RenderRect] = []
-        var starts: [Double] = []
-        areas.reserveCapacity(frames.count)
+        let sections = layout.sections(frames: frames)
         let collections = container.collections
-        switch layout.kind {
-        case .list(_, let spacing, let header, _), .grid(_, _, let spacing, let header):
-            // Sections stack: each from its header's top to past its last row.
-            var top = 0.0
-            for f in frames {
-                let contentTop = top + header
-                let end = f.last.map { $0.y + $0.height + spacing } ?? contentTop
-                areas.append(RenderRect(x: 0, y: top, width: layout.width, height: end - top))
-                starts.append(contentTop)
-                top = end
-            }
-        case .hstack(_, let spacing, _):
-            if frames.count == 1 {
-                areas.append(RenderRect(x: 0, y: 0, width: layout.width, height: layout.height))
-                starts.append(0)
-            } else {
-                var left = 0.0
-                for f in frames {
-                    let end = f.last.map { $0.x + $0.width + spacing } ?? left
-                    areas.append(RenderRect(x: left, y: 0, width: end - left, height: layout.height))
-                    starts.append(left)
-                    left = end
-                }
-            }
-        case .board(let columnWidth, let spacing, _, _, let header):
-            for i in frames.indices {
-                areas.append(RenderRect(x: Double(i) * (columnWidth + spacing), y: 0, width: columnWidth, height: layout.height))
-                starts.append(header)
-            }
-        }
         var snapshot = RenderSnapshot(collections: [], enabled: container.isEnabled)
         snapshot.collections.reserveCapacity(frames.count)
         let locked = container.locked
@@ -321,50 +277,16 @@ public struct ReplayRenderAdapter {
                 entries.append(RenderEntry(id: id, frame: rect(frames[i][k]), locked: locked.contains(id)))
                 k += 1
             }
-            snapshot.collections.append(RenderCollection(id: c.id, capacity: c.capacity, area: areas[i], entries: entries))
+            snapshot.collections.append(RenderCollection(id: c.id, capacity: c.capacity, area: rect(sections[i].area), entries: entries))
         }
-        return Laid(frames: frames, areas: areas, contentStarts: starts, snapshot: snapshot)
+        return Laid(frames: frames, sections: sections, snapshot: snapshot)
     }
 
     private static func rect(_ r: Rect) -> RenderRect { RenderRect(x: r.x, y: r.y, width: r.width, height: r.height) }
 
-    /// The bar drawn for the engine's hit slot, 2 points thick, on the data
-    /// the hit test ran on: across the leading edge of entry `slot` along the
-    /// layout's axis, after the last entry, or at the content top of an
-    /// empty collection.
+    /// The bar drawn for the engine's hit slot, where the core's layout
+    /// puts it (`Layout.placeholder`), on the data the hit test ran on.
     private func placeholder(_ target: HitTarget, in laid: Laid) -> RenderRect {
-        let frames = laid.frames[target.collection]
-        let area = laid.areas[target.collection]
-        let slot = max(0, target.slot)
-        switch layout.kind {
-        case .list, .board:
-            let y: Double
-            if slot < frames.count {
-                y = frames[slot].y
-            } else if let last = frames.last {
-                y = last.y + last.height
-            } else {
-                y = laid.contentStarts[target.collection]
-            }
-            return RenderRect(x: area.x, y: y - 1, width: area.width, height: 2)
-        case .hstack:
-            let x: Double
-            if slot < frames.count {
-                x = frames[slot].x
-            } else if let last = frames.last {
-                x = last.x + last.width
-            } else {
-                x = laid.contentStarts[target.collection]
-            }
-            return RenderRect(x: x - 1, y: area.y, width: 2, height: area.height)
-        case .grid(_, let rowHeight, _, _):
-            if slot < frames.count {
-                let f = frames[slot]
-                return RenderRect(x: f.x - 1, y: f.y, width: 2, height: f.height)
-            } else if let last = frames.last {
-                return RenderRect(x: last.x + last.width - 1, y: last.y, width: 2, height: last.height)
-            }
-            return RenderRect(x: area.x, y: laid.contentStarts[target.collection], width: 2, height: rowHeight)
-        }
+        Self.rect(layout.placeholder(slot: target.slot, frames: laid.frames[target.collection], section: laid.sections[target.collection]))
     }
 }

@@ -77,12 +77,4 @@ extension Layout {
         return result
     }
 
-    /// A point in the leading half of `frame` along the axis that orders
-    /// entries (top half in lists and boards, left half in stacks and grids).
-    @inlinable public func leadingHalfPoint(of frame: Rect) -> Point {
-        switch kind {
-        case .list, .board: Point(x: frame.midX, y: frame.y + frame.height / 4)
-        case .hstack, .grid: Point(x: frame.x + frame.width / 4, y: frame.midY)
-        }
-    }
 }

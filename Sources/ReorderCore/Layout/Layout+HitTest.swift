@@ -32,7 +32,7 @@ extension Layout {
         switch kind {
         case .list(let rowHeight, _, _, let heights): return extents == ItemExtents(sizes: heights, uniform: rowHeight)
         case .hstack(let itemWidth, _, let widths): return extents == ItemExtents(sizes: widths, uniform: itemWidth)
-        default: return false
+        case .grid, .board: return false
         }
     }
 
@@ -42,7 +42,7 @@ extension Layout {
         switch kind {
         case .list(let rowHeight, _, _, let heights): heights.isEmpty ? nil : ItemExtents(sizes: heights, uniform: rowHeight)
         case .hstack(let itemWidth, _, let widths): widths.isEmpty ? nil : ItemExtents(sizes: widths, uniform: itemWidth)
-        default: nil
+        case .grid, .board: nil
         }
     }
 
