@@ -23,7 +23,7 @@ public struct MergeSummary: Sendable {
 /// name are both kept. Streaming: memory is bounded by the longest line.
 public func mergeCorpora(_ inputs: [String], into output: String) throws(CorpusError) -> MergeSummary {
     let paths = try RecordingPaths.expand(inputs)
-    do { try FileSystem.createDirectory(output) } catch { throw .system(error) }
+    do { try FileSystem.createDirectory(output) } catch { throw .recording(.system(error)) }
     AtomicFile.removeStaleTemporaries(in: output)
     var summary = MergeSummary()
     var seen = Set<String>()
@@ -69,8 +69,8 @@ public func mergeCorpora(_ inputs: [String], into output: String) throws(CorpusE
         } catch {
             file.abandon()
             switch error {
-            case .input: summary.invalid.append(CorpusError(error))
-            case .system(let e) where e.path == path: summary.invalid.append(.system(e))
+            case .input: summary.invalid.append(.recording(error))
+            case .system(let e) where e.path == path: summary.invalid.append(.recording(error))
             case .system(let e): summary.writeFailures.append(e)
             }
         }
