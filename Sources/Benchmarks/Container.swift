@@ -9,7 +9,14 @@ import ReorderCore
 /// Issue 11: replay cost independent of container size, the photo grid,
 /// `check` in constant memory, and the engine's own apply against a copy.
 func benchContainer(_ report: inout Report, quick: Bool) throws {
-    // The same 10^5 events over 10^2, 10^4 and 10^6 items.
+    try benchWindowedReplay(&report, quick: quick)
+    try benchPhotoGrid(&report, quick: quick)
+    try benchCheckMemory(&report, quick: quick)
+    benchEngineApply(&report, quick: quick)
+}
+
+/// The same 10^5 events over 10^2, 10^4 and 10^6 items.
+private func benchWindowedReplay(_ report: inout Report, quick: Bool) throws {
     let events = quick ? 20_000 : 100_000
     var rates: [(Int, Double)] = []
     for items in [100, 10_000, 1_000_000] {
@@ -33,8 +40,10 @@ func benchContainer(_ report: inout Report, quick: Bool) throws {
     }
     let ratio = rates.last!.1 / rates.first!.1
     report.target("replay over 10^6 items at least 0.5x the events/s over 10^2", ratio >= 0.5, "\(f(ratio, 2))x")
+}
 
-    // The photo grid: 10,000 photos, drags of 48 moves, inserts at index 0.
+/// The photo grid: 10,000 photos, drags of 48 moves, inserts at index 0.
+private func benchPhotoGrid(_ report: inout Report, quick: Bool) throws {
     let gridEvents = quick ? 100_000 : 1_000_000
     let grid = "bench-data/photo-grid-\(gridEvents).jsonl"
     if !FileManager.default.fileExists(atPath: grid) { try generatePhotoGrid(events: gridEvents, to: grid) }
@@ -47,8 +56,10 @@ func benchContainer(_ report: inout Report, quick: Bool) throws {
     let (r, p) = (median(read), median(replay))
     report.row("photo grid (10,000 items, \(gridEvents) events): replay", "\(f(p))s", "read alone \(f(r))s", "\(f(p / r, 2))x reading")
     report.target("photo-grid replay at most 1.5x reading", p / r <= 1.5, "\(f(p / r, 2))x")
+}
 
-    // `check` peak memory at 10^4, 10^5, 10^6 events.
+/// `check` peak memory at 10^4, 10^5, 10^6 events.
+private func benchCheckMemory(_ report: inout Report, quick: Bool) throws {
     var peaks: [(Int, Double)] = []
     for size in quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000] {
         peaks.append((size, child(["check", try ensureData(size)]).1))
@@ -56,9 +67,11 @@ func benchContainer(_ report: inout Report, quick: Bool) throws {
     report.row("check peak memory", peaks.map { "\($0.0): \(f($0.1, 1)) MiB" }.joined(separator: ", "), "", "")
     let growth = peaks.last!.1 / peaks.first!.1
     report.target("check peak at \(peaks.last!.0) events within 1.2x of 10^4", growth <= 1.2, "\(f(growth, 2))x")
+}
 
-    // The engine's own apply: k = 1000 sources into n = 10^6, consecutive
-    // applies on the container the engine owns, against one array copy.
+/// The engine's own apply: k = 1000 sources into n = 10^6, consecutive
+/// applies on the container the engine owns, against one array copy.
+private func benchEngineApply(_ report: inout Report, quick: Bool) {
     let n = quick ? 100_000 : 1_000_000
     let items = Array(0..<n)
     var container = ReorderContainer<Int, Int>(collections: [ReorderCollection(id: 0, items: items)])

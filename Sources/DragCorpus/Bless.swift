@@ -34,35 +34,46 @@ public func bless(path: String, options: ReplayOptions = ReplayOptions()) throws
     } catch let error as CorpusError {
         throw error
     } catch let error as SystemError {
-        throw .system(error)
+        throw .recording(.system(error))
     } catch let error as RecordingError {
-        throw CorpusError(error)
+        throw .recording(error)
     } catch {
-        throw .system(SystemError(call: "bless", path: path, errno: 5))
+        throw .recording(.system(SystemError(call: "bless", path: path, errno: 5)))
+    }
+}
+
+/// Locks the file `path` names (through its links) exclusively, the file
+/// about to be replaced; if it was replaced while we waited (another
+/// bless), locks the new one instead. Only a regular file is rewritten:
+/// opening a FIFO to lock it would wait for a writer, and a device is never
+/// replaced.
+private func lockForBlessing(_ path: String) throws -> (target: String, lock: FileDescriptor) {
+    let target = try FileSystem.resolvingSymbolicLinks(path)
+    guard try FileSystem.status(of: target).isRegularFile else {
+        throw SystemError(call: "open", path: path, errno: .invalidArgument, refusal: "is not a regular file; bless rewrites recordings on disk")
+    }
+    var lock = try FileDescriptor.open(target, .readOnly, options: .nonBlocking)
+    do {
+        while true {
+            try lock.lockExclusively()
+            let locked = try lock.status()
+            if let now = try? FileSystem.status(of: target), now.device == locked.device, now.inode == locked.inode {
+                return (target, lock)
+            }
+            try? lock.close()
+            lock = try FileDescriptor.open(target, .readOnly, options: .nonBlocking)
+        }
+    } catch {
+        try? lock.close()
+        throw error
     }
 }
 
 private func blessLocked(path: String, options: ReplayOptions) throws -> BlessResult {
     var options = options
     options.maxMessages = 1  // bless reads the steps; failures need not pile up
-    // Lock the file we are about to replace; if it was replaced while we
-    // waited (another bless), lock the new one instead.
-    let target = try FileSystem.resolvingSymbolicLinks(path)
-    // Only a regular file is rewritten: opening a FIFO to lock it would wait
-    // for a writer, and a device is never replaced.
-    guard try FileSystem.status(of: target).isRegularFile else {
-        throw SystemError(
-            call: "open", path: path, errno: .invalidArgument, refusal: "is not a regular file; bless rewrites recordings on disk")
-    }
-    var lock = try FileDescriptor.open(target, .readOnly, options: .nonBlocking)
+    let (target, lock) = try lockForBlessing(path)
     defer { try? lock.close() }
-    while true {
-        try lock.lockExclusively()
-        let locked = try lock.status()
-        if let now = try? FileSystem.status(of: target), now.device == locked.device, now.inode == locked.inode { break }
-        try? lock.close()
-        lock = try FileDescriptor.open(target, .readOnly, options: .nonBlocking)
-    }
     let before = try lock.status()
 
     var out = try AtomicFile(replacing: path, preservingAttributes: true)
@@ -100,7 +111,7 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
                 }
             })
         if let failure { throw failure }
-        if let e = result.error { throw CorpusError.input(e) }
+        if let e = result.error { throw CorpusError.recording(.input(e)) }
         // A truncated tail (a recorder that died mid-line) goes: it could
         // not stay before a new last line, and a blessed file is whole.
         var dropped = false

@@ -1,6 +1,7 @@
 import DragFuzz
 import DragReader
 import DragRecording
+import ReorderCore
 
 /// What `corpus merge` did.
 public struct MergeSummary: Sendable {
@@ -23,7 +24,7 @@ public struct MergeSummary: Sendable {
 /// name are both kept. Streaming: memory is bounded by the longest line.
 public func mergeCorpora(_ inputs: [String], into output: String) throws(CorpusError) -> MergeSummary {
     let paths = try RecordingPaths.expand(inputs)
-    do { try FileSystem.createDirectory(output) } catch { throw .system(error) }
+    do { try FileSystem.createDirectory(output) } catch { throw .recording(.system(error)) }
     AtomicFile.removeStaleTemporaries(in: output)
     var summary = MergeSummary()
     var seen = Set<String>()
@@ -36,7 +37,8 @@ public func mergeCorpora(_ inputs: [String], into output: String) throws(CorpusE
         }
         do throws(RecordingError) {
             let reader = try RecordingReader(path: path)
-            var hash = ContentHasher()
+            // The same hash `contentHash` gives the whole text, without holding it.
+            var hash = FNV1a64()
             // A finding's shape (the kinds of its events) is hashed as it
             // streams past, never held: a long recording keeps memory flat.
             let invariant = reader.header.meta?["invariant"]
@@ -69,8 +71,8 @@ public func mergeCorpora(_ inputs: [String], into output: String) throws(CorpusE
         } catch {
             file.abandon()
             switch error {
-            case .input: summary.invalid.append(CorpusError(error))
-            case .system(let e) where e.path == path: summary.invalid.append(.system(e))
+            case .input: summary.invalid.append(.recording(error))
+            case .system(let e) where e.path == path: summary.invalid.append(.recording(error))
             case .system(let e): summary.writeFailures.append(e)
             }
         }
@@ -82,8 +84,8 @@ public func mergeCorpora(_ inputs: [String], into output: String) throws(CorpusE
 /// spells them) hashed as they stream past: 128 bits, two FNV-1a hashes
 /// of different offsets, so two shapes that differ are two keys.
 struct ShapeHasher {
-    private var a = ContentHasher()
-    private var b = ContentHasher(offset: 0x6C62_272E_07BB_0142)
+    private var a = FNV1a64()
+    private var b = FNV1a64(offset: 0x6C62_272E_07BB_0142)
     private var first = true
 
     mutating func add(_ event: RecordedEvent) {
@@ -97,16 +99,4 @@ struct ShapeHasher {
     }
 
     var hex: String { a.hex + b.hex }
-}
-
-/// FNV-1a over bytes as they stream past: the same hash `contentHash` gives
-/// the whole text, without holding it.
-struct ContentHasher {
-    private var h: UInt64
-    init(offset: UInt64 = 0xCBF2_9CE4_8422_2325) { h = offset }
-    mutating func add(_ bytes: [UInt8]) { for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 } }
-    var hex: String {
-        let hex = String(h, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
 }

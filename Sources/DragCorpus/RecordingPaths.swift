@@ -5,7 +5,7 @@ import DragSystem
 /// directories searched recursively for `*.jsonl` (hidden files and the
 /// temporaries of an interrupted write left out), sorted so runs repeat.
 public enum RecordingPaths {
-    /// - Throws: `CorpusError.noSuchPath` for a missing path, `.system` for
+    /// - Throws: `CorpusError.noSuchPath` for a missing path, `.recording(.system)` for
     ///   a directory that cannot be read (never skipped in silence).
     public static func expand(_ arguments: [String]) throws(CorpusError) -> [String] {
         var paths: [String] = []
@@ -13,7 +13,7 @@ public enum RecordingPaths {
             let status: FileStatus
             do { status = try FileSystem.status(of: argument) } catch {
                 if error.errno == .noSuchFileOrDirectory { throw .noSuchPath(argument) }
-                throw .system(error)
+                throw .recording(.system(error))
             }
             if status.isDirectory {
                 var found: [String] = []
@@ -28,7 +28,7 @@ public enum RecordingPaths {
 
     private static func collect(_ directory: String, into found: inout [String]) throws(CorpusError) {
         let names: [String]
-        do { names = try FileSystem.entries(of: directory) } catch { throw .system(error) }
+        do { names = try FileSystem.entries(of: directory) } catch { throw .recording(.system(error)) }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = FileSystem.join(directory, name)
             guard let status = try? FileSystem.status(of: path) else { continue }  // a dangling link

@@ -96,6 +96,6 @@ public func check(path: String) throws(CorpusError) -> CheckResult {
         }
         return CheckResult(path: path, events: events, warnings: warnings)
     } catch {
-        throw CorpusError(error)
+        throw .recording(error)
     }
 }

@@ -1,18 +1,13 @@
-/// xoshiro256** seeded through SplitMix64: the project's own PRNG, so a seed
+import ReorderCore
+
+/// xoshiro256** seeded through `SplitMix64` (ReorderCore): the fuzzer's PRNG, so a seed
 /// gives the same run on every machine and toolchain.
 public struct Xoshiro256: RandomNumberGenerator, Sendable {
     private var s: (UInt64, UInt64, UInt64, UInt64)
 
     public init(seed: UInt64) {
-        var sm = seed
-        func next() -> UInt64 {
-            sm &+= 0x9E37_79B9_7F4A_7C15
-            var z = sm
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        s = (next(), next(), next(), next())
+        var seeds = SplitMix64(seed: seed)
+        s = (seeds.next(), seeds.next(), seeds.next(), seeds.next())
     }
 
     public mutating func next() -> UInt64 {

@@ -167,12 +167,11 @@ extension FuzzCase {
     }
 }
 
-/// FNV-1a, 64 bits, as 16 hex digits: names a finding by its content.
+/// `FNV1a64` as 16 hex digits: names a finding by its content.
 public func contentHash(_ text: String) -> String {
-    var h: UInt64 = 0xCBF2_9CE4_8422_2325
-    for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
-    let hex = String(h, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+    var h = FNV1a64()
+    h.add(text.utf8)
+    return h.hex
 }
 
 extension FuzzCase {

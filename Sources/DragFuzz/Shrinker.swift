@@ -6,10 +6,13 @@ import ReorderCore
 /// valid by construction. Deterministic: it counts attempts, not seconds, so
 /// the same failure always shrinks to the same case.
 ///
-/// Passes, repeated until none helps: delete blocks of choices (fewer
-/// events, items, sessions, collections), zero blocks (simplest choices:
-/// drag events over mutations, entry centres over free coordinates), and
-/// lower single values (smaller numbers).
+/// Passes (`ShrinkPass`, each a method with its contract), repeated until
+/// none helps: delete steps and pairs of steps, delete blocks of choices
+/// (fewer events, items, sessions, collections), zero blocks (simplest
+/// choices), lower a value with the choices it drew, and lower single values
+/// (smaller numbers). A candidate is kept only when it still fails the same
+/// way and is simpler (`Candidate.isSimpler`): fewer steps, then fewer
+/// choices, then shortlex. The model is Hypothesis's `shrinker.py`.
 public struct Shrinker: Sendable {
     public var runner: CaseRunner
     /// What each candidate runs against (an app: every candidate is a case of it).
@@ -43,6 +46,8 @@ public struct Shrinker: Sendable {
         public var attempts: Int
     }
 
+    /// Runs every `ShrinkPass`, in order, until a whole round of them finds
+    /// nothing simpler (or the attempts run out, or a stop is asked for).
     public func shrink(_ start: [UInt64]) -> ShrinkResult {
         var attempts = 0
         guard var best = attempt(start, &attempts) else {
@@ -52,133 +57,187 @@ public struct Shrinker: Sendable {
         var improved = true
         while improved && canTry(attempts) {
             improved = false
-            // 0. Delete whole steps (their choices start at known places).
-            var step = best.result.stepStarts.count - 1
-            while step >= 0 && canTry(attempts) {
-                let starts = best.result.stepStarts
-                // Trailing zeros are trimmed, so a last step may start past the end.
-                if step < starts.count && starts[step] < best.choices.count {
-                    let end = step + 1 < starts.count ? starts[step + 1] : best.choices.count
-                    var candidate = best.choices
-                    candidate.removeSubrange(starts[step]..<min(end, candidate.count))
-                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
-                        best = better
-                        improved = true
-                    }
-                }
-                step -= 1
-            }
-            // 0b. Delete two steps together, up to three apart: a lift and its
-            // drop go or stay together (either alone makes the other something else).
-            var first = best.result.stepStarts.count - 2
-            while first >= 0 && canTry(attempts) {
-                for gap in 1...3 where canTry(attempts) {
-                    let starts = best.result.stepStarts
-                    let second = first + gap
-                    guard second < starts.count, starts[second] < best.choices.count else { continue }
-                    func range(_ k: Int) -> Range<Int> {
-                        starts[k]..<min(k + 1 < starts.count ? starts[k + 1] : best.choices.count, best.choices.count)
-                    }
-                    var candidate = best.choices
-                    candidate.removeSubrange(range(second))
-                    candidate.removeSubrange(range(first))
-                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
-                        best = better
-                        improved = true
-                        break
-                    }
-                }
-                first -= 1
-            }
-            // 1. Delete blocks, largest first, from the end (later choices depend on earlier ones).
-            for size in [16, 8, 4, 2, 1] {
-                var i = best.choices.count - size
-                while i >= 0 && canTry(attempts) {
-                    // An accepted candidate may be shorter by more than `size`
-                    // (its trailing zeros are trimmed): stay inside it.
-                    if i + size > best.choices.count {
-                        i = best.choices.count - size
-                        continue
-                    }
-                    var candidate = best.choices
-                    candidate.removeSubrange(i..<min(i + size, candidate.count))
-                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
-                        best = better
-                        improved = true
-                    }
-                    i -= 1
-                }
-            }
-            // 2. Zero blocks.
-            for size in [8, 4, 2, 1] {
-                var i = 0
-                while i + size <= best.choices.count && canTry(attempts) {
-                    if best.choices[i..<(i + size)].contains(where: { $0 != 0 }) {
-                        var candidate = best.choices
-                        for j in i..<(i + size) { candidate[j] = 0 }
-                        if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
-                            best = better
-                            improved = true
-                        }
-                    }
-                    i += 1
-                }
-            }
-            // 3. Lower a value and delete a small block of the choices that
-            // follow it: a count that drops (fewer collections, fewer items) no
-            // longer draws what the dropped elements drew, so the rest realigns.
-            var j = 0
-            lowering: while j < best.choices.count && canTry(attempts) {
-                if best.choices[j] > 0 {
-                    for p in (j + 1)..<min(j + 17, best.choices.count) {
-                        for k in 1...4 where p + k <= best.choices.count && canTry(attempts) {
-                            var candidate = best.choices
-                            candidate[j] -= 1
-                            candidate.removeSubrange(p..<(p + k))
-                            if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
-                                best = better
-                                improved = true
-                                continue lowering
-                            }
-                        }
-                    }
-                }
-                j += 1
-            }
-            // 4. Lower single values: halve, then step down.
-            var i = 0
-            while i < best.choices.count && canTry(attempts) {
-                var v = best.choices[i]
-                while v > 0 && i < best.choices.count && canTry(attempts) {
-                    var candidate = best.choices
-                    candidate[i] = v / 2
-                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
-                        best = better
-                        improved = true
-                        v = candidate[i]
-                        continue
-                    }
-                    candidate[i] = v - 1
-                    if let better = attempt(candidate, &attempts), better.isSimpler(than: best) {
-                        best = better
-                        improved = true
-                        v = candidate[i]
-                        continue
-                    }
-                    break
-                }
-                i += 1
+            for pass in ShrinkPass.allCases {
+                if run(pass, on: &best, attempts: &attempts) { improved = true }
             }
         }
         return ShrinkResult(choices: best.choices, result: best.result, attempts: attempts)
     }
 
-    struct Candidate {
-        var choices: [UInt64]
-        var result: CaseRunner.Result
+    /// Runs one pass over `best`, replacing it by every simpler failing
+    /// candidate the pass finds; whether it found one.
+    package func run(_ pass: ShrinkPass, on best: inout Candidate, attempts: inout Int) -> Bool {
+        switch pass {
+        case .deleteSteps: deleteSteps(&best, &attempts)
+        case .deleteStepPairs: deleteStepPairs(&best, &attempts)
+        case .deleteBlocks: deleteBlocks(&best, &attempts)
+        case .zeroBlocks: zeroBlocks(&best, &attempts)
+        case .lowerAndDelete: lowerAndDelete(&best, &attempts)
+        case .lowerValues: lowerValues(&best, &attempts)
+        }
+    }
+
+    /// Tries `choices`; keeps the candidate in `best` when it still fails the
+    /// same way and is simpler.
+    func improve(_ best: inout Candidate, with choices: [UInt64], _ attempts: inout Int) -> Bool {
+        guard let better = attempt(choices, &attempts), better.isSimpler(than: best) else { return false }
+        best = better
+        return true
+    }
+
+    /// `deleteSteps`: deletes each step's choices, last step first (a step's
+    /// choices start at `Result.stepStarts`). Keeps every deletion that still
+    /// fails; the steps after it regenerate from the choices that follow.
+    func deleteSteps(_ best: inout Candidate, _ attempts: inout Int) -> Bool {
+        var improved = false
+        var step = best.result.stepStarts.count - 1
+        while step >= 0 && canTry(attempts) {
+            let starts = best.result.stepStarts
+            // Trailing zeros are trimmed, so a last step may start past the end.
+            if step < starts.count && starts[step] < best.choices.count {
+                let end = step + 1 < starts.count ? starts[step + 1] : best.choices.count
+                var candidate = best.choices
+                candidate.removeSubrange(starts[step]..<min(end, candidate.count))
+                if improve(&best, with: candidate, &attempts) { improved = true }
+            }
+            step -= 1
+        }
+        return improved
+    }
+
+    /// `deleteStepPairs`: deletes two steps together, up to three apart, the
+    /// later pair first: a lift and its drop go or stay together (either
+    /// alone makes the other something else). Keeps the first pair that
+    /// still fails for each first step.
+    func deleteStepPairs(_ best: inout Candidate, _ attempts: inout Int) -> Bool {
+        var improved = false
+        var first = best.result.stepStarts.count - 2
+        while first >= 0 && canTry(attempts) {
+            for gap in 1...3 where canTry(attempts) {
+                let starts = best.result.stepStarts
+                let second = first + gap
+                guard second < starts.count, starts[second] < best.choices.count else { continue }
+                let count = best.choices.count
+                func range(_ k: Int) -> Range<Int> { starts[k]..<min(k + 1 < starts.count ? starts[k + 1] : count, count) }
+                var candidate = best.choices
+                candidate.removeSubrange(range(second))
+                candidate.removeSubrange(range(first))
+                if improve(&best, with: candidate, &attempts) {
+                    improved = true
+                    break
+                }
+            }
+            first -= 1
+        }
+        return improved
+    }
+
+    /// `deleteBlocks`: deletes runs of 16, 8, 4, 2 and 1 choices, largest
+    /// first, from the end (later choices depend on earlier ones): fewer
+    /// events, items, sessions, collections. Keeps every deletion that
+    /// still fails.
+    func deleteBlocks(_ best: inout Candidate, _ attempts: inout Int) -> Bool {
+        var improved = false
+        for size in [16, 8, 4, 2, 1] {
+            var i = best.choices.count - size
+            while i >= 0 && canTry(attempts) {
+                // An accepted candidate may be shorter by more than `size`
+                // (its trailing zeros are trimmed): stay inside it.
+                if i + size > best.choices.count {
+                    i = best.choices.count - size
+                    continue
+                }
+                var candidate = best.choices
+                candidate.removeSubrange(i..<min(i + size, candidate.count))
+                if improve(&best, with: candidate, &attempts) { improved = true }
+                i -= 1
+            }
+        }
+        return improved
+    }
+
+    /// `zeroBlocks`: sets runs of 8, 4, 2 and 1 choices to 0, from the start,
+    /// skipping runs already zero: the simplest choices (drag events over
+    /// mutations, entry centres over free coordinates). Keeps every run that
+    /// still fails.
+    func zeroBlocks(_ best: inout Candidate, _ attempts: inout Int) -> Bool {
+        var improved = false
+        for size in [8, 4, 2, 1] {
+            var i = 0
+            while i + size <= best.choices.count && canTry(attempts) {
+                if best.choices[i..<(i + size)].contains(where: { $0 != 0 }) {
+                    var candidate = best.choices
+                    for j in i..<(i + size) { candidate[j] = 0 }
+                    if improve(&best, with: candidate, &attempts) { improved = true }
+                }
+                i += 1
+            }
+        }
+        return improved
+    }
+
+    /// `lowerAndDelete`: lowers a value by one and deletes 1 to 4 choices
+    /// starting at one of the 16 after it: a count that drops (fewer collections, fewer items)
+    /// no longer draws what the dropped elements drew, so the rest realigns.
+    /// Keeps the first that still fails, then tries the same value again.
+    func lowerAndDelete(_ best: inout Candidate, _ attempts: inout Int) -> Bool {
+        var improved = false
+        var j = 0
+        lowering: while j < best.choices.count && canTry(attempts) {
+            if best.choices[j] > 0 {
+                for p in (j + 1)..<min(j + 17, best.choices.count) {
+                    for k in 1...4 where p + k <= best.choices.count && canTry(attempts) {
+                        var candidate = best.choices
+                        candidate[j] -= 1
+                        candidate.removeSubrange(p..<(p + k))
+                        if improve(&best, with: candidate, &attempts) {
+                            improved = true
+                            continue lowering
+                        }
+                    }
+                }
+            }
+            j += 1
+        }
+        return improved
+    }
+
+    /// `lowerValues`: lowers each value on its own, from the start: halves
+    /// it, else takes one off, for as long as the case still fails (smaller
+    /// numbers: earlier entries, shorter distances).
+    func lowerValues(_ best: inout Candidate, _ attempts: inout Int) -> Bool {
+        var improved = false
+        var i = 0
+        while i < best.choices.count && canTry(attempts) {
+            var v = best.choices[i]
+            while v > 0 && i < best.choices.count && canTry(attempts) {
+                var candidate = best.choices
+                candidate[i] = v / 2
+                if improve(&best, with: candidate, &attempts) {
+                    improved = true
+                    v = candidate[i]
+                    continue
+                }
+                candidate[i] = v - 1
+                if improve(&best, with: candidate, &attempts) {
+                    improved = true
+                    v = candidate[i]
+                    continue
+                }
+                break
+            }
+            i += 1
+        }
+        return improved
+    }
+
+    /// A failing case: the choices it used (trailing zeros trimmed) and its run.
+    package struct Candidate {
+        package var choices: [UInt64]
+        package var result: CaseRunner.Result
 
         /// Fewer steps first, then fewer choices, then shortlex.
-        func isSimpler(than other: Candidate) -> Bool {
+        package func isSimpler(than other: Candidate) -> Bool {
             let a = result.fuzzCase.steps.count
             let b = other.result.fuzzCase.steps.count
             if a != b { return a < b }
@@ -191,7 +250,7 @@ public struct Shrinker: Sendable {
     func canTry(_ attempts: Int) -> Bool { attempts < maxAttempts && !shouldStop() }
 
     /// The candidate, cut to the choices it used, when it still breaks the invariant.
-    func attempt(_ choices: [UInt64], _ attempts: inout Int) -> Candidate? {
+    package func attempt(_ choices: [UInt64], _ attempts: inout Int) -> Candidate? {
         attempts += 1
         var sequence = ChoiceSequence(replaying: choices)
         let result = runner.run(&sequence, code: code)

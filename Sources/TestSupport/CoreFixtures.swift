@@ -1,19 +1,5 @@
 import ReorderCore
 
-/// A seeded generator for tests: the same seed, the same sequence, on every
-/// machine (the system generator is never used in tests).
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 public typealias TContainer = ReorderContainer<String, String?>
 public typealias TEngine = DragEngine<String, String?>
 public typealias TDifference = ReorderDifference<String, String?>

@@ -101,7 +101,7 @@ struct ExampleAppTests {
 
 @Suite("README")
 struct ReadmeTests {
-    @Test("every Swift snippet of the README is extracted, as CI compiles and runs them in Examples/ConsumerPackage")
+    @Test("every Swift snippet of the README is extracted, as CI compiles and runs them in examples/ConsumerPackage")
     func snippetsAreCurrent() throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/bash")

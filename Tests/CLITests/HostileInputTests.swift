@@ -1,4 +1,5 @@
 import Foundation
+import ReorderCore
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import DragRecording
 import Foundation
+import ReorderCore
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import DragRender
 import Foundation
+import ReorderCore
 import Testing
 
 /// Size and speed on synthetic recordings: a list of 20 rows, drags of a
@@ -87,11 +88,8 @@ enum Synthetic {
         var t = 0.0
         var drag = 0
         var inserted = 0
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func random(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(bound))
-        }
+        var rng = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
+        func random(_ bound: Int) -> Int { Int(rng.next() % UInt64(bound)) }
         func emit(_ e: RenderEvent) {
             guard out.count < n else { return }
             var e = e

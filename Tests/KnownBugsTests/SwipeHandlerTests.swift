@@ -160,24 +160,11 @@ struct SwipeHandlerTests {
         arguments: SwipeHandlerKind.allCases)
     func campaign(kind: SwipeHandlerKind) {
         var found: [Invariant: Int] = [:]
-        var rng = SwipeTestRandom(seed: 0x5EED_0000 &+ UInt64(SwipeHandlerKind.allCases.firstIndex(of: kind)!))
+        var rng = SplitMix64(seed: 0x5EED_0000 &+ UInt64(SwipeHandlerKind.allCases.firstIndex(of: kind)!))
         for _ in 0..<400 {
             if let v = SwipeRandomCase.run(SwipeHandler(kind), steps: 40, using: &rng) { found[v.invariant, default: 0] += 1 }
         }
         #expect(Set(found.keys) == Set([kind.breaks].compactMap { $0 }), "found \(found)")
-    }
-}
-
-/// SplitMix64: the same sequence everywhere, so a failure reproduces.
-struct SwipeTestRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

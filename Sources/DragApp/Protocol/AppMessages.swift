@@ -16,7 +16,10 @@ enum AppMessages {
         }
     }
 
-    static let bye: [UInt8] = Array(#"{"op":"bye"}"#.utf8)
+    static let bye: [UInt8] = object { w in
+        w.key("op")
+        w.string("bye")
+    }
 
     /// The line for `request`; `nil` for what the protocol does not send
     /// (`dropped`, which only the legacy in-process path needs).

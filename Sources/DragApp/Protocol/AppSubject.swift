@@ -62,7 +62,7 @@ public final class AppSubject: ReorderSubject {
     func start() throws(AppHostError) {
         let p: AppProcess
         do { p = try AppProcess(command: command, directory: directory) } catch {
-            throw .cannotStart(command: command, reason: error.description)
+            throw .process(command: command, error)
         }
         let answer: JSONValue
         do {

@@ -432,6 +432,25 @@ package struct _JSONBuffer {
         bytes.append(contentsOf: json.utf8)
     }
 
+    /// A string as `Format.quoted` escapes it: also every scalar a terminal
+    /// could act on (`Format.isUnsafe`), for JSON a person may read in a
+    /// terminal (the replay report). It reads back as the same string.
+    package mutating func shownString(_ s: String) {
+        scalar()
+        bytes.append(contentsOf: Format.quoted(s).utf8)
+    }
+
+    /// A newline between values (a streamed report, one record a line);
+    /// commas are placed as without it.
+    package mutating func newline() { bytes.append(0x0A) }
+
+    /// The bytes written so far, removed from the buffer; where the next
+    /// comma goes is kept, so a stream can be written out piece by piece.
+    package mutating func take() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
+    }
+
     package mutating func strings(_ items: [String]) {
         scalar()
         bytes.append(UInt8(ascii: "["))

@@ -43,6 +43,12 @@ public final class ReportOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Bytes already encoded (the JSON report's, from the one JSON writer).
+    func write(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     private func flush() {
         defer { buffer.removeAll(keepingCapacity: true) }
         guard failure == nil, !buffer.isEmpty else { return }

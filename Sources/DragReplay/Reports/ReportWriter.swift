@@ -62,44 +62,111 @@ public final class TextReport: ReportWriter {
 
 /// The JSON report contract: `recordings[]` with `path`, `status`, `final`,
 /// `outcomes`, `failures`, `warnings`, `error`; then `passed`, `failed`,
-/// `errors`. Outcomes are written as they happen.
+/// `errors`. Outcomes are written as they happen, through the one JSON
+/// writer (`_JSONBuffer`), one recording a line; strings escaped as
+/// `Format.quoted` escapes them, so the report is safe in a terminal.
 public final class JSONReport: ReportWriter {
     let out: ReportOutput
-    private var first = true
-    private var firstOutcome = true
+    /// Kept across calls: it knows where the next comma goes.
+    private var w = _JSONBuffer()
     public init(_ out: ReportOutput) { self.out = out }
 
-    public func begin() { out.write("{\"recordings\":[") }
+    public func begin() {
+        w.open()
+        w.key("recordings")
+        w.openArray()
+        flush()
+    }
 
     public func beginRecording(path: String) {
-        out.write((first ? "\n" : ",\n") + "{\"path\":\(Format.quoted(path)),\"outcomes\":[")
-        first = false
-        firstOutcome = true
+        w.element()
+        w.newline()
+        w.open()
+        w.key("path")
+        w.shownString(path)
+        w.key("outcomes")
+        w.openArray()
+        flush()
     }
 
     public func outcome(_ o: SessionEnd) {
-        out.write((firstOutcome ? "" : ",") + "{\"session\":\(o.session),\"outcome\":\"\(o.outcome.rawValue)\",\"line\":\(o.line)}")
-        firstOutcome = false
+        w.element()
+        w.open()
+        w.key("session")
+        w.integer(o.session)
+        w.key("outcome")
+        w.string(o.outcome.rawValue)
+        w.key("line")
+        w.integer(o.line)
+        w.close()
+        flush()
     }
 
     public func endRecording(_ r: ReplayResult) {
-        var s = "],\"status\":\"\(r.status.rawValue)\",\"final\":["
-        s += r.final.map { c in
-            "{\"id\":\(c.id.map(Format.quoted) ?? "null"),\"items\":[\(c.items.map(Format.quoted).joined(separator: ","))]}"
-        }.joined(separator: ",")
-        s += "],\"failures\":[" + r.failures.map(message).joined(separator: ",")
-        s += "],\"warnings\":[" + r.warnings.map(message).joined(separator: ",") + "]"
-        if let e = r.error {
-            s += ",\"error\":{\"line\":\(e.line),\"column\":\(e.column),\"message\":\(Format.quoted(e.message))}"
+        w.closeArray()
+        w.key("status")
+        w.string(r.status.rawValue)
+        w.key("final")
+        w.openArray()
+        for c in r.final {
+            w.element()
+            w.open()
+            w.key("id")
+            if let id = c.id { w.shownString(id) } else { w.null() }
+            w.key("items")
+            w.openArray()
+            for item in c.items { w.shownString(item) }
+            w.closeArray()
+            w.close()
         }
-        out.write(s + "}")
+        w.closeArray()
+        messages("failures", r.failures)
+        messages("warnings", r.warnings)
+        if let e = r.error {
+            w.key("error")
+            w.open()
+            w.key("line")
+            w.integer(e.line)
+            w.key("column")
+            w.integer(e.column)
+            w.key("message")
+            w.shownString(e.message)
+            w.close()
+        }
+        w.close()
+        flush()
     }
 
-    private func message(_ m: LineMessage) -> String { "{\"line\":\(m.line),\"message\":\(Format.quoted(m.message))}" }
+    private func messages(_ key: String, _ list: [LineMessage]) {
+        w.key(key)
+        w.openArray()
+        for m in list {
+            w.element()
+            w.open()
+            w.key("line")
+            w.integer(m.line)
+            w.key("message")
+            w.shownString(m.message)
+            w.close()
+        }
+        w.closeArray()
+    }
 
     public func end(passed: Int, failed: Int, errors: Int) {
-        out.write("\n],\"passed\":\(passed),\"failed\":\(failed),\"errors\":\(errors)}\n")
+        w.newline()
+        w.closeArray()
+        w.key("passed")
+        w.integer(passed)
+        w.key("failed")
+        w.integer(failed)
+        w.key("errors")
+        w.integer(errors)
+        w.close()
+        w.newline()
+        flush()
     }
+
+    private func flush() { out.write(w.take()) }
 }
 
 /// JUnit XML: one test suite, one test case per recording; failures and

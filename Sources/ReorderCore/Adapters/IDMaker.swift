@@ -46,14 +46,11 @@ extension IDMaker where ID: ReorderFuzzableID {
     @inlinable public static var standard: Self { Self { ID.reorderID(named: $0) } }
 }
 
-/// FNV-1a, 64 bits, over UTF-8: a stable hash (Swift's `Hasher` is seeded per run).
+/// `FNV1a64` over UTF-8: a stable hash (Swift's `Hasher` is seeded per run).
 /// - Complexity: O(n) for n bytes.
 @inlinable
 public func _fnv1a64(_ s: String) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in s.utf8 {
-        h ^= UInt64(b)
-        h = h &* 0x0000_0100_0000_01B3
-    }
-    return h
+    var h = FNV1a64()
+    h.add(s.utf8)
+    return h.value
 }

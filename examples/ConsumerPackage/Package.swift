@@ -4,7 +4,7 @@ import PackageDescription
 // An app's package as a user writes it: its own model and move closure in
 // `PhotoBoard`, put under test from its own test target with DragReplay's
 // libraries, depending on DragReplay by path. CI builds and runs it
-// (`swift test --package-path Examples/ConsumerPackage`).
+// (`swift test --package-path examples/ConsumerPackage`).
 let package = Package(
     name: "PhotoBoard",
     dependencies: [.package(name: "DragReplay", path: "../..")],
