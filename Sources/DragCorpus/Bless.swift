@@ -50,7 +50,8 @@ public func bless(path: String, options: ReplayOptions = ReplayOptions()) throws
 private func lockForBlessing(_ path: String) throws -> (target: String, lock: FileDescriptor) {
     let target = try FileSystem.resolvingSymbolicLinks(path)
     guard try FileSystem.status(of: target).isRegularFile else {
-        throw SystemError(call: "open", path: path, errno: .invalidArgument, refusal: "is not a regular file; bless rewrites recordings on disk")
+        throw SystemError(
+            call: "open", path: path, errno: .invalidArgument, refusal: "is not a regular file; bless rewrites recordings on disk")
     }
     var lock = try FileDescriptor.open(target, .readOnly, options: .nonBlocking)
     do {
