@@ -39,7 +39,7 @@ public struct RecordedEvent: Hashable, Sendable {
         case tap(x: Double, y: Double)
 
         /// The `type` written in the file.
-        public var type: EventType {
+        public var type: EventKind {
             switch self {
             case .lift: .lift
             case .move: .move
@@ -65,6 +65,16 @@ public struct RecordedEvent: Hashable, Sendable {
         /// Drag events carry a session; mutations, expectations and swipe
         /// gestures do not.
         public var isDragEvent: Bool { type.isDragEvent }
+
+        /// Where the event touches the container (a finger's drag location
+        /// or a tap), `nil` for the others: the page draws it.
+        public var location: Point? {
+            switch self {
+            case .lift(_, let x, let y, _, _), .move(let x, let y), .drop(let x, let y, _), .tap(let x, let y): Point(x: x, y: y)
+            case .cancel, .apply, .insert, .delete, .relocate, .update, .reload, .enable, .disable, .lock, .unlock, .expect: nil
+            case .swipe, .scroll: nil
+            }
+        }
     }
 }
 

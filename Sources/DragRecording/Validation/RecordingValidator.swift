@@ -121,7 +121,7 @@ public struct RecordingValidator: Sendable {
         }
     }
 
-    private func requireVersion2(_ type: EventType) throws(FieldError) {
+    private func requireVersion2(_ type: EventKind) throws(FieldError) {
         if version < type.minimumVersion { throw Self.needsVersion2(type: type, version: version) }
     }
 
@@ -142,7 +142,7 @@ public struct RecordingValidator: Sendable {
     }
 
     /// An event type that only a version 2 file may hold.
-    public static func needsVersion2(type: EventType, version: Int) -> FieldError {
+    public static func needsVersion2(type: EventKind, version: Int) -> FieldError {
         FieldError(field: "type", "event type \"\(type.rawValue)\" needs a version 2 header (this file is version \(version))")
     }
 
