@@ -1,6 +1,7 @@
-@testable import DragFuzz
 import ReorderCore
 import Testing
+
+@testable import DragFuzz
 
 @Suite("Generation table")
 struct GenerationTableTests {

@@ -78,6 +78,29 @@ public struct RecordedEvent: Hashable, Sendable {
     }
 }
 
+extension RecordedEvent {
+    /// The event on one line, e.g. `drop s0 at (50, 22)`: the one description
+    /// of an event, which `--trace` prints and the page's timeline shows. A
+    /// drag event is worded for reading; any other event is its canonical
+    /// line (escaped for a terminal), so a new kind is described by its
+    /// writer: it only joins the last case's list.
+    public var summary: String {
+        let s = session
+        switch kind {
+        case .lift(let items, let x, let y, let ops, let external):
+            return "lift s\(s) \(Format.ids(items)) at \(Format.point(Point(x: x, y: y)))"
+                + (ops == .move ? "" : " ops \(ops.names.joined(separator: "+"))") + (external ? " external" : "")
+        case .move(let x, let y): return "move s\(s) to \(Format.point(Point(x: x, y: y)))"
+        case .drop(let x, let y, let deferred):
+            return "drop s\(s) at \(Format.point(Point(x: x, y: y)))" + (deferred ? " (apply deferred)" : "")
+        case .cancel: return "cancel s\(s)"
+        case .apply: return "apply s\(s)"
+        case .insert, .delete, .relocate, .update, .reload, .enable, .disable, .lock, .unlock, .expect, .swipe, .scroll, .tap:
+            return Format.escapingControls(CanonicalWriter.line(for: self))  // JSON escapes C0 only
+        }
+    }
+}
+
 /// A value with the physical line it was read from (1-based).
 public struct Located<Value: Sendable>: Sendable {
     public var line: Int

@@ -4,7 +4,7 @@
 /// reader builds its byte table from `allCases`, the writer writes
 /// `rawValue`, the page marks the kinds `isMutation` says, the help and the
 /// messages list `allCases`. Every property is an exhaustive switch: a new
-/// kind is flagged here, once, for all of them (see docs/contributing.md,
+/// kind is flagged here, once, for all of them (see docs/decisions.md,
 /// "Adding an event type").
 public enum EventKind: String, CaseIterable, Hashable, Sendable {
     case lift, move, drop, cancel, apply
