@@ -2,16 +2,16 @@ import DragRecording
 import DragSystem
 import ReorderCore
 
-/// The event types as bytes, built once from `EventType.allCases` (the one
+/// The event types as bytes, built once from `EventKind.allCases` (the one
 /// list of names), so a line's `type` is matched without building a String.
 /// Most frequent first: drags are mostly moves.
-let eventTypeTable: [(bytes: [UInt8], type: EventType)] = {
-    let order = EventType.allCases.sorted { ($0 == .move ? 0 : 1) < ($1 == .move ? 0 : 1) }
+let eventTypeTable: [(bytes: [UInt8], type: EventKind)] = {
+    let order = EventKind.allCases.sorted { ($0 == .move ? 0 : 1) < ($1 == .move ? 0 : 1) }
     return order.map { (Array($0.rawValue.utf8), $0) }
 }()
 
-/// The `EventType` a string value names, `nil` for an unknown one.
-func eventType(of value: JSONCValue) -> EventType? {
+/// The `EventKind` a string value names, `nil` for an unknown one.
+func eventType(of value: JSONCValue) -> EventKind? {
     guard let bytes = value.stringBytes else { return nil }
     for entry in eventTypeTable where entry.bytes.count == bytes.count {
         if entry.bytes.withUnsafeBufferPointer({ Memory.equal($0.baseAddress!, bytes.baseAddress!, count: bytes.count) }) {
@@ -29,11 +29,11 @@ func decodeEvent(_ root: JSONCValue, _ context: LineContext, version: Int) throw
     guard let typeValue = o.get("type") else {
         if o.get("format") != nil { throw FieldError(field: "format", "a second header: only the first non-blank line is the header") }
         throw FieldError(
-            field: nil, "missing field \"type\" (expected one of \(EventType.allCases.map(\.rawValue).joined(separator: ", ")))")
+            field: nil, "missing field \"type\" (expected one of \(EventKind.allCases.map(\.rawValue).joined(separator: ", ")))")
     }
     guard typeValue.kind == .string else { throw FieldError(field: "type", "field \"type\" must be a string, got \(typeValue.text)") }
     guard let type = eventType(of: typeValue) else {
-        let names = EventType.allCases.map(\.rawValue)
+        let names = EventKind.allCases.map(\.rawValue)
         let suggestion = closestMatch(to: typeValue.string, in: names).map { " Did you mean \(Format.quoted($0))?" } ?? ""
         throw FieldError(
             field: "type",

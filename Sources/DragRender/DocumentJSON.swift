@@ -1,4 +1,5 @@
 import DragRecording
+import ReorderCore
 
 /// The document as the compact JSON the page's script reads: snapshots as
 /// index tables, steps with short keys and absent fields omitted.
@@ -50,6 +51,10 @@ enum DocumentJSON {
         optionalInt(doc.initialSnapshot, &w)
         w.key("palette")
         w.strings(RenderStyle.palette)
+        // The kinds the timeline marks as mutations: from `EventKind`, so the
+        // script never spells the list of events.
+        w.key("mutations")
+        w.strings(EventKind.allCases.filter(\.isMutation).map(\.rawValue))
         store(doc.snapshots, &w)
         w.key("paths")
         w.openArray()

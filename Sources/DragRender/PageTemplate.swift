@@ -668,8 +668,7 @@ enum PageTemplate {
               var st = steps[i], cls = 'step kind-' + st.k;
               if (st.F) cls += ' failed';
               else if (st.e && st.e.p) cls += ' passed';
-              if (st.k === 'insert' || st.k === 'delete' || st.k === 'relocate' || st.k === 'update' || st.k === 'reload' ||
-                  st.k === 'enable' || st.k === 'disable' || st.k === 'lock' || st.k === 'unlock') cls += ' mutation';
+              if (D.mutations.indexOf(st.k) >= 0) cls += ' mutation';
               if (st.df) cls += st.df.d ? ' deferred' : ' applied';
               if (st.sw && st.sw.p.length) cls += ' presentation';
               if (st.w && st.w.length) cls += ' warned';

@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// One recording line the replayer handled, with everything it computed for
 /// it. The renderer draws these values and never recomputes them: hit
 /// testing, the drop policy and the layout stay in the core, so the page
@@ -29,7 +31,7 @@ public struct RenderEvent: Hashable, Sendable {
     public var t: Double
     /// A line for people, e.g. `drop s0 at (50, 22)`.
     public var text: String
-    public var kind: RenderEventKind
+    public var kind: EventKind
     /// The drag session, for drag events.
     public var session: Int?
     /// The finger (lift, move, drop) or the tap.
@@ -59,7 +61,7 @@ public struct RenderEvent: Hashable, Sendable {
     public var swipe: RenderSwipe?
 
     public init(
-        line: Int, t: Double, text: String, kind: RenderEventKind, session: Int? = nil,
+        line: Int, t: Double, text: String, kind: EventKind, session: Int? = nil,
         location: RenderPoint? = nil, hit: RenderHit? = nil, placeholder: RenderRect? = nil,
         operation: RenderOperation? = nil, destination: String? = nil, outcome: String? = nil,
         difference: RenderDifference? = nil, warnings: [String] = [], expectation: RenderExpectation? = nil,

@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// One drag's finger path (lift, moves, drop), from its lift step to its
 /// drop or cancel step. A path longer than the builder's limit is sampled:
 /// only every `stride`-th point is kept (the first included); the page draws
@@ -10,7 +12,7 @@ public struct RenderPath: Sendable {
     /// at the end of the recording.
     public var lastStep: Int?
     /// `drop` or `cancel` when the drag ended.
-    public var end: RenderEventKind?
+    public var end: EventKind?
     /// The kept points: original points `0, stride, 2 * stride, ...`.
     public private(set) var points: [RenderPoint] = []
     /// 1 when nothing was dropped.

@@ -1,8 +1,10 @@
+import ReorderCore
+
 /// One step of the page: one event, or a run of consecutive `move`s of one
 /// session collapsed into one (a 48-move drag is one step, not 48). The
 /// fields after the run describe its last move: where the finger ended.
 public struct RenderStep: Hashable, Sendable {
-    public var kind: RenderEventKind
+    public var kind: EventKind
     public var session: Int?
     public var text: String
     public var firstLine: Int

@@ -29,10 +29,10 @@ struct FormatDocTests {
 
     // MARK: - Code -> doc
 
-    @Test("every event type has a section, and the overview table matches EventType")
+    @Test("every event type has a section, and the overview table matches EventKind")
     func eventTypes() throws {
         let sections = doc.sections(where: { $0.chapter == "Events" }).compactMap(\.name)
-        for type in EventType.allCases {
+        for type in EventKind.allCases {
             #expect(sections.contains(type.rawValue), "no section \"### `\(type.rawValue)`\" under Events")
         }
         let overview = try #require(doc.tables.first { $0.columns.first == "Type" }, "no table with a \"Type\" column")
@@ -44,7 +44,7 @@ struct FormatDocTests {
         for row in overview.rows {
             let name = try #require(backticked(row[typeColumn]).first, "overview row without a type: \(row)")
             listed.append(name)
-            guard let type = EventType(rawValue: name) else {
+            guard let type = EventKind(rawValue: name) else {
                 Issue.record("the overview lists \"\(name)\", which is not an event type")
                 continue
             }
@@ -56,7 +56,7 @@ struct FormatDocTests {
                 #expect(Set(backticked(row[fieldsColumn])) == own, "\(name): the overview's fields differ from its section's table")
             }
         }
-        #expect(listed == EventType.allCases.map(\.rawValue), "the overview lists the types out of order or not all of them")
+        #expect(listed == EventKind.allCases.map(\.rawValue), "the overview lists the types out of order or not all of them")
     }
 
     @Test("every layout kind has a section")
@@ -99,7 +99,7 @@ struct FormatDocTests {
             let name = section.name!
             switch section.chapter {
             case "Events":
-                #expect(EventType(rawValue: name) != nil, "\"### `\(name)`\" is not an event type")
+                #expect(EventKind(rawValue: name) != nil, "\"### `\(name)`\" is not an event type")
                 let types = try section.blocks.flatMap { try $0.objects().compactMap { $0["type"]?.stringValue } }
                 #expect(types.contains(name), "the section of \"\(name)\" has no example line of that type")
             case "Layouts":
@@ -396,7 +396,7 @@ struct FormatDoc {
                 if first["format"] == nil {
                     var version = 1
                     for object in objects {
-                        guard let type = object["type"]?.stringValue.flatMap(EventType.init(rawValue:)) else { continue }
+                        guard let type = object["type"]?.stringValue.flatMap(EventKind.init(rawValue:)) else { continue }
                         version = max(version, type.minimumVersion)
                         if type == .expect, object.keys.contains(where: v2Fields.contains) { version = 2 }
                     }

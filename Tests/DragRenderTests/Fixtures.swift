@@ -1,4 +1,5 @@
 import DragRender
+import ReorderCore
 
 /// Hand-built documents with the frames a replayer would compute, each with
 /// something at a known step: the tests check the page shows it there.
@@ -96,7 +97,7 @@ enum Fixtures {
         let data = board([("todo", ["a", "b"]), ("doing", ["c"]), ("done", ["d"])], locked: ["d"], capacity: ["doing": 3])
         let s0 = [RenderSession(number: 0, items: ["a"], sources: ["a"])]
         func ev(
-            _ line: Int, _ kind: RenderEventKind, _ x: Double, _ y: Double, hit: RenderHit?, op: RenderOperation?,
+            _ line: Int, _ kind: EventKind, _ x: Double, _ y: Double, hit: RenderHit?, op: RenderOperation?,
             outcome: String? = nil
         ) -> RenderEvent {
             let bar = hit.map { RenderRect(x: Double($0.collection) * 110, y: 20 + Double($0.slot) * 30 - 1, width: 100, height: 2) }

@@ -39,7 +39,7 @@ public struct RecordedEvent: Hashable, Sendable {
         case tap(x: Double, y: Double)
 
         /// The `type` written in the file.
-        public var type: EventType {
+        public var type: EventKind {
             switch self {
             case .lift: .lift
             case .move: .move
@@ -65,6 +65,39 @@ public struct RecordedEvent: Hashable, Sendable {
         /// Drag events carry a session; mutations, expectations and swipe
         /// gestures do not.
         public var isDragEvent: Bool { type.isDragEvent }
+
+        /// Where the event touches the container (a finger's drag location
+        /// or a tap), `nil` for the others: the page draws it.
+        public var location: Point? {
+            switch self {
+            case .lift(_, let x, let y, _, _), .move(let x, let y), .drop(let x, let y, _), .tap(let x, let y): Point(x: x, y: y)
+            case .cancel, .apply, .insert, .delete, .relocate, .update, .reload, .enable, .disable, .lock, .unlock, .expect: nil
+            case .swipe, .scroll: nil
+            }
+        }
+    }
+}
+
+extension RecordedEvent {
+    /// The event on one line, e.g. `drop s0 at (50, 22)`: the one description
+    /// of an event, which `--trace` prints and the page's timeline shows. A
+    /// drag event is worded for reading; any other event is its canonical
+    /// line (escaped for a terminal), so a new kind is described by its
+    /// writer: it only joins the last case's list.
+    public var summary: String {
+        let s = session
+        switch kind {
+        case .lift(let items, let x, let y, let ops, let external):
+            return "lift s\(s) \(Format.ids(items)) at \(Format.point(Point(x: x, y: y)))"
+                + (ops == .move ? "" : " ops \(ops.names.joined(separator: "+"))") + (external ? " external" : "")
+        case .move(let x, let y): return "move s\(s) to \(Format.point(Point(x: x, y: y)))"
+        case .drop(let x, let y, let deferred):
+            return "drop s\(s) at \(Format.point(Point(x: x, y: y)))" + (deferred ? " (apply deferred)" : "")
+        case .cancel: return "cancel s\(s)"
+        case .apply: return "apply s\(s)"
+        case .insert, .delete, .relocate, .update, .reload, .enable, .disable, .lock, .unlock, .expect, .swipe, .scroll, .tap:
+            return Format.escapingControls(CanonicalWriter.line(for: self))  // JSON escapes C0 only
+        }
     }
 }
 

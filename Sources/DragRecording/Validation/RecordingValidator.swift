@@ -58,6 +58,8 @@ public struct RecordingValidator: Sendable {
         default: break
         }
         let s = event.session
+        // Every kind's version from `EventKind`, so a new one cannot forget it.
+        try requireVersion(of: event.kind.type)
         switch event.kind {
         case .lift(let items, _, _, let ops, _):
             try Self.checkIDs(items, field: "items", nonEmpty: true, unique: true)
@@ -108,20 +110,17 @@ public struct RecordingValidator: Sendable {
         case .expect(let e):
             try checkExpectation(e)
         case .swipe(let item, let dx):
-            try requireVersion2(.swipe)
             try Self.checkIDs([item], field: "item")
             try Self.checkFinite(dx, field: "dx")
         case .scroll(let dy):
-            try requireVersion2(.scroll)
             try Self.checkFinite(dy, field: "dy")
         case .tap(let x, let y):
-            try requireVersion2(.tap)
             try Self.checkFinite(x, field: "x")
             try Self.checkFinite(y, field: "y")
         }
     }
 
-    private func requireVersion2(_ type: EventType) throws(FieldError) {
+    private func requireVersion(of type: EventKind) throws(FieldError) {
         if version < type.minimumVersion { throw Self.needsVersion2(type: type, version: version) }
     }
 
@@ -142,7 +141,7 @@ public struct RecordingValidator: Sendable {
     }
 
     /// An event type that only a version 2 file may hold.
-    public static func needsVersion2(type: EventType, version: Int) -> FieldError {
+    public static func needsVersion2(type: EventKind, version: Int) -> FieldError {
         FieldError(field: "type", "event type \"\(type.rawValue)\" needs a version 2 header (this file is version \(version))")
     }
 

@@ -96,15 +96,10 @@ public struct ReplayRenderAdapter {
 
     private func event(_ step: ReplayStep, before: Laid, model: RenderSnapshot, app: RenderSnapshot?) -> RenderEvent {
         let e = step.event
-        let kind = RenderEventKind(rawValue: e.kind.type.rawValue) ?? .update
         var out = RenderEvent(
-            line: step.line, t: e.t, text: Self.text(step), kind: kind, session: e.kind.isDragEvent ? e.session : nil,
+            line: step.line, t: e.t, text: e.summary, kind: e.kind.type, session: e.kind.isDragEvent ? e.session : nil,
             snapshot: model, appData: app)
-        switch e.kind {
-        case .lift(_, let x, let y, _, _), .move(let x, let y), .drop(let x, let y, _): out.location = RenderPoint(x: x, y: y)
-        case .tap(let x, let y): out.location = RenderPoint(x: x, y: y)
-        default: break
-        }
+        out.location = e.kind.location.map { RenderPoint(x: $0.x, y: $0.y) }
         if let r = step.result {
             if let target = r.target, target.collection < before.frames.count {
                 out.hit = RenderHit(collection: target.collection, slot: target.slot)
@@ -140,11 +135,8 @@ public struct ReplayRenderAdapter {
     /// nothing leaves it as it was (the common case, moves, costs nothing).
     private static func mayChangeData(_ step: ReplayStep) -> Bool {
         if step.subjectData != nil || step.modelData != nil { return true }
-        switch step.event.kind {
-        case .lift, .move, .cancel, .expect: return false
-        case .drop: return step.result?.applied != nil
-        default: return true
-        }
+        let kind = step.event.kind.type
+        return kind == .drop ? step.result?.applied != nil : kind.mayChangeData
     }
 
     /// The swipe state after the step: the open row with its buttons (the
@@ -216,42 +208,6 @@ public struct ReplayRenderAdapter {
     private static func text(_ d: ExpectedDifference) -> String {
         Format.ids(d.sources) + " → " + (d.before.map { "before \(Format.quoted($0))" } ?? "end")
             + (d.collection.map { " in \(Format.quoted($0))" } ?? "")
-    }
-
-    // MARK: - Text
-
-    /// The event on one line, for the timeline and the step title.
-    static func text(_ step: ReplayStep) -> String {
-        switch step.event.kind {
-        case .insert(let items, let c, let index):
-            return "insert \(Format.ids(items))" + (index.map { " at \($0)" } ?? " at end") + (c.map { " in \(Format.quoted($0))" } ?? "")
-        case .delete(let items): return "delete \(Format.ids(items))"
-        case .relocate(let items, let c, let before, let via):
-            return "relocate \(Format.ids(items)) " + (before.map { "before \(Format.quoted($0))" } ?? "to end")
-                + (c.map { " in \(Format.quoted($0))" } ?? "") + (via ? " (via the applier)" : "")
-        case .update(let item): return "update \(Format.quoted(item))"
-        case .reload(let cs):
-            return "reload " + cs.map { c in (c.id.map { Format.quoted($0) + " " } ?? "") + Format.ids(c.items) }.joined(separator: ", ")
-        case .enable: return "enable"
-        case .disable: return "disable"
-        case .lock(let items): return "lock \(Format.ids(items))"
-        case .unlock(let items): return "unlock \(Format.ids(items))"
-        case .expect(let x):
-            var fields: [String] = []
-            if x.order != nil { fields.append("order") }
-            if let cs = x.collections {
-                fields.append(cs.count == 1 ? "collection \(Format.quoted(cs.keys.first!))" : "\(cs.count) collections")
-            }
-            if x.outcome != nil { fields.append("outcome") }
-            if x.difference != nil { fields.append("difference") }
-            if x.operation != nil { fields.append("operation") }
-            if x.hasSwipeFields { fields.append("swipe") }
-            return "expect " + (fields.isEmpty ? "(nothing)" : fields.joined(separator: ", ")) + (x.session.map { " of s\($0)" } ?? "")
-        case .swipe(let item, let dx): return "swipe \(Format.quoted(item)) dx \(Format.number(dx))"
-        case .scroll(let dy): return "scroll dy \(Format.number(dy))"
-        case .tap(let x, let y): return "tap at \(Format.point(Point(x: x, y: y)))"
-        default: return step.summary
-        }
     }
 
     // MARK: - Geometry to draw

@@ -115,19 +115,7 @@ public struct ReplayStep: Sendable {
             ? id : Format.quoted(id)
     }
 
-    /// The event on one line, e.g. `drop s0 at (50, 22)`: the first line of `text`.
-    public var summary: String {
-        let s = event.session
-        switch event.kind {
-        case .lift(let items, let x, let y, let ops, let external):
-            return "lift s\(s) \(Format.ids(items)) at \(Format.point(Point(x: x, y: y)))"
-                + (ops == .move ? "" : " ops \(ops.names.joined(separator: "+"))") + (external ? " external" : "")
-        case .move(let x, let y): return "move s\(s) to \(Format.point(Point(x: x, y: y)))"
-        case .drop(let x, let y, let deferred):
-            return "drop s\(s) at \(Format.point(Point(x: x, y: y)))" + (deferred ? " (apply deferred)" : "")
-        case .cancel: return "cancel s\(s)"
-        case .apply: return "apply s\(s)"
-        default: return Format.escapingControls(CanonicalWriter.line(for: event))  // JSON escapes C0 only
-        }
-    }
+    /// The event on one line, e.g. `drop s0 at (50, 22)`: the first line of
+    /// `text`, and the page's label (`RecordedEvent.summary`, the one description).
+    public var summary: String { event.summary }
 }

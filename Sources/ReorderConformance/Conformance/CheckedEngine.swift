@@ -324,7 +324,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         case .setEnabled(let on): on ? "enabling" : "disabling"
         case .lock(let items): "locking \(text.ids(items))"
         case .unlock(let items): "unlocking \(text.ids(items))"
-        default: "\(request)"
+        case .reset, .dropped, .apply, .receive, .update, .configure, .open, .close, .perform, .labels, .gesture: "\(request)"
         }
     }
 

@@ -44,7 +44,7 @@ public enum SubjectRequest<ItemID: Hashable & Sendable, CollectionID: Hashable &
     public var changesData: Bool {
         switch self {
         case .dropped, .update, .configure, .open, .close, .labels, .gesture: false
-        default: true
+        case .reset, .apply, .receive, .insert, .delete, .relocate, .reload, .setEnabled, .lock, .unlock, .perform: true
         }
     }
 
@@ -52,7 +52,8 @@ public enum SubjectRequest<ItemID: Hashable & Sendable, CollectionID: Hashable &
     public var isSwipe: Bool {
         switch self {
         case .open, .close, .perform, .labels, .gesture: true
-        default: false
+        case .reset, .dropped, .apply, .receive, .insert, .delete, .relocate, .update, .reload, .setEnabled, .lock, .unlock: false
+        case .configure: false
         }
     }
 }

@@ -29,19 +29,37 @@ public enum DragEvent<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
     /// performs that action; anywhere it closes the open row.
     case tap(at: Point)
 
-    /// A `swipe`, `scroll` or `tap`.
-    @inlinable public var isSwipeGesture: Bool {
+    /// The kind of recording line this event is (a `deliver` is a
+    /// `relocate` through the applier, `setEnabled` an `enable` or a `disable`).
+    @inlinable public var kind: EventKind {
         switch self {
-        case .swipe, .scroll, .tap: true
-        default: false
+        case .lift: .lift
+        case .move: .move
+        case .drop: .drop
+        case .cancel: .cancel
+        case .apply: .apply
+        case .insert: .insert
+        case .delete: .delete
+        case .relocate, .deliver: .relocate
+        case .update: .update
+        case .reload: .reload
+        case .setEnabled(let on): on ? .enable : .disable
+        case .lock: .lock
+        case .unlock: .unlock
+        case .swipe: .swipe
+        case .scroll: .scroll
+        case .tap: .tap
         }
     }
+
+    /// A `swipe`, `scroll` or `tap`.
+    @inlinable public var isSwipeGesture: Bool { kind.isSwipeGesture }
 
     /// The session of a drag event, `nil` for a mutation or a swipe gesture.
     @inlinable public var session: Int? {
         switch self {
         case .lift(let s, _, _, _, _), .move(let s, _), .drop(let s, _, _), .cancel(let s), .apply(let s): s
-        default: nil
+        case .insert, .delete, .relocate, .deliver, .update, .reload, .setEnabled, .lock, .unlock, .swipe, .scroll, .tap: nil
         }
     }
 }

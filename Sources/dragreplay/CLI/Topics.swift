@@ -1,5 +1,7 @@
 // Help topics that are not commands: `dragreplay help app`.
 
+import DragApp
+
 struct HelpTopic {
     var name: String
     var abstract: String
@@ -40,12 +42,7 @@ let appTopic = HelpTopic(
               "before" (null, or an anchor that is gone: the end of C)
           {"op":"receive","items":[IDs],"collection":C,"before":ID|null}
               an external drop: insert the items (IDs you already hold are skipped)
-          {"op":"insert","items":[IDs],"collection":C,"index":N|null}
-          {"op":"delete","items":[IDs]}
-          {"op":"relocate","items":[IDs],"collection":C,"before":ID|null}
-          {"op":"update","item":ID}                      the order must not change
-          {"op":"reload","collections":[..]}             replace all data
-          {"op":"enable"}  {"op":"disable"}  {"op":"lock","items":[IDs]}  {"op":"unlock","items":[IDs]}
+        \(AppRequestHelp.mutationLines.map { "  " + $0 }.joined(separator: "\n"))
           {"op":"configure","session":N,"x":X,"y":Y,"items":[IDs],"sources":[IDs],"ops":[..],"external":B}
               only with "configure" in supports, at every move and drop: answer
               {"ok":true,"operation":"move"|"copy"|"forbidden","collection":C,"before":ID|null}
