@@ -26,6 +26,25 @@ struct CanonicalApplyTests {
         #expect(applied(.canonical, difference("zz h", before: "a"), to: c) == ["a b c"])
     }
 
+    @Test("step 1 with many sources (the set path): absent, fixed and duplicated sources drop out, first occurrence kept")
+    func stepOneManySources() {
+        let c = single("a b c d e f g h i j k l", fixed: "z")
+        // 14 sources: duplicates (k, c, a), an absent ID and a fixed one.
+        let d = difference("k c zz a k e z g c i a b j l", before: "f")
+        #expect(applied(.canonical, d, to: c) == ["d k c a e g i b j l f h"])
+    }
+
+    @Test("a drop of half of a large list keeps selection order and lands before the anchor", arguments: [1_000, 20_000])
+    func halfOfALargeList(n: Int) {
+        let items = (0..<n).map { "i\($0)" }
+        var c = TContainer(collections: [.init(id: nil, items: items)])
+        let sources = stride(from: n - 1, to: 0, by: -2).map { "i\($0)" }  // every other item, backwards
+        var warnings: [ReorderWarning<String, String?>] = []
+        c.applyCanonical(TDifference(sources: sources, destination: destination(nil, "i0")), warnings: &warnings)
+        #expect(c.orders == [sources + stride(from: 0, to: n, by: 2).map { "i\($0)" }])
+        #expect(warnings.isEmpty)
+    }
+
     @Test("step 2: an unknown collection changes nothing, with a warning")
     func stepTwo() {
         var c = named(["x": "a b", "y": "c"])

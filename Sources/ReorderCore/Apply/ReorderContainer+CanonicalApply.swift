@@ -43,9 +43,7 @@ extension ReorderContainer {
         }
         if _irregular { return _applyCanonicalOnArrays(difference, target: t, warnings: &warnings) }
         // 1. S: sources present and not fixed, first occurrence kept, in D's order.
-        var moved: [ItemID] = []
-        moved.reserveCapacity(difference.sources.count)
-        for id in difference.sources where _home(id).map({ !$0.isFixed }) == true && !moved.contains(id) { moved.append(id) }
+        let moved = Self._firstOccurrences(of: difference.sources) { _home($0).map { !$0.isFixed } == true }
         if moved.isEmpty { return nil }
         let movedSet = _Membership(moved)
         // 3. The anchor.
@@ -98,6 +96,26 @@ extension ReorderContainer {
         orders[t].insert(contentsOf: moved, at: index)
         setOrders(orders)
         return ResolvedMove(moved: moved, collection: t, anchor: anchor)
+    }
+}
+
+extension ReorderContainer {
+    /// The IDs `keep` accepts, each at its first occurrence, in order: S of
+    /// 3.1 from the difference's sources. A few IDs are compared directly; past
+    /// that a set remembers them, so a drag of half of a large container stays
+    /// linear (a scan of the block per source was quadratic).
+    /// - Complexity: O(k) for k sources (O(k^2) with k <= 8, no allocation).
+    @inlinable
+    static func _firstOccurrences(of ids: [ItemID], where keep: (ItemID) -> Bool) -> [ItemID] {
+        var first: [ItemID] = []
+        first.reserveCapacity(ids.count)
+        if ids.count <= 8 {
+            for id in ids where keep(id) && !first.contains(id) { first.append(id) }
+            return first
+        }
+        var seen = Set<ItemID>(minimumCapacity: ids.count)
+        for id in ids where keep(id) && seen.insert(id).inserted { first.append(id) }
+        return first
     }
 }
 
