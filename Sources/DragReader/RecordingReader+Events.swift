@@ -43,63 +43,16 @@ func decodeEvent(_ root: JSONCValue, _ context: LineContext, version: Int) throw
     let t = try o.requiredNumber("t")
     let kind: RecordedEvent.Kind
     switch type {
-    case .lift:
-        var ops: DropOperation.Set = .move
-        if let v = o.get("ops") {
-            guard v.kind == .array, v.count > 0 else {
-                throw FieldError(field: "ops", "field \"ops\" must be a non-empty array of \"move\" and \"copy\", got \(v.text)")
-            }
-            ops = []
-            for i in 0..<v.count {
-                let e = v.element(i)
-                let name = e?.kind == .string ? e!.string : ""
-                let op: DropOperation.Set
-                switch name {
-                case "move": op = .move
-                case "copy": op = .copy
-                default: throw FieldError(field: "ops", "field \"ops\" may hold only \"move\" and \"copy\", got \(e?.text ?? "null")")
-                }
-                if ops.contains(op) { throw FieldError(field: "ops", "field \"ops\" names \(Format.quoted(name)) twice") }
-                ops.insert(op)
-            }
-        }
-        kind = .lift(
-            items: try o.requiredIDs("items"), x: try o.requiredNumber("x"), y: try o.requiredNumber("y"),
-            ops: ops, external: try o.bool("external") ?? false)
+    case .lift: kind = try decodeLift(o)
     case .move:
         kind = .move(x: try o.requiredNumber("x"), y: try o.requiredNumber("y"))
-    case .drop:
-        let x = try o.requiredNumber("x")
-        let y = try o.requiredNumber("y")
-        var deferred = false
-        if let apply = try o.string("apply") {
-            guard apply == "deferred" else {
-                throw FieldError(
-                    field: "apply", "field \"apply\" must be \"deferred\" (or absent for an immediate apply), got \(Format.quoted(apply))")
-            }
-            deferred = true
-        }
-        kind = .drop(x: x, y: y, deferred: deferred)
+    case .drop: kind = try decodeDrop(o)
     case .cancel: kind = .cancel
     case .apply: kind = .apply
     case .insert:
         kind = .insert(items: try o.requiredIDs("items"), collection: try o.id("collection"), index: try o.integer("index", min: 0))
     case .delete: kind = .delete(items: try o.requiredIDs("items"))
-    case .relocate:
-        let items = try o.requiredIDs("items")
-        let collection = try o.id("collection")
-        guard o.value.member("before").present else {
-            throw FieldError(field: nil, "missing field \"before\" (expected an ID, or null for the end)")
-        }
-        var viaApplier = false
-        if let via = try o.string("via") {
-            guard via == "applier" else {
-                throw FieldError(
-                    field: "via", "field \"via\" must be \"applier\" (or absent for an outside reorder), got \(Format.quoted(via))")
-            }
-            viaApplier = true
-        }
-        kind = .relocate(items: items, collection: collection, before: try o.id("before"), viaApplier: viaApplier)
+    case .relocate: kind = try decodeRelocate(o)
     case .update: kind = .update(item: try o.requiredID("item"))
     case .reload:
         kind = .reload(collections: try decodeCollections(o.required("collections", "an array of collections"), "collections", context))
@@ -114,6 +67,70 @@ func decodeEvent(_ root: JSONCValue, _ context: LineContext, version: Int) throw
     }
     let session = kind.isDragEvent ? try o.integer("session", min: 0) ?? 0 : 0
     return RecordedEvent(t: t, session: session, kind)
+}
+
+/// A `lift` line: `ops` checked first (non-empty, each of `move` and
+/// `copy` at most once), then its items, location and `external`.
+@inline(__always)
+private func decodeLift(_ o: JSONObject) throws(FieldError) -> RecordedEvent.Kind {
+    var ops: DropOperation.Set = .move
+    if let v = o.get("ops") {
+        guard v.kind == .array, v.count > 0 else {
+            throw FieldError(field: "ops", "field \"ops\" must be a non-empty array of \"move\" and \"copy\", got \(v.text)")
+        }
+        ops = []
+        for i in 0..<v.count {
+            let e = v.element(i)
+            let name = e?.kind == .string ? e!.string : ""
+            let op: DropOperation.Set
+            switch name {
+            case "move": op = .move
+            case "copy": op = .copy
+            default: throw FieldError(field: "ops", "field \"ops\" may hold only \"move\" and \"copy\", got \(e?.text ?? "null")")
+            }
+            if ops.contains(op) { throw FieldError(field: "ops", "field \"ops\" names \(Format.quoted(name)) twice") }
+            ops.insert(op)
+        }
+    }
+    return .lift(
+        items: try o.requiredIDs("items"), x: try o.requiredNumber("x"), y: try o.requiredNumber("y"),
+        ops: ops, external: try o.bool("external") ?? false)
+}
+
+/// A `drop` line: its location and `apply` (only `"deferred"`, or absent).
+@inline(__always)
+private func decodeDrop(_ o: JSONObject) throws(FieldError) -> RecordedEvent.Kind {
+    let x = try o.requiredNumber("x")
+    let y = try o.requiredNumber("y")
+    var deferred = false
+    if let apply = try o.string("apply") {
+        guard apply == "deferred" else {
+            throw FieldError(
+                field: "apply", "field \"apply\" must be \"deferred\" (or absent for an immediate apply), got \(Format.quoted(apply))")
+        }
+        deferred = true
+    }
+    return .drop(x: x, y: y, deferred: deferred)
+}
+
+/// A `relocate` line: items, collection, a required `before` (an ID or
+/// null) and `via` (only `"applier"`, or absent).
+@inline(__always)
+private func decodeRelocate(_ o: JSONObject) throws(FieldError) -> RecordedEvent.Kind {
+    let items = try o.requiredIDs("items")
+    let collection = try o.id("collection")
+    guard o.value.member("before").present else {
+        throw FieldError(field: nil, "missing field \"before\" (expected an ID, or null for the end)")
+    }
+    var viaApplier = false
+    if let via = try o.string("via") {
+        guard via == "applier" else {
+            throw FieldError(
+                field: "via", "field \"via\" must be \"applier\" (or absent for an outside reorder), got \(Format.quoted(via))")
+        }
+        viaApplier = true
+    }
+    return .relocate(items: items, collection: collection, before: try o.id("before"), viaApplier: viaApplier)
 }
 
 private func decodeExpectation(_ o: JSONObject, version: Int) throws(FieldError) -> Expectation {

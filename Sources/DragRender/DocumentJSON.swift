@@ -164,8 +164,18 @@ enum DocumentJSON {
         w.close()
     }
 
+    /// One step as an object with short keys, absent fields omitted.
     private static func step(_ s: RenderStep, _ w: inout _JSONBuffer) {
         w.open()
+        stepPlace(s, &w)
+        stepVerdict(s, &w)
+        stepState(s, &w)
+        w.close()
+    }
+
+    /// A step's kind, session, text, lines, times, event count, then where
+    /// it happened: location, hit and placeholder.
+    private static func stepPlace(_ s: RenderStep, _ w: inout _JSONBuffer) {
         w.key("k")
         w.string(s.kind.rawValue)
         if let v = s.session {
@@ -208,6 +218,11 @@ enum DocumentJSON {
             rect(r, &w)
             w.closeArray()
         }
+    }
+
+    /// What a step decided and how it was judged: operation, destination,
+    /// outcome, difference, warnings, expectation and failures.
+    private static func stepVerdict(_ s: RenderStep, _ w: inout _JSONBuffer) {
         if let o = s.operation {
             w.key("o")
             w.string(o.rawValue)
@@ -254,6 +269,11 @@ enum DocumentJSON {
             w.key("f")
             w.strings(s.failures)
         }
+    }
+
+    /// The state after a step: snapshot, app snapshot, active sessions,
+    /// swipe, and whether it fails.
+    private static func stepState(_ s: RenderStep, _ w: inout _JSONBuffer) {
         w.key("sn")
         w.integer(s.snapshot)
         if let a = s.appSnapshot {
@@ -281,7 +301,6 @@ enum DocumentJSON {
             w.key("F")
             w.bool(true)
         }
-        w.close()
     }
 
     private static func swipe(_ sw: RenderSwipe, _ w: inout _JSONBuffer) {

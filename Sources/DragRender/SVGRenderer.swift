@@ -14,45 +14,88 @@ public enum SVGRenderer {
         let st = document.steps[n]
         let snap = document.snapshots[st.snapshot]
         let paths = document.paths.filter { $0.isVisible(at: n) }.map { ($0, points(of: $0, at: n, in: document.steps)) }
+        let frame = Frame(document, st, snap, paths)
+        let px = frame.px
 
-        // The view: what there is to see, as the page does.
-        var box = Bounds()
-        var minHeight = Double.infinity
-        for c in snap.collections {
-            box.add(c.area)
-            for e in c.entries {
-                box.add(e.frame)
-                if e.frame.height > 0 { minHeight = min(minHeight, e.frame.height) }
-            }
-        }
-        for (_, pts) in paths { for p in pts { box.add(p) } }
-        if let p = st.location { box.add(p) }
-        if let r = st.placeholder { box.add(r) }
-        for b in st.swipe?.open?.buttons ?? [] { box.add(b.frame) }
-        if box.isEmpty { box.add(RenderRect(x: 0, y: 0, width: document.header.width, height: document.header.height)) }
-        var view = box.rect
-        let pad = min(view.width, view.height) * 0.05 + 2
-        view = RenderRect(x: view.x - pad, y: view.y - pad, width: max(view.width, 1) + 2 * pad, height: max(view.height, 1) + 2 * pad)
-        var scale = min(720 / view.width, 560 / view.height)
-        if minHeight < .infinity && minHeight * scale > 36 { scale = 36 / minHeight }
-        if minHeight < .infinity && minHeight * scale < 18 { scale = min(18 / minHeight, 30000 / view.height, 6000 / view.width) }
-        let px = 1 / scale
-        if !paths.isEmpty { view.width += 90 * px }  // room for a finger's label on the right
-        let layoutWidth = (view.width * scale).rounded(.up)
-        let layoutHeight = (view.height * scale).rounded(.up)
-
-        let width = max(layoutWidth + 16, 640)
+        let width = max(frame.layoutWidth + 16, 640)
         let caption = captionLines(document, n, maxChars: Int((width - 16) / 7))
-        let height = layoutHeight + 16 + Double(caption.count) * 17 + 8
+        let height = frame.layoutHeight + 16 + Double(caption.count) * 17 + 8
 
         var o = ""
         o.reserveCapacity(4096 + snap.collections.reduce(0) { $0 + $1.entries.count } * 400)
+        prologue(&o, document, n, frame, width: width, height: height)
+        let sessionColor = RenderStyle.color(session: st.session ?? 0)
+        let hitCollection = st.hit?.collection ?? -1
+        areas(&o, snap, hit: hitCollection, color: sessionColor, px: px)
+        entries(&o, document, n, st, snap, px: px)
+        areaLabels(&o, snap, px: px)
+        if !snap.enabled { disabledOverlay(&o, document.header, px: px) }
+        if let row = st.swipe?.open { swipeRow(&o, row, px: px) }
+        if let r = st.placeholder { placeholder(&o, r, color: sessionColor, px: px) }
+        if st.operation == .forbidden {
+            let area = snap.collections.indices.contains(hitCollection) ? snap.collections[hitCollection].area : frame.view
+            forbidden(&o, area, at: st.location, px: px)
+        }
+        for (path, pts) in paths where !pts.isEmpty { fingerPath(&o, path, pts, step: st, n, px: px) }
+        if st.kind == .tap, let p = st.location {
+            o += ##"<circle class="tap-mark" cx="\##(f(p.x))" cy="\##(f(p.y))" r="\##(f(6 * px))" fill="none" stroke="#0891b2" "##
+            o += ##"stroke-width="\##(f(2 * px))"/>"## + "\n"
+        }
+        o += "</svg>\n"
+        captionGroup(&o, caption, top: frame.layoutHeight + 16 + 12)
+        return o
+    }
+
+    /// The layout's view box and scale: what there is to see, as the page
+    /// does, padded, at a scale that keeps rows legible.
+    private struct Frame {
+        var view: RenderRect
+        /// One screen pixel in layout units.
+        var px: Double
+        var layoutWidth: Double
+        var layoutHeight: Double
+
+        init(_ document: RenderDocument, _ st: RenderStep, _ snap: RenderSnapshot, _ paths: [(RenderPath, [RenderPoint])]) {
+            var box = Bounds()
+            var minHeight = Double.infinity
+            for c in snap.collections {
+                box.add(c.area)
+                for e in c.entries {
+                    box.add(e.frame)
+                    if e.frame.height > 0 { minHeight = min(minHeight, e.frame.height) }
+                }
+            }
+            for (_, pts) in paths { for p in pts { box.add(p) } }
+            if let p = st.location { box.add(p) }
+            if let r = st.placeholder { box.add(r) }
+            for b in st.swipe?.open?.buttons ?? [] { box.add(b.frame) }
+            if box.isEmpty { box.add(RenderRect(x: 0, y: 0, width: document.header.width, height: document.header.height)) }
+            var view = box.rect
+            let pad = min(view.width, view.height) * 0.05 + 2
+            view = RenderRect(x: view.x - pad, y: view.y - pad, width: max(view.width, 1) + 2 * pad, height: max(view.height, 1) + 2 * pad)
+            var scale = min(720 / view.width, 560 / view.height)
+            if minHeight < .infinity && minHeight * scale > 36 { scale = 36 / minHeight }
+            if minHeight < .infinity && minHeight * scale < 18 { scale = min(18 / minHeight, 30000 / view.height, 6000 / view.width) }
+            let px = 1 / scale
+            if !paths.isEmpty { view.width += 90 * px }  // room for a finger's label on the right
+            self.view = view
+            self.px = px
+            layoutWidth = (view.width * scale).rounded(.up)
+            layoutHeight = (view.height * scale).rounded(.up)
+        }
+    }
+
+    /// The XML declaration, the outer `svg`, title and background, the
+    /// layout's nested `svg` with its hatch patterns, and the container's outline.
+    private static func prologue(_ o: inout String, _ document: RenderDocument, _ n: Int, _ frame: Frame, width: Double, height: Double) {
+        let view = frame.view
+        let px = frame.px
         o += ##"<?xml version="1.0" encoding="UTF-8"?>"## + "\n"
         o += ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(f(width))" height="\##(f(height))" "##
         o += ##"viewBox="0 0 \##(f(width)) \##(f(height))" font-family="system-ui, 'DejaVu Sans', sans-serif">"## + "\n"
         o += "<title>\(x(document.header.title)) — step \(n)</title>\n"
         o += ##"<rect width="100%" height="100%" fill="#fff"/>"## + "\n"
-        o += ##"<svg class="layout" x="8" y="8" width="\##(f(layoutWidth))" height="\##(f(layoutHeight))" "##
+        o += ##"<svg class="layout" x="8" y="8" width="\##(f(frame.layoutWidth))" height="\##(f(frame.layoutHeight))" "##
         o += ##"viewBox="\##(f(view.x)) \##(f(view.y)) \##(f(view.width)) \##(f(view.height))" font-size="\##(f(12 * px))">"## + "\n"
         o += "<defs>"
         o += ##"<pattern id="hatch" patternUnits="userSpaceOnUse" width="\##(f(6 * px))" height="\##(f(6 * px))" "##
@@ -64,9 +107,10 @@ public enum SVGRenderer {
         o += "</defs>\n"
         o += ##"<rect class="container" x="0" y="0" width="\##(f(document.header.width))" height="\##(f(document.header.height))" "##
         o += ##"fill="none" stroke="#94a3b8" stroke-width="\##(f(px))" stroke-dasharray="\##(f(4 * px)) \##(f(3 * px))"/>"## + "\n"
+    }
 
-        let sessionColor = RenderStyle.color(session: st.session ?? 0)
-        let hitCollection = st.hit?.collection ?? -1
+    /// The collections' areas, the hit one in the session's colour.
+    private static func areas(_ o: inout String, _ snap: RenderSnapshot, hit hitCollection: Int, color sessionColor: String, px: Double) {
         o += "<g class=\"areas\">\n"
         for (ci, c) in snap.collections.enumerated() {
             let hit = ci == hitCollection
@@ -75,62 +119,78 @@ public enum SVGRenderer {
             o += ##"stroke="\##(hit ? sessionColor : "#cbd5e1")" stroke-width="\##(f((hit ? 2 : 1) * px))"/>"## + "\n"
         }
         o += "</g>\n"
+    }
 
-        // Entries: dragged ones in their session's colour, moved ones marked.
+    /// Entries: dragged ones in their session's colour, moved ones marked.
+    private static func entries(
+        _ o: inout String, _ document: RenderDocument, _ n: Int, _ st: RenderStep, _ snap: RenderSnapshot, px: Double
+    ) {
         var dragged: [String: Int] = [:]
         for a in st.activeSessions { for id in a.sources { dragged[id] = a.number } }
         let was = document.snapshotBefore(step: n).map { positions(document.snapshots[$0]) } ?? [:]
         o += "<g class=\"entries\">\n"
         for (ci, c) in snap.collections.enumerated() {
             for (k, e) in c.entries.enumerated() {
-                let session = dragged[e.id]
                 let changed = !was.isEmpty && was[e.id].map { $0 != Position(collection: ci, index: k) } ?? true
-                var cls = "entry"
-                if e.fixed { cls += " fixed" }
-                if e.locked { cls += " locked" }
-                if session != nil { cls += " source" }
-                if changed { cls += " changed" }
-                var stroke = "#94a3b8"
-                var strokeWidth = 1.0
-                if e.locked {
-                    stroke = "#b45309"
-                    strokeWidth = 2
-                }
-                if let session {
-                    stroke = RenderStyle.color(session: session)
-                    strokeWidth = 2.5
-                }
-                let r = e.frame
-                let inset = min(px, r.width / 4, r.height / 4)
-                let fill = e.fixed ? "url(#hatch)" : session.map { RenderStyle.color(session: $0) } ?? "#fff"
-                o += ##"<g class="\##(cls)" data-id="\##(x(e.id))">"##
-                o += ##"<rect class="box" x="\##(f(r.x + inset))" y="\##(f(r.y + inset))" width="\##(f(max(r.width - 2 * inset, 0)))" "##
-                o += ##"height="\##(f(max(r.height - 2 * inset, 0)))" rx="\##(f(min(3 * px, r.height / 4)))" fill="\##(fill)" "##
-                o += ##"fill-opacity="\##(session != nil && !e.fixed ? "0.15" : "1")" stroke="\##(stroke)" "##
-                o += ##"stroke-width="\##(f(strokeWidth * px))"/>"##
-                if changed {
-                    o += ##"<rect class="changed-mark" x="\##(f(r.x + inset))" y="\##(f(r.y + inset))" "##
-                    o += ##"width="\##(f(min(4 * px, r.width / 3)))" "##
-                    o += ##"height="\##(f(max(r.height - 2 * inset, 0)))" fill="#f59e0b"/>"##
-                }
-                o += ##"<svg x="\##(f(r.x))" y="\##(f(r.y))" width="\##(f(max(r.width, 0)))" height="\##(f(max(r.height, 0)))">"##
-                o += ##"<text x="\##(f(6 * px))" y="\##(f(r.height / 2))" dominant-baseline="central" "##
-                o += ##"font-size="\##(f(min(r.height * 0.62, 13 * px)))" fill="\##(e.fixed ? "#475569" : "#0f172a")">"##
-                o += x(e.id) + "</text></svg>"
-                if e.locked {
-                    let s = min(9 * px, r.height * 0.5)
-                    let lx = r.x + r.width - s - 4 * px
-                    let ly = r.y + (r.height - s) / 2 + s * 0.35
-                    o += ##"<g class="lock-glyph"><rect x="\##(f(lx))" y="\##(f(ly))" width="\##(f(s))" "##
-                    o += ##"height="\##(f(s * 0.65))" fill="#b45309"/>"##
-                    o += ##"<path d="M\##(f(lx + s * 0.22)) \##(f(ly)) v\##(f(-s * 0.2)) a\##(f(s * 0.28)) \##(f(s * 0.28)) 0 0 1 "##
-                    o += ##"\##(f(s * 0.56)) 0 v\##(f(s * 0.2))" fill="none" stroke="#b45309" stroke-width="\##(f(1.4 * px))"/></g>"##
-                }
-                o += "</g>\n"
+                entry(&o, e, session: dragged[e.id], changed: changed, px: px)
             }
         }
         o += "</g>\n"
+    }
 
+    /// One entry: its box (hatched when fixed), a mark when it moved, its
+    /// ID, and a lock glyph when locked.
+    private static func entry(_ o: inout String, _ e: RenderEntry, session: Int?, changed: Bool, px: Double) {
+        var cls = "entry"
+        if e.fixed { cls += " fixed" }
+        if e.locked { cls += " locked" }
+        if session != nil { cls += " source" }
+        if changed { cls += " changed" }
+        var stroke = "#94a3b8"
+        var strokeWidth = 1.0
+        if e.locked {
+            stroke = "#b45309"
+            strokeWidth = 2
+        }
+        if let session {
+            stroke = RenderStyle.color(session: session)
+            strokeWidth = 2.5
+        }
+        let r = e.frame
+        let inset = min(px, r.width / 4, r.height / 4)
+        let fill = e.fixed ? "url(#hatch)" : session.map { RenderStyle.color(session: $0) } ?? "#fff"
+        o += ##"<g class="\##(cls)" data-id="\##(x(e.id))">"##
+        o += ##"<rect class="box" x="\##(f(r.x + inset))" y="\##(f(r.y + inset))" width="\##(f(max(r.width - 2 * inset, 0)))" "##
+        o += ##"height="\##(f(max(r.height - 2 * inset, 0)))" rx="\##(f(min(3 * px, r.height / 4)))" fill="\##(fill)" "##
+        o += ##"fill-opacity="\##(session != nil && !e.fixed ? "0.15" : "1")" stroke="\##(stroke)" "##
+        o += ##"stroke-width="\##(f(strokeWidth * px))"/>"##
+        if changed {
+            o += ##"<rect class="changed-mark" x="\##(f(r.x + inset))" y="\##(f(r.y + inset))" "##
+            o += ##"width="\##(f(min(4 * px, r.width / 3)))" "##
+            o += ##"height="\##(f(max(r.height - 2 * inset, 0)))" fill="#f59e0b"/>"##
+        }
+        o += ##"<svg x="\##(f(r.x))" y="\##(f(r.y))" width="\##(f(max(r.width, 0)))" height="\##(f(max(r.height, 0)))">"##
+        o += ##"<text x="\##(f(6 * px))" y="\##(f(r.height / 2))" dominant-baseline="central" "##
+        o += ##"font-size="\##(f(min(r.height * 0.62, 13 * px)))" fill="\##(e.fixed ? "#475569" : "#0f172a")">"##
+        o += x(e.id) + "</text></svg>"
+        if e.locked { lockGlyph(&o, r, px: px) }
+        o += "</g>\n"
+    }
+
+    /// A padlock at the right end of a locked entry's frame `r`.
+    private static func lockGlyph(_ o: inout String, _ r: RenderRect, px: Double) {
+        let s = min(9 * px, r.height * 0.5)
+        let lx = r.x + r.width - s - 4 * px
+        let ly = r.y + (r.height - s) / 2 + s * 0.35
+        o += ##"<g class="lock-glyph"><rect x="\##(f(lx))" y="\##(f(ly))" width="\##(f(s))" "##
+        o += ##"height="\##(f(s * 0.65))" fill="#b45309"/>"##
+        o += ##"<path d="M\##(f(lx + s * 0.22)) \##(f(ly)) v\##(f(-s * 0.2)) a\##(f(s * 0.28)) \##(f(s * 0.28)) 0 0 1 "##
+        o += ##"\##(f(s * 0.56)) 0 v\##(f(s * 0.2))" fill="none" stroke="#b45309" stroke-width="\##(f(1.4 * px))"/></g>"##
+    }
+
+    /// Each collection's ID and fill (`count/capacity`, red when over) at
+    /// its top right; none for a collection with neither.
+    private static func areaLabels(_ o: inout String, _ snap: RenderSnapshot, px: Double) {
         for c in snap.collections {
             let count = c.entries.lazy.filter { !$0.fixed }.count
             var label = c.id ?? ""
@@ -141,80 +201,85 @@ public enum SVGRenderer {
             o += ##"text-anchor="end" dominant-baseline="hanging" font-size="\##(f(10 * px))" fill="\##(over ? "#b91c1c" : "#475569")" "##
             o += ##"stroke="#fff" stroke-width="\##(f(3 * px))" paint-order="stroke">\##(x(label))</text>"## + "\n"
         }
+    }
 
-        if !snap.enabled {
-            o += ##"<rect class="disabled-overlay" x="0" y="0" width="\##(f(document.header.width))" "##
-            o += ##"height="\##(f(document.header.height))" fill="#64748b" fill-opacity="0.15"/>"## + "\n"
-            o += ##"<text x="\##(f(document.header.width / 2))" y="\##(f(14 * px))" text-anchor="middle" font-size="\##(f(12 * px))" "##
-            o += ##"fill="#334155" stroke="#fff" stroke-width="\##(f(3 * px))" paint-order="stroke">container disabled</text>"## + "\n"
-        }
+    /// A grey veil over a disabled container, with a note.
+    private static func disabledOverlay(_ o: inout String, _ header: RenderHeader, px: Double) {
+        o += ##"<rect class="disabled-overlay" x="0" y="0" width="\##(f(header.width))" "##
+        o += ##"height="\##(f(header.height))" fill="#64748b" fill-opacity="0.15"/>"## + "\n"
+        o += ##"<text x="\##(f(header.width / 2))" y="\##(f(14 * px))" text-anchor="middle" font-size="\##(f(12 * px))" "##
+        o += ##"fill="#334155" stroke="#fff" stroke-width="\##(f(3 * px))" paint-order="stroke">container disabled</text>"## + "\n"
+    }
 
-        if let row = st.swipe?.open {
-            o += ##"<g class="swipe-row" data-item="\##(x(row.item))" data-edge="\##(x(row.edge))">"##
-            for b in row.buttons {
-                let r = b.frame
-                o += ##"<g class="swipe-button" data-action="\##(x(b.action))"><rect \##(rectAttributes(r)) "##
-                o += ##"fill="\##(b.destructive ? "#dc2626" : "#475569")"/><svg \##(rectAttributes(r))>"##
-                o += ##"<text x="\##(f(r.width / 2))" y="\##(f(r.height / 2))" text-anchor="middle" dominant-baseline="central" "##
-                o += ##"font-size="\##(f(min(r.height * 0.55, 12 * px)))" fill="#fff">\##(x(b.label))</text></svg></g>"##
-            }
-            o += "</g>\n"
+    /// The open row's swipe buttons, destructive ones red.
+    private static func swipeRow(_ o: inout String, _ row: RenderSwipeRow, px: Double) {
+        o += ##"<g class="swipe-row" data-item="\##(x(row.item))" data-edge="\##(x(row.edge))">"##
+        for b in row.buttons {
+            let r = b.frame
+            o += ##"<g class="swipe-button" data-action="\##(x(b.action))"><rect \##(rectAttributes(r)) "##
+            o += ##"fill="\##(b.destructive ? "#dc2626" : "#475569")"/><svg \##(rectAttributes(r))>"##
+            o += ##"<text x="\##(f(r.width / 2))" y="\##(f(r.height / 2))" text-anchor="middle" dominant-baseline="central" "##
+            o += ##"font-size="\##(f(min(r.height * 0.55, 12 * px)))" fill="#fff">\##(x(b.label))</text></svg></g>"##
         }
+        o += "</g>\n"
+    }
 
-        if let r = st.placeholder {
-            o += ##"<rect class="placeholder" x="\##(f(r.x))" y="\##(f(r.y))" width="\##(f(max(r.width, px)))" "##
-            o += ##"height="\##(f(max(r.height, px)))" fill="\##(sessionColor)" fill-opacity="0.3" stroke="\##(sessionColor)" "##
-            o += ##"stroke-width="\##(f(2 * px))" stroke-dasharray="\##(f(5 * px)) \##(f(3 * px))"/>"## + "\n"
-        }
+    /// The drop placeholder, dashed, in the session's colour.
+    private static func placeholder(_ o: inout String, _ r: RenderRect, color sessionColor: String, px: Double) {
+        o += ##"<rect class="placeholder" x="\##(f(r.x))" y="\##(f(r.y))" width="\##(f(max(r.width, px)))" "##
+        o += ##"height="\##(f(max(r.height, px)))" fill="\##(sessionColor)" fill-opacity="0.3" stroke="\##(sessionColor)" "##
+        o += ##"stroke-width="\##(f(2 * px))" stroke-dasharray="\##(f(5 * px)) \##(f(3 * px))"/>"## + "\n"
+    }
 
-        if st.operation == .forbidden {
-            let area = snap.collections.indices.contains(hitCollection) ? snap.collections[hitCollection].area : view
-            o += ##"<g class="forbidden"><rect \##(rectAttributes(area)) fill="url(#fhatch)" stroke="\##(RenderStyle.forbidden)" "##
-            o += ##"stroke-width="\##(f(2 * px))"/>"##
-            if let p = st.location {
-                let r = 9 * px
-                o += ##"<circle cx="\##(f(p.x))" cy="\##(f(p.y))" r="\##(f(r))" fill="#fff" stroke="\##(RenderStyle.forbidden)" "##
-                o += ##"stroke-width="\##(f(2.5 * px))"/><line x1="\##(f(p.x - r * 0.7))" y1="\##(f(p.y + r * 0.7))" "##
-                o += ##"x2="\##(f(p.x + r * 0.7))" y2="\##(f(p.y - r * 0.7))" stroke="\##(RenderStyle.forbidden)" "##
-                o += ##"stroke-width="\##(f(2.5 * px))"/>"##
-            }
-            o += "</g>\n"
+    /// A forbidden drop: `area` hatched, and a no-entry sign at the finger.
+    private static func forbidden(_ o: inout String, _ area: RenderRect, at location: RenderPoint?, px: Double) {
+        o += ##"<g class="forbidden"><rect \##(rectAttributes(area)) fill="url(#fhatch)" stroke="\##(RenderStyle.forbidden)" "##
+        o += ##"stroke-width="\##(f(2 * px))"/>"##
+        if let p = location {
+            let r = 9 * px
+            o += ##"<circle cx="\##(f(p.x))" cy="\##(f(p.y))" r="\##(f(r))" fill="#fff" stroke="\##(RenderStyle.forbidden)" "##
+            o += ##"stroke-width="\##(f(2.5 * px))"/><line x1="\##(f(p.x - r * 0.7))" y1="\##(f(p.y + r * 0.7))" "##
+            o += ##"x2="\##(f(p.x + r * 0.7))" y2="\##(f(p.y - r * 0.7))" stroke="\##(RenderStyle.forbidden)" "##
+            o += ##"stroke-width="\##(f(2.5 * px))"/>"##
         }
+        o += "</g>\n"
+    }
 
-        for (path, pts) in paths where !pts.isEmpty {
-            let c = RenderStyle.color(session: path.session)
-            o += ##"<g class="finger-path" data-session="\##(path.session)">"##
-            o += ##"<polyline class="path" data-session="\##(path.session)" points=""##
-            for (i, p) in pts.enumerated() { o += (i > 0 ? " " : "") + f(p.x) + "," + f(p.y) }
-            o += ##"" fill="none" stroke="\##(c)" stroke-width="\##(f(2 * px))" stroke-opacity="0.85" stroke-linejoin="round"/>"##
-            o += ##"<circle class="lift-mark" cx="\##(f(pts[0].x))" cy="\##(f(pts[0].y))" r="\##(f(4 * px))" fill="#fff" "##
-            o += ##"stroke="\##(c)" stroke-width="\##(f(2 * px))"/>"##
-            let e = pts[pts.count - 1]
-            let ended = path.lastStep == n
-            if ended && path.end == .drop {
-                o += ##"<rect class="drop-mark" x="\##(f(e.x - 5 * px))" y="\##(f(e.y - 5 * px))" width="\##(f(10 * px))" "##
-                o += ##"height="\##(f(10 * px))" fill="\##(c)"/>"##
-            } else if ended && path.end == .cancel {
-                o += ##"<path class="cancel-mark" d="M\##(f(e.x - 5 * px)) \##(f(e.y - 5 * px)) l\##(f(10 * px)) \##(f(10 * px)) "##
-                o += ##"m0 \##(f(-10 * px)) l\##(f(-10 * px)) \##(f(10 * px))" stroke="\##(c)" stroke-width="\##(f(2.5 * px))"/>"##
-            } else {
-                o += ##"<circle class="finger" cx="\##(f(e.x))" cy="\##(f(e.y))" r="\##(f(5 * px))" fill="\##(c)"/>"##
-            }
-            var label = "s\(path.session)"
-            let own = st.session == path.session
-            if own, let op = st.operation { label += " " + (op == .copy ? "+copy" : op.rawValue) }
-            o += ##"<text class="finger-label" x="\##(f(e.x + 8 * px))" y="\##(f(e.y - 8 * px))" font-size="\##(f(11 * px))" "##
-            o += ##"fill="\##(own && st.operation == .forbidden ? RenderStyle.forbidden : c)" stroke="#fff" "##
-            o += ##"stroke-width="\##(f(3 * px))" paint-order="stroke" font-weight="bold">\##(x(label))</text></g>"## + "\n"
+    /// A finger's path: the polyline from its lift, the lift mark, the end
+    /// (a drop or cancel mark when it ended at step `n`, else the finger),
+    /// and its label with the step's operation when it is the step's session.
+    private static func fingerPath(_ o: inout String, _ path: RenderPath, _ pts: [RenderPoint], step st: RenderStep, _ n: Int, px: Double) {
+        let c = RenderStyle.color(session: path.session)
+        o += ##"<g class="finger-path" data-session="\##(path.session)">"##
+        o += ##"<polyline class="path" data-session="\##(path.session)" points=""##
+        for (i, p) in pts.enumerated() { o += (i > 0 ? " " : "") + f(p.x) + "," + f(p.y) }
+        o += ##"" fill="none" stroke="\##(c)" stroke-width="\##(f(2 * px))" stroke-opacity="0.85" stroke-linejoin="round"/>"##
+        o += ##"<circle class="lift-mark" cx="\##(f(pts[0].x))" cy="\##(f(pts[0].y))" r="\##(f(4 * px))" fill="#fff" "##
+        o += ##"stroke="\##(c)" stroke-width="\##(f(2 * px))"/>"##
+        let e = pts[pts.count - 1]
+        let ended = path.lastStep == n
+        if ended && path.end == .drop {
+            o += ##"<rect class="drop-mark" x="\##(f(e.x - 5 * px))" y="\##(f(e.y - 5 * px))" width="\##(f(10 * px))" "##
+            o += ##"height="\##(f(10 * px))" fill="\##(c)"/>"##
+        } else if ended && path.end == .cancel {
+            o += ##"<path class="cancel-mark" d="M\##(f(e.x - 5 * px)) \##(f(e.y - 5 * px)) l\##(f(10 * px)) \##(f(10 * px)) "##
+            o += ##"m0 \##(f(-10 * px)) l\##(f(-10 * px)) \##(f(10 * px))" stroke="\##(c)" stroke-width="\##(f(2.5 * px))"/>"##
+        } else {
+            o += ##"<circle class="finger" cx="\##(f(e.x))" cy="\##(f(e.y))" r="\##(f(5 * px))" fill="\##(c)"/>"##
         }
-        if st.kind == .tap, let p = st.location {
-            o += ##"<circle class="tap-mark" cx="\##(f(p.x))" cy="\##(f(p.y))" r="\##(f(6 * px))" fill="none" stroke="#0891b2" "##
-            o += ##"stroke-width="\##(f(2 * px))"/>"## + "\n"
-        }
-        o += "</svg>\n"
+        var label = "s\(path.session)"
+        let own = st.session == path.session
+        if own, let op = st.operation { label += " " + (op == .copy ? "+copy" : op.rawValue) }
+        o += ##"<text class="finger-label" x="\##(f(e.x + 8 * px))" y="\##(f(e.y - 8 * px))" font-size="\##(f(11 * px))" "##
+        o += ##"fill="\##(own && st.operation == .forbidden ? RenderStyle.forbidden : c)" stroke="#fff" "##
+        o += ##"stroke-width="\##(f(3 * px))" paint-order="stroke" font-weight="bold">\##(x(label))</text></g>"## + "\n"
+    }
 
+    /// The caption below the layout, a `text` per line from `top` down,
+    /// failures red and bold, then the outer `svg`'s end.
+    private static func captionGroup(_ o: inout String, _ caption: [CaptionLine], top: Double) {
         o += ##"<g class="caption" font-size="12">"## + "\n"
-        var y = layoutHeight + 16 + 12
+        var y = top
         for line in caption {
             let color = line.failure ? RenderStyle.failure : (line.bold ? "#0f172a" : "#334155")
             let weight = line.bold || line.failure ? " font-weight=\"bold\"" : ""
@@ -223,7 +288,6 @@ public enum SVGRenderer {
             y += 17
         }
         o += "</g>\n</svg>\n"
-        return o
     }
 
     private struct Position: Equatable {

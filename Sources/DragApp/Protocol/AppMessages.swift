@@ -26,34 +26,9 @@ enum AppMessages {
     static func line(for request: SubjectRequest<String, String?>) -> [UInt8]? {
         switch request {
         case .reset(let container, let layout, let swipe):
-            return object { w in
-                w.key("op")
-                w.string("reset")
-                w.key("container")
-                w.open()
-                w.key("enabled")
-                w.bool(container.isEnabled)
-                w.key("layout")
-                writeLayout(layout, &w)
-                w.key("collections")
-                writeCollections(container.collections, locked: container.locked, &w)
-                if let swipe {
-                    w.key("swipe")
-                    writeSwipe(swipe, &w)
-                }
-                w.close()
-            }
+            return reset(container, layout, swipe)
         case .open(let item, let edge, let labels):
-            return object { w in
-                w.key("op")
-                w.string("open")
-                w.key("item")
-                w.string(item)
-                w.key("edge")
-                w.string(edge.rawValue)
-                w.key("labels")
-                w.strings(labels)
-            }
+            return openRow(item, edge, labels)
         case .close(let item):
             return object { w in
                 w.key("op")
@@ -62,26 +37,9 @@ enum AppMessages {
                 w.string(item)
             }
         case .perform(let item, let edge, let action):
-            // The edge too: an action's name is unique on its edge only.
-            return object { w in
-                w.key("op")
-                w.string("perform")
-                w.key("item")
-                w.string(item)
-                w.key("edge")
-                w.string(edge.rawValue)
-                w.key("action")
-                w.string(action)
-            }
+            return perform(item, edge, action)
         case .labels(let item, let edge):
-            return object { w in
-                w.key("op")
-                w.string("labels")
-                w.key("item")
-                w.string(item)
-                w.key("edge")
-                w.string(edge.rawValue)
-            }
+            return labels(item, edge)
         case .gesture:
             // An app's gesture cannot be asked over the protocol.
             return nil
@@ -104,28 +62,10 @@ enum AppMessages {
                 writeDestination(destination, &w)
             }
         case .insert(let items, let c, let index):
-            return object { w in
-                w.key("op")
-                w.string("insert")
-                w.key("items")
-                w.strings(items)
-                w.key("collection")
-                optional(c, &w)
-                w.key("index")
-                if let index { w.integer(index) } else { w.null() }
-            }
+            return insert(items, c, index)
         case .delete(let items): return itemsOp("delete", items)
         case .relocate(let items, let c, let before):
-            return object { w in
-                w.key("op")
-                w.string("relocate")
-                w.key("items")
-                w.strings(items)
-                w.key("collection")
-                optional(c, &w)
-                w.key("before")
-                optional(before, &w)
-            }
+            return relocate(items, c, before)
         case .update(let item):
             return object { w in
                 w.key("op")
@@ -148,24 +88,7 @@ enum AppMessages {
         case .lock(let items): return itemsOp("lock", items)
         case .unlock(let items): return itemsOp("unlock", items)
         case .configure(let q):
-            return object { w in
-                w.key("op")
-                w.string("configure")
-                w.key("session")
-                w.integer(q.session)
-                w.key("x")
-                w.number(q.location.x)
-                w.key("y")
-                w.number(q.location.y)
-                w.key("items")
-                w.strings(q.items)
-                w.key("sources")
-                w.strings(q.sources)
-                w.key("ops")
-                w.strings(q.operations.names)
-                w.key("external")
-                w.bool(q.isExternal)
-            }
+            return configure(q)
         }
     }
 

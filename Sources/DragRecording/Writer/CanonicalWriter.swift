@@ -58,20 +58,7 @@ public enum CanonicalWriter {
         }
         switch event.kind {
         case .lift(let items, let x, let y, let ops, let external):
-            w.key("items")
-            w.strings(items)
-            w.key("x")
-            w.number(x)
-            w.key("y")
-            w.number(y)
-            if ops != .move {
-                w.key("ops")
-                w.strings(ops.names)
-            }
-            if external {
-                w.key("external")
-                w.bool(true)
-            }
+            liftFields(items: items, x: x, y: y, ops: ops, external: external, &w)
         case .move(let x, let y):
             w.key("x")
             w.number(x)
@@ -89,32 +76,12 @@ public enum CanonicalWriter {
         case .cancel, .apply, .enable, .disable:
             break
         case .insert(let items, let collection, let index):
-            w.key("items")
-            w.strings(items)
-            if let collection {
-                w.key("collection")
-                w.string(collection)
-            }
-            if let index {
-                w.key("index")
-                w.integer(index)
-            }
+            insertFields(items: items, collection: collection, index: index, &w)
         case .delete(let items), .lock(let items), .unlock(let items):
             w.key("items")
             w.strings(items)
         case .relocate(let items, let collection, let before, let viaApplier):
-            w.key("items")
-            w.strings(items)
-            if let collection {
-                w.key("collection")
-                w.string(collection)
-            }
-            w.key("before")
-            if let before { w.string(before) } else { w.null() }
-            if viaApplier {
-                w.key("via")
-                w.string("applier")
-            }
+            relocateFields(items: items, collection: collection, before: before, viaApplier: viaApplier, &w)
         case .update(let item):
             w.key("item")
             w.string(item)
@@ -122,45 +89,7 @@ public enum CanonicalWriter {
             w.key("collections")
             collections(specs, &w)
         case .expect(let e):
-            if let s = e.session {
-                w.key("session")
-                w.integer(s)
-            }
-            if let order = e.order {
-                w.key("order")
-                w.strings(order)
-            }
-            if let cs = e.collections {
-                w.key("collections")
-                w.open()
-                for (id, items) in cs.sorted(by: { $0.key < $1.key }) {
-                    w.key(id)
-                    w.strings(items)
-                }
-                w.close()
-            }
-            if let o = e.outcome {
-                w.key("outcome")
-                w.string(o.rawValue)
-            }
-            if let d = e.difference {
-                w.key("difference")
-                w.open()
-                w.key("sources")
-                w.strings(d.sources)
-                if let c = d.collection {
-                    w.key("collection")
-                    w.string(c)
-                }
-                w.key("before")
-                if let b = d.before { w.string(b) } else { w.null() }
-                w.close()
-            }
-            if let op = e.operation {
-                w.key("operation")
-                w.string(op.rawValue)
-            }
-            swipeExpectation(e, &w)
+            expectFields(e, &w)
         case .swipe(let item, let dx):
             w.key("item")
             w.string(item)
@@ -177,6 +106,105 @@ public enum CanonicalWriter {
         }
         w.close()
         return w.string
+    }
+
+    /// A `lift`'s fields: `items`, `x`, `y`, then `ops` and `external`
+    /// unless they are the defaults.
+    @inline(__always)
+    private static func liftFields(items: [String], x: Double, y: Double, ops: DropOperation.Set, external: Bool, _ w: inout _JSONBuffer) {
+        w.key("items")
+        w.strings(items)
+        w.key("x")
+        w.number(x)
+        w.key("y")
+        w.number(y)
+        if ops != .move {
+            w.key("ops")
+            w.strings(ops.names)
+        }
+        if external {
+            w.key("external")
+            w.bool(true)
+        }
+    }
+
+    /// An `insert`'s fields: `items`, then `collection` and `index` when given.
+    @inline(__always)
+    private static func insertFields(items: [String], collection: String?, index: Int?, _ w: inout _JSONBuffer) {
+        w.key("items")
+        w.strings(items)
+        if let collection {
+            w.key("collection")
+            w.string(collection)
+        }
+        if let index {
+            w.key("index")
+            w.integer(index)
+        }
+    }
+
+    /// A `relocate`'s fields: `items`, `collection` when given, `before`
+    /// (null for the end), then `via` when the applier moved them.
+    @inline(__always)
+    private static func relocateFields(items: [String], collection: String?, before: String?, viaApplier: Bool, _ w: inout _JSONBuffer) {
+        w.key("items")
+        w.strings(items)
+        if let collection {
+            w.key("collection")
+            w.string(collection)
+        }
+        w.key("before")
+        if let before { w.string(before) } else { w.null() }
+        if viaApplier {
+            w.key("via")
+            w.string("applier")
+        }
+    }
+
+    /// An `expect`'s fields in the spec's order: `session`, `order`,
+    /// `collections` (keys sorted), `outcome`, `difference`, `operation`,
+    /// then the swipe expectations.
+    @inline(__always)
+    private static func expectFields(_ e: Expectation, _ w: inout _JSONBuffer) {
+        if let s = e.session {
+            w.key("session")
+            w.integer(s)
+        }
+        if let order = e.order {
+            w.key("order")
+            w.strings(order)
+        }
+        if let cs = e.collections {
+            w.key("collections")
+            w.open()
+            for (id, items) in cs.sorted(by: { $0.key < $1.key }) {
+                w.key(id)
+                w.strings(items)
+            }
+            w.close()
+        }
+        if let o = e.outcome {
+            w.key("outcome")
+            w.string(o.rawValue)
+        }
+        if let d = e.difference {
+            w.key("difference")
+            w.open()
+            w.key("sources")
+            w.strings(d.sources)
+            if let c = d.collection {
+                w.key("collection")
+                w.string(c)
+            }
+            w.key("before")
+            if let b = d.before { w.string(b) } else { w.null() }
+            w.close()
+        }
+        if let op = e.operation {
+            w.key("operation")
+            w.string(op.rawValue)
+        }
+        swipeExpectation(e, &w)
     }
 
     /// `open`, `performed`, `presentations`, `labels` (`swipe-v1` 4), in

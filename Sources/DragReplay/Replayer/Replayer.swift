@@ -64,20 +64,7 @@ public struct Replayer: Sendable {
             guard let engineEvent = event.engineEvent(in: header) else {
                 // An `expect` line: checked against what the replay saw so far.
                 guard case .expect(let expectation) = event.kind else { continue }
-                var shown: [String]?
-                let failures = expectation.mismatches(
-                    against: state, data: engine.container, single: single, swipe: engine.model.swipe,
-                    labelsShown: {
-                        shown = engine.labelsShown(item: $0, edge: $1)
-                        return shown!
-                    })
-                for f in failures where result.failures.count < options.maxMessages {
-                    result.failures.append(LineMessage(line: line, message: f))
-                }
-                onStep?(
-                    ReplayStep(
-                        line: line, event: event, result: nil, failures: failures, state: state, container: engine.container,
-                        swipe: engine.model.swipe, labelsShown: shown, sessions: engine.model.sessions))
+                check(expectation, of: event, at: line, single: single, engine: &engine, state: state, result: &result, onStep: onStep)
                 continue
             }
             // `checked.result` is read in place: a copy of the step would
@@ -102,7 +89,42 @@ public struct Replayer: Sendable {
                     subjectData: checked.subjectData, modelData: checked.modelData, swipe: engine.model.swipe,
                     sessions: engine.model.sessions))
         }
-        for d in source.warnings where result.warnings.count < options.maxMessages {
+        conclude(&result, engine: &engine, sourceWarnings: source.warnings, lastLine: lastLine)
+        return result
+    }
+
+    /// Checks an `expect` line against what the replay saw so far: its
+    /// mismatches become failures at `line`, and `onStep` gets the step.
+    @inline(__always)
+    private func check(
+        _ expectation: Expectation, of event: RecordedEvent, at line: Int, single: Bool,
+        engine: inout CheckedEngine<String, String?>, state: ReplayState, result: inout ReplayResult,
+        onStep: ((ReplayStep) -> Void)?
+    ) {
+        var shown: [String]?
+        let failures = expectation.mismatches(
+            against: state, data: engine.container, single: single, swipe: engine.model.swipe,
+            labelsShown: {
+                shown = engine.labelsShown(item: $0, edge: $1)
+                return shown!
+            })
+        for f in failures where result.failures.count < options.maxMessages {
+            result.failures.append(LineMessage(line: line, message: f))
+        }
+        onStep?(
+            ReplayStep(
+                line: line, event: event, result: nil, failures: failures, state: state, container: engine.container,
+                swipe: engine.model.swipe, labelsShown: shown, sessions: engine.model.sessions))
+    }
+
+    /// After the last event: the source's and the engine's closing warnings,
+    /// messages sorted by line, the final state, then the verdict
+    /// (`--strict` turns warnings into failures).
+    @inline(__always)
+    private func conclude(
+        _ result: inout ReplayResult, engine: inout CheckedEngine<String, String?>, sourceWarnings: [Diagnostic], lastLine: Int
+    ) {
+        for d in sourceWarnings where result.warnings.count < options.maxMessages {
             result.warnings.append(LineMessage(line: d.line, message: d.message))
         }
         if result.status != .error {
@@ -123,7 +145,6 @@ public struct Replayer: Sendable {
             }
             if !result.failures.isEmpty { result.status = .fail }
         }
-        return result
     }
 
     /// Replays a recording held in memory.
