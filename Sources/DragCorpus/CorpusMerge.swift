@@ -17,17 +17,21 @@ public struct MergeSummary: Sendable {
 }
 
 /// Merges directories of findings (the shards of a campaign) into one: each
-/// recording is read and written back in canonical form, one per finding
-/// key (invariant, mode, applier, shape), the first in sorted path order;
+/// recording is read and written back in canonical form, one per
+/// `FindingKey` (invariant, mode, applier or app, handler, shape: the
+/// campaign's own key), the first in sorted path order;
 /// a recording that is not a finding is kept once per distinct content.
 /// Every output is named by its content, so two inputs that share a file
-/// name are both kept. Streaming: memory is bounded by the longest line.
+/// name are both kept, and by its invariant made a safe name
+/// (`FileName.component`), so no `meta` can write outside `output`.
+/// Streaming: memory is bounded by the longest line.
 public func mergeCorpora(_ inputs: [String], into output: String) throws(CorpusError) -> MergeSummary {
     let paths = try RecordingPaths.expand(inputs)
     do { try FileSystem.createDirectory(output) } catch { throw .recording(.system(error)) }
     AtomicFile.removeStaleTemporaries(in: output)
     var summary = MergeSummary()
-    var seen = Set<String>()
+    var findings = Set<FindingKey>()
+    var contents = Set<String>()
     for path in paths {
         summary.read += 1
         var file: AtomicFile
@@ -53,18 +57,16 @@ public func mergeCorpora(_ inputs: [String], into output: String) throws(CorpusE
                 shape?.add(event.value)
                 do throws(SystemError) { try emit(CanonicalWriter.line(for: event.value)) } catch { throw RecordingError.system(error) }
             }
-            let meta = reader.header.meta
-            // Each part quoted: a "|" in a meta value cannot make two keys one.
-            let key =
-                shape.map {
-                    ["finding", invariant!, meta?["mode"] ?? "", meta?["applier"] ?? "", $0.hex].map(Format.quoted).joined(separator: "|")
-                } ?? "content|\(hash.hex)"
-            guard seen.insert(key).inserted else {
+            // Keys compared field by field: a "|" in a meta value cannot make two keys one.
+            let isNew =
+                shape.map { findings.insert(FindingKey(header: reader.header, shape: $0.hex)).inserted }
+                ?? contents.insert(hash.hex).inserted
+            guard isNew else {
                 file.abandon()
                 summary.duplicates += 1
                 continue
             }
-            let name = "\(invariant ?? "recording")-\(hash.hex).jsonl"
+            let name = "\(invariant.map { FileName.component(from: $0) } ?? "recording")-\(hash.hex).jsonl"
             let target = FileSystem.join(output, name)
             do throws(SystemError) { try file.commit(to: target) } catch { throw RecordingError.system(error) }
             summary.kept.append(target)

@@ -56,7 +56,7 @@ public struct Finding: Sendable, CustomStringConvertible {
     public var eventLines: Int { recording.events.count }
     /// `placement-1a2b3c4d5e6f7a8b.jsonl`: named by invariant and content, so
     /// the same finding written twice is one file.
-    public var fileName: String { "\(invariant.rawValue)-\(contentHash(text)).jsonl" }
+    public var fileName: String { "\(FileName.component(from: invariant.rawValue))-\(contentHash(text)).jsonl" }
 
     /// The app's command when an app was under test.
     public var app: String?
@@ -103,10 +103,17 @@ public struct FindingKey: Hashable, Sendable, Comparable, CustomStringConvertibl
     public init(header: RecordingHeader, events: some Sequence<RecordedEvent>) {
         var shape = ShapeBuilder()
         for e in events { shape.add(e) }
+        self.init(header: header, shape: shape.text)
+    }
+
+    /// The key of a recording whose shape was made elsewhere (`corpus merge`
+    /// hashes it as the events stream past): the one place `meta` becomes a
+    /// key, so a campaign and a merge never disagree on what is one finding.
+    public init(header: RecordingHeader, shape: String) {
         self.init(
             invariant: header.meta?["invariant"] ?? "none", mode: header.meta?["mode"] ?? "",
             applier: (header.meta?["applier"] ?? header.meta?["app"].map { "app: " + $0 } ?? "")
-                + (header.meta?["handler"].map { " handler " + $0 } ?? ""), shape: shape.text)
+                + (header.meta?["handler"].map { " handler " + $0 } ?? ""), shape: shape)
     }
 
     public var description: String { "\(invariant)|\(mode)|\(applier)|\(shape)" }

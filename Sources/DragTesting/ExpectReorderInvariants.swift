@@ -84,7 +84,9 @@ public func record(
     let directory = recordings.resolve(filePath: filePath)
     let test = String(function.prefix { $0 != "(" }).map { $0.isLetter || $0.isNumber ? $0 : "-" }
     for failure in report.failures {
-        let path = _RecordingNames.claim(directory + "/\(String(test))-\(failure.invariant.rawValue)")
+        // Both parts made safe names: a raw identifier can hold a "/" or a newline.
+        let name = "\(FileName.component(from: String(test), fallback: "test"))-\(FileName.component(from: failure.invariant.rawValue))"
+        let path = _RecordingNames.claim(directory + "/" + name)
         var text = "\(failure)\n"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -24,11 +24,12 @@ func generatedRecording(events: Int, expectEvery: Int = 20) throws -> String {
     return try writeTemporary(text)
 }
 
-/// Hardening, classes 3 and 5-7: merges keep what differs and say why they
+/// Hardening, classes 2, 3 and 5-7: merges name their outputs safely, keep
+/// what differs (by the campaign's own finding key) and say why they
 /// could not write; campaigns print the same bytes for the same seed whatever
 /// the jobs; check, bless and corpus merge run in flat memory; two blesses of
 /// one file append one expect.
-@Suite("Campaigns and corpora (hardening, classes 3, 5-7)")
+@Suite("Campaigns and corpora (hardening, classes 2, 3, 5-7)")
 struct CampaignAndCorpusTests {
     @Test("corpus merge: the same file name in two inputs keeps both; the same finding from two appliers keeps both")
     func mergeKeepsWhatDiffers() throws {
@@ -58,6 +59,69 @@ struct CampaignAndCorpusTests {
         // The same finding twice under one applier is one.
         let again = try runCLI(["corpus", "merge", base + "/a", base + "/a", "-o", base + "/merged2"])
         #expect(again.stdout.contains("merged 2 recordings: 1 kept, 1 duplicates"), "\(again.stdout)")
+    }
+
+    /// A small finding whose `meta` is `meta` (a JSON object's members).
+    private static func finding(meta: String) -> String {
+        #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":100,"rowHeight":10},"collections":[{"items":["a","b"]}]},"meta":{\#(meta)}}"#
+            + "\n" + #"{"type":"lift","t":0,"items":["a"],"x":50,"y":5}"# + "\n" + #"{"type":"drop","t":1,"x":50,"y":15}"# + "\n"
+    }
+
+    /// Every path under `directory`, relative to it, sorted.
+    private static func tree(_ directory: String) -> [String] {
+        ((FileManager.default.enumerator(atPath: directory)?.allObjects as? [String]) ?? []).sorted()
+    }
+
+    @Test(
+        "corpus merge: a meta.invariant that climbs, hides, carries a newline or an escape, or runs long names a file inside -o, made safe",
+        arguments: [
+            (#"../../escaped"#, "escaped"), (#".hidden"#, "hidden"), (#"a\nb"#, "a-b"), (#"\u001b[31mred"#, "31mred"),
+            (#"/"#, "recording"), (String(repeating: "x", count: 300), String(repeating: "x", count: 64)),
+        ])
+    func mergeNamesSafely(invariant: String, expected: String) throws {
+        let base = try temporaryDirectory("merge-name")
+        try FileManager.default.createDirectory(atPath: base + "/in", withIntermediateDirectories: true)
+        try Self.finding(meta: #""invariant":"\#(invariant)","mode":"sessions","applier":"canonical""#)
+            .write(toFile: base + "/in/f.jsonl", atomically: false, encoding: .utf8)
+        let out = base + "/deep/er/out"
+        let r = try runCLI(["corpus", "merge", base + "/in", "-o", out])
+        #expect(r.code == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("merged 1 recordings: 1 kept, 0 duplicates, 0 invalid, 0 not written"), "\(r.stdout)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out)
+        #expect(names.count == 1)
+        let name = try #require(names.first)
+        // The name is the sanitized invariant, "-", the 16 hex digits of the content's hash.
+        let hash = name.dropFirst(expected.count + 1).dropLast(".jsonl".count)
+        #expect(name == "\(expected)-\(hash).jsonl", "\(name)")
+        #expect(hash.count == 16 && hash.allSatisfy { $0.isHexDigit && !$0.isUppercase }, "\(name)")
+        // Nothing written anywhere but -o.
+        #expect(Self.tree(base) == ["deep", "deep/er", "deep/er/out", "deep/er/out/\(name)", "in", "in/f.jsonl"])
+    }
+
+    @Test("corpus merge: findings identical but for meta.app or meta.handler are all kept (the campaign's key); identical ones are one")
+    func mergeKeysAsTheCampaign() throws {
+        let base = try temporaryDirectory("merge-key")
+        let common = #""invariant":"placement","mode":"sessions""#
+        let variants = [
+            ("app-a", #","app":"./app-a""#), ("app-b", #","app":"./app-b""#),
+            ("handler-1", #","applier":"canonical","handler":"index-captured""#),
+            ("handler-2", #","applier":"canonical","handler":"stale-labels""#), ("plain", #","applier":"canonical""#),
+        ]
+        for (dir, meta) in variants {
+            try FileManager.default.createDirectory(atPath: base + "/" + dir, withIntermediateDirectories: true)
+            try Self.finding(meta: common + meta).write(toFile: base + "/\(dir)/f.jsonl", atomically: false, encoding: .utf8)
+        }
+        let r = try runCLI(["corpus", "merge"] + variants.map { base + "/" + $0.0 } + ["-o", base + "/merged"])
+        #expect(r.code == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("merged 5 recordings: 5 kept, 0 duplicates, 0 invalid, 0 not written"), "\(r.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: base + "/merged").count == 5)
+        // The same finding twice, app or handler included, is one.
+        let again = try runCLI([
+            "corpus", "merge", base + "/app-a", base + "/app-a", base + "/handler-1", base + "/handler-1", "-o", base + "/merged2",
+        ])
+        #expect(again.code == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("merged 4 recordings: 2 kept, 2 duplicates"), "\(again.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: base + "/merged2").count == 2)
     }
 
     @Test("corpus merge: an invalid recording is reported as invalid with path:line:column and skipped; exit 2; no Foundation error text")

@@ -7,8 +7,8 @@ let corpusMergeCommand = Command(
     abstract: "Merge finding directories (shards of a campaign), one recording per finding key.",
     discussion: """
         Reads every *.jsonl under the DIRs in sorted path order and writes each to -o in canonical form, named by its content: one \
-        per finding key (meta.invariant, meta.mode, meta.applier and the kinds of its events), and, for recordings that are not \
-        findings, one per distinct content. Streaming: memory stays flat. Invalid recordings are reported and skipped; exit 2 when \
+        per finding key (meta.invariant, meta.mode, meta.applier or meta.app, meta.handler and the kinds of its events: the key \
+        fuzz uses), and, for recordings that are not findings, one per distinct content. Streaming: memory stays flat. Invalid recordings are reported and skipped; exit 2 when \
         there were any, or when an output could not be written.
         """,
     options: [OptionSpec(names: ["-o", "--output"], valueName: "DIR", help: "the merged corpus (created if missing)")]
