@@ -1,5 +1,6 @@
 import ReorderConformance
 import ReorderCore
+import ReorderSwipe
 
 /// The built-in action handlers: one correct, and three that reproduce the
 /// reported bug classes of `swipe-v1`. This enum is the one table of them:
