@@ -68,7 +68,9 @@ let package = Package(
         ),
         .target(name: "DragReader", dependencies: ["CJSONC", "DragRecording", "ReorderSwipe", "DragSystem"]),
         .target(name: "DragReplay", dependencies: ["ReorderCore", "ReorderSwipe", "DragRecording", "ReorderConformance"]),
-        .target(name: "DragFuzz", dependencies: ["ReorderCore", "ReorderSwipe", "DragRecording", "ReorderConformance", "KnownBugs", "DragSystem"]),
+        .target(
+            name: "DragFuzz",
+            dependencies: ["ReorderCore", "ReorderSwipe", "DragRecording", "ReorderConformance", "KnownBugs", "DragSystem"]),
         .target(
             name: "DragCorpus",
             dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragRender", "ReorderConformance", "DragSystem"]),
@@ -103,21 +105,26 @@ let package = Package(
         // recording for the built `dragreplay`, run in a child (scripts/fuzz-cli).
         .executableTarget(name: "CLIFuzzer", dependencies: ["DragReader", "DragSystem"], path: "Sources/Harnesses/CLIFuzzer"),
         // The app host's process layer: the C library only through DragSystem.
-        .target(name: "DragApp", dependencies: ["DragRecording", "DragReader", "ReorderCore", "ReorderSwipe", "ReorderConformance", "DragSystem"]),
+        .target(
+            name: "DragApp",
+            dependencies: ["DragRecording", "DragReader", "ReorderCore", "ReorderSwipe", "ReorderConformance", "DragSystem"]),
         .target(name: "TestSupport", dependencies: ["ReorderCore", "ReorderSwipe", "DragSystem"]),
         .testTarget(name: "DragSystemTests", dependencies: ["DragSystem"]),
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "TestSupport", "ReorderConformance", "KnownBugs"]),
         .testTarget(name: "ReorderSwipeTests", dependencies: ["ReorderSwipe", "ReorderCore", "TestSupport", "ReorderConformance"]),
         .testTarget(name: "ReorderConformanceTests", dependencies: ["ReorderConformance", "ReorderCore", "ReorderSwipe", "TestSupport"]),
-        .testTarget(name: "KnownBugsTests", dependencies: ["KnownBugs", "ReorderConformance", "ReorderCore", "ReorderSwipe", "TestSupport"]),
+        .testTarget(
+            name: "KnownBugsTests", dependencies: ["KnownBugs", "ReorderConformance", "ReorderCore", "ReorderSwipe", "TestSupport"]),
         .testTarget(name: "DragRecordingTests", dependencies: ["DragRecording", "ReorderSwipe", "DragReader", "TestSupport"]),
         .testTarget(
-            name: "DragReaderTests", dependencies: ["DragReader", "DragRecording", "ReorderSwipe", "DragReplay", "TestSupport"], exclude: ["BadInput"]),
+            name: "DragReaderTests", dependencies: ["DragReader", "DragRecording", "ReorderSwipe", "DragReplay", "TestSupport"],
+            exclude: ["BadInput"]),
         .testTarget(
             name: "DragReplayTests",
             dependencies: ["DragReplay", "DragReader", "DragRecording", "TestSupport", "ReorderConformance", "KnownBugs"]),
         .testTarget(
-            name: "DragFuzzTests", dependencies: ["DragFuzz", "DragRecording", "DragCorpus", "DragReplay", "TestSupport", "ReorderConformance", "KnownBugs"]),
+            name: "DragFuzzTests",
+            dependencies: ["DragFuzz", "DragRecording", "DragCorpus", "DragReplay", "TestSupport", "ReorderConformance", "KnownBugs"]),
         .testTarget(
             name: "DragCorpusTests",
             dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport", "ReorderConformance", "KnownBugs"]),

@@ -51,7 +51,9 @@ struct SwipeCorpusTests {
     @Test("bug reports fail exactly under the handlers that have their bug", arguments: SwipeHandlerKind.allCases)
     func reportMatrix(handler: SwipeHandlerKind) {
         let failing = Set(
-            corpus("reports").filter { Replayer(options: ReplayOptions(handler: SwipeHandler<String>(handler))).run(path: $0).status == .fail }.map(Self.name))
+            corpus("reports").filter {
+                Replayer(options: ReplayOptions(handler: SwipeHandler<String>(handler))).run(path: $0).status == .fail
+            }.map(Self.name))
         #expect(failing == Self.expectedFailures[handler.rawValue])
     }
 
