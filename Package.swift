@@ -5,15 +5,18 @@ import PackageDescription
 // The targets, in that order:
 // - `ReorderCore`: what an app embeds (standard library only): the framework
 //   types, the container, layouts and hit testing, the drop policy, the
-//   session engine, the canonical and offsets appliers (and, for now, the
-//   swipe model, which the engine drives).
+//   drag engine, the canonical and offsets appliers.
+// - `ReorderSwipe`: the swipe-actions model (`swipe-v1`) beside the core, and
+//   the `SessionEngine` that drives a recording's drags, mutations and
+//   gestures through both models (standard library only).
 // - `ReorderConformance`: the oracle beside the code under test: the checked
 //   engine, the invariants, the `ReorderSubject` protocol and its in-process
-//   subject, swipe conformance.
+//   subject, swipe conformance and the `SwipeHandling` protocol.
 // - `KnownBugs`: the deliberately buggy appliers and swipe handlers and the
 //   catalogue of built-in ones by name, for the fuzzer, the CLI and the bug
 //   reports; never in what an app embeds.
-// - `DragRecording`: the event model, validation, the canonical writer, the
+// - `DragRecording`: the event model (`EventKind`, the one list of event
+//   kinds), validation, the canonical writer, the
 //   `Recorder`. `CJSONC` and `DragReader`: the one reader, the only code that
 //   touches json-c.
 // - `DragReplay` (replays any `RecordingSource`; reports), `DragFuzz`
@@ -33,6 +36,7 @@ let package = Package(
     products: [
         .executable(name: "dragreplay", targets: ["dragreplay"]),
         .library(name: "ReorderCore", targets: ["ReorderCore"]),
+        .library(name: "ReorderSwipe", targets: ["ReorderSwipe"]),
         .library(name: "ReorderConformance", targets: ["ReorderConformance"]),
         .library(name: "DragRecording", targets: ["DragRecording"]),
         .library(name: "DragFuzz", targets: ["DragFuzz"]),
@@ -44,31 +48,35 @@ let package = Package(
     targets: [
         // libm only: `rounded(.down)` needs floor() on Linux.
         .target(name: "ReorderCore", swiftSettings: internalChecks, linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        // The swipe model and the session engine over both models.
+        .target(name: "ReorderSwipe", dependencies: ["ReorderCore"]),
         // The conformance oracle: the model beside the code under test
         // (`CheckedEngine`, the invariants, the `ReorderSubject` protocol and
         // the in-process subject, swipe conformance).
-        .target(name: "ReorderConformance", dependencies: ["ReorderCore"]),
+        .target(name: "ReorderConformance", dependencies: ["ReorderCore", "ReorderSwipe"]),
         // The known-buggy appliers and swipe handlers, and the catalogue of
         // built-in ones by name: for the fuzzer, the CLI and the bug reports,
         // never in what an app embeds.
-        .target(name: "KnownBugs", dependencies: ["ReorderCore", "ReorderConformance"]),
+        .target(name: "KnownBugs", dependencies: ["ReorderCore", "ReorderSwipe", "ReorderConformance"]),
         // Every C library call of the project, wrapped (standard library and Glibc only).
         .target(name: "DragSystem"),
-        .target(name: "DragRecording", dependencies: ["ReorderCore", "DragSystem"]),
+        .target(name: "DragRecording", dependencies: ["ReorderCore", "ReorderSwipe", "DragSystem"]),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",
             providers: [.apt(["libjson-c-dev"])]
         ),
-        .target(name: "DragReader", dependencies: ["CJSONC", "DragRecording", "DragSystem"]),
-        .target(name: "DragReplay", dependencies: ["ReorderCore", "DragRecording", "ReorderConformance", "KnownBugs"]),
-        .target(name: "DragFuzz", dependencies: ["ReorderCore", "DragRecording", "ReorderConformance", "KnownBugs", "DragSystem"]),
+        .target(name: "DragReader", dependencies: ["CJSONC", "DragRecording", "ReorderSwipe", "DragSystem"]),
+        .target(name: "DragReplay", dependencies: ["ReorderCore", "ReorderSwipe", "DragRecording", "ReorderConformance"]),
+        .target(
+            name: "DragFuzz",
+            dependencies: ["ReorderCore", "ReorderSwipe", "DragRecording", "ReorderConformance", "KnownBugs", "DragSystem"]),
         .target(
             name: "DragCorpus",
             dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragRender", "ReorderConformance", "DragSystem"]),
         // The page and the SVG need only their own types; `DragRender/Replay` adapts a
         // replay's steps (`ReplayStep`) to them.
-        .target(name: "DragRender", dependencies: ["DragRecording", "DragReplay", "ReorderCore", "ReorderConformance"]),
+        .target(name: "DragRender", dependencies: ["DragRecording", "DragReplay", "ReorderCore", "ReorderSwipe", "ReorderConformance"]),
         // For an app's test target: Swift Testing issues with readable
         // reports and the shrunk recording written next to the test.
         .target(
@@ -97,20 +105,26 @@ let package = Package(
         // recording for the built `dragreplay`, run in a child (scripts/fuzz-cli).
         .executableTarget(name: "CLIFuzzer", dependencies: ["DragReader", "DragSystem"], path: "Sources/Harnesses/CLIFuzzer"),
         // The app host's process layer: the C library only through DragSystem.
-        .target(name: "DragApp", dependencies: ["DragRecording", "DragReader", "ReorderCore", "ReorderConformance", "DragSystem"]),
-        .target(name: "TestSupport", dependencies: ["ReorderCore", "DragSystem"]),
+        .target(
+            name: "DragApp",
+            dependencies: ["DragRecording", "DragReader", "ReorderCore", "ReorderSwipe", "ReorderConformance", "DragSystem"]),
+        .target(name: "TestSupport", dependencies: ["ReorderCore", "ReorderSwipe", "DragSystem"]),
         .testTarget(name: "DragSystemTests", dependencies: ["DragSystem"]),
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "TestSupport", "ReorderConformance", "KnownBugs"]),
-        .testTarget(name: "ReorderConformanceTests", dependencies: ["ReorderConformance", "ReorderCore", "TestSupport"]),
-        .testTarget(name: "KnownBugsTests", dependencies: ["KnownBugs", "ReorderConformance", "ReorderCore", "TestSupport"]),
-        .testTarget(name: "DragRecordingTests", dependencies: ["DragRecording", "DragReader", "TestSupport"]),
+        .testTarget(name: "ReorderSwipeTests", dependencies: ["ReorderSwipe", "ReorderCore", "TestSupport", "ReorderConformance"]),
+        .testTarget(name: "ReorderConformanceTests", dependencies: ["ReorderConformance", "ReorderCore", "ReorderSwipe", "TestSupport"]),
         .testTarget(
-            name: "DragReaderTests", dependencies: ["DragReader", "DragRecording", "DragReplay", "TestSupport"], exclude: ["BadInput"]),
+            name: "KnownBugsTests", dependencies: ["KnownBugs", "ReorderConformance", "ReorderCore", "ReorderSwipe", "TestSupport"]),
+        .testTarget(name: "DragRecordingTests", dependencies: ["DragRecording", "ReorderSwipe", "DragReader", "TestSupport"]),
+        .testTarget(
+            name: "DragReaderTests", dependencies: ["DragReader", "DragRecording", "ReorderSwipe", "DragReplay", "TestSupport"],
+            exclude: ["BadInput"]),
         .testTarget(
             name: "DragReplayTests",
             dependencies: ["DragReplay", "DragReader", "DragRecording", "TestSupport", "ReorderConformance", "KnownBugs"]),
         .testTarget(
-            name: "DragFuzzTests", dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "TestSupport", "ReorderConformance", "KnownBugs"]),
+            name: "DragFuzzTests",
+            dependencies: ["DragFuzz", "DragRecording", "DragCorpus", "DragReplay", "TestSupport", "ReorderConformance", "KnownBugs"]),
         .testTarget(
             name: "DragCorpusTests",
             dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport", "ReorderConformance", "KnownBugs"]),

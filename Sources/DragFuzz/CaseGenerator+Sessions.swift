@@ -1,10 +1,16 @@
 import ReorderConformance
 import ReorderCore
+import ReorderSwipe
 
 extension CaseGenerator {
-    mutating func nextSessionEvent() -> (DragEvent<Int, Int>, Aim?) {
-        if choices.weighted(profile.mutations) { return (nextMutation(), nil) }
+    mutating func nextSessionEvent() -> (SessionEvent<Int, Int>, Aim?) {
+        if choices.weighted(profile.mutations) { return (.drag(nextMutation()), nil) }
         if profile.swipes > 0 && choices.weighted(profile.swipes) { return (nextGesture(), nil) }
+        let (event, aim) = nextDragEvent()
+        return (.drag(event), aim)
+    }
+
+    mutating func nextDragEvent() -> (DragEvent<Int, Int>, Aim?) {
         let active = engine.sessions.keys.sorted()
         let pending = engine.pending.keys.sorted()
         let wantsApply = choices.weighted(40)  // drawn always, like `wantsLift` below

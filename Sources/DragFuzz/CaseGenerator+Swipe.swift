@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 
 // Swipe actions in generated cases (`swipe-v1`): a swipe section per case,
 // and gestures aimed where the rules change their answer: the open
@@ -37,7 +38,7 @@ extension CaseGenerator {
     }
 
     /// A `swipe`, `tap` or `scroll`.
-    mutating func nextGesture() -> DragEvent<Int, Int> {
+    mutating func nextGesture() -> SessionEvent<Int, Int> {
         // With a row open, taps come first: its buttons are what to press.
         let open = engine.swipe?.open != nil
         switch choices.draw(2) {
@@ -49,7 +50,7 @@ extension CaseGenerator {
 
     /// A swipe on an entry (or, rarely, a gone item), its travel at or a
     /// hair below a threshold of the edge it points at.
-    mutating func nextSwipe() -> DragEvent<Int, Int> {
+    mutating func nextSwipe() -> SessionEvent<Int, Int> {
         let entries = entries()
         // Half the time the row swiped last (its labels after a toggle, its
         // edge again, a second swipe while open); otherwise any entry.

@@ -1,5 +1,6 @@
 import ReorderConformance
 import ReorderCore
+import ReorderSwipe
 
 /// One generation-and-run, the state of `CaseRunner.run`: the choice
 /// sequence, the engine it drives, the case so far. Each draw sees the live
@@ -63,10 +64,10 @@ struct CaseGenerator {
                 return choices.more()
             }()
         {
-            let planned: (event: DragEvent<Int, Int>, aim: Aim?)
+            let planned: (event: SessionEvent<Int, Int>, aim: Aim?)
             switch runner.mode {
             case .sessions: planned = nextSessionEvent()
-            case .differences: planned = (.deliver(nextDifference()), nil)
+            case .differences: planned = (.drag(.deliver(nextDifference())), nil)
             }
             if let v = execute(planned.event, aim: planned.aim) {
                 return CaseRunner.Result(fuzzCase: fuzzCase, violation: v, sessions: sessions, stepStarts: starts)
@@ -79,7 +80,9 @@ struct CaseGenerator {
 
     mutating func pick(_ ids: [Int]) -> Int { ids[choices.draw(ids.count - 1)] }
 
-    mutating func execute(_ event: DragEvent<Int, Int>, aim: Aim?) -> Violation? {
+    mutating func execute(_ event: DragEvent<Int, Int>, aim: Aim?) -> Violation? { execute(.drag(event), aim: aim) }
+
+    mutating func execute(_ event: SessionEvent<Int, Int>, aim: Aim?) -> Violation? {
         fuzzCase.steps.append(event)
         return checked.handle(event, aim: aim).violation.map { Violation($0, step: fuzzCase.steps.count - 1) }
     }

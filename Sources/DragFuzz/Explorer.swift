@@ -1,6 +1,7 @@
 import KnownBugs
 import ReorderConformance
 import ReorderCore
+import ReorderSwipe
 
 /// Bounded exhaustive search: every interleaving of every small drag script
 /// with every small mutation script, over a small container, with identical
@@ -70,9 +71,9 @@ public struct Explorer: Sendable {
 
     /// Gestures for the mutation menu: open each row on either edge, fully
     /// swipe it, tap the first button of an open row on either side, scroll.
-    func gestures(_ direction: LayoutDirection) -> [DragEvent<Int, Int>] {
+    func gestures(_ direction: LayoutDirection) -> [SessionEvent<Int, Int>] {
         let toTrailing = direction == .ltr ? -1.0 : 1.0
-        var menu: [DragEvent<Int, Int>] = [.scroll(dy: 10)]
+        var menu: [SessionEvent<Int, Int>] = [.scroll(dy: 10)]
         for i in 0..<items {
             menu.append(.swipe(item: i, dx: 40 * toTrailing))
             menu.append(.swipe(item: i, dx: -20 * toTrailing))
@@ -110,20 +111,20 @@ public struct Explorer: Sendable {
     /// Every sequence, up to `mutations` long, of: insert a new item first or
     /// last, delete an item, move an item to the front or the end from
     /// outside, disable, enable.
-    func mutationScripts(_ direction: LayoutDirection? = nil) -> [[DragEvent<Int, Int>]] {
-        var menu: [DragEvent<Int, Int>] = direction.map(gestures) ?? []
-        menu += [
+    func mutationScripts(_ direction: LayoutDirection? = nil) -> [[SessionEvent<Int, Int>]] {
+        var mutations: [DragEvent<Int, Int>] = [
             .insert(items: [100], collection: 0, index: 0), .insert(items: [100], collection: 0, index: nil),
             .setEnabled(false), .setEnabled(true),
         ]
         for i in 0..<items {
-            menu.append(.delete(items: [i]))
-            menu.append(.relocate(items: [i], collection: 0, before: 0 == i ? 1 : 0))
-            menu.append(.relocate(items: [i], collection: 0, before: nil))
+            mutations.append(.delete(items: [i]))
+            mutations.append(.relocate(items: [i], collection: 0, before: 0 == i ? 1 : 0))
+            mutations.append(.relocate(items: [i], collection: 0, before: nil))
         }
-        var scripts: [[DragEvent<Int, Int>]] = [[]]
-        var frontier: [[DragEvent<Int, Int>]] = [[]]
-        for _ in 0..<mutations {
+        let menu = (direction.map(gestures) ?? []) + mutations.map(SessionEvent.drag)
+        var scripts: [[SessionEvent<Int, Int>]] = [[]]
+        var frontier: [[SessionEvent<Int, Int>]] = [[]]
+        for _ in 0..<self.mutations {
             frontier = frontier.flatMap { s in menu.map { s + [$0] } }
             scripts += frontier
         }
@@ -191,7 +192,7 @@ public struct Explorer: Sendable {
                     // A subject that cannot say what it holds is never merged: its
                     // states may differ where the model's do not.
                     let merges = start.subject == nil || start.subject?.stateKey != nil
-                    var stack: [(Int, Int, CheckedEngine<Int, Int>, [DragEvent<Int, Int>])] = [(0, 0, start, [])]
+                    var stack: [(Int, Int, CheckedEngine<Int, Int>, [SessionEvent<Int, Int>])] = [(0, 0, start, [])]
                     while let (i, j, checked, path) = stack.popLast() {
                         if i == d.count && j == m.count {
                             summary.interleavings += 1
@@ -205,12 +206,12 @@ public struct Explorer: Sendable {
                             if !visited.insert(key).inserted { continue }
                         }
                         summary.states += 1
-                        var moves: [(DragEvent<Int, Int>, Aim?, Int, Int)] = []
+                        var moves: [(SessionEvent<Int, Int>, Aim?, Int, Int)] = []
                         if i < d.count {
                             // Aim at whatever entry's leading half the point is over now.
                             var aim: Aim?
                             if case .drop(_, let p, _) = d[i].0 { aim = leadingHalfAim(p, layout: layout, container: engine.container) }
-                            moves.append((d[i].0, aim, i + 1, j))
+                            moves.append((.drag(d[i].0), aim, i + 1, j))
                         }
                         if j < m.count { moves.append((m[j], nil, i, j + 1)) }
                         for (event, aim, ni, nj) in moves {
@@ -239,7 +240,7 @@ public struct Explorer: Sendable {
     /// Every interleaving of `d` and `m`, each run from `reset` against the
     /// app (no state merged: see the type's note).
     func explorePaths(
-        _ d: Script, _ m: [DragEvent<Int, Int>], _ swipe: SwipeConfiguration<Int>?, _ summary: inout Summary,
+        _ d: Script, _ m: [SessionEvent<Int, Int>], _ swipe: SwipeConfiguration<Int>?, _ summary: inout Summary,
         _ shortest: inout [Invariant: (FuzzCase, Violation)]
     ) {
         func interleavings(_ i: Int, _ j: Int) -> [[Bool]] {
@@ -252,17 +253,17 @@ public struct Explorer: Sendable {
         for order in interleavings(0, 0) {
             var checked = CheckedEngine(
                 container: container, layout: layout, subject: subject, text: naming.text, checksModel: true, swipe: swipe)
-            var path: [DragEvent<Int, Int>] = []
+            var path: [SessionEvent<Int, Int>] = []
             var violation: Violation?
             if let v = checked.start() { violation = Violation(v, step: -1) }
             var i = 0
             var j = 0
             for fromDrag in order where violation == nil {
-                let event: DragEvent<Int, Int>
+                let event: SessionEvent<Int, Int>
                 var aim: Aim?
                 if fromDrag {
-                    event = d[i].0
-                    if case .drop(_, let p, _) = event { aim = leadingHalfAim(p, layout: layout, container: checked.container) }
+                    event = .drag(d[i].0)
+                    if case .drop(_, let p, _) = d[i].0 { aim = leadingHalfAim(p, layout: layout, container: checked.container) }
                     i += 1
                 } else {
                     event = m[j]

@@ -2,6 +2,7 @@ import DragRecording
 import KnownBugs
 import ReorderConformance
 import ReorderCore
+import ReorderSwipe
 
 /// What made a finding, for its `meta` and its replay command.
 public struct FindingContext: Sendable {
@@ -154,7 +155,7 @@ extension FuzzCase {
         // plain version 1 recording. An app gets the section at `reset`, and
         // its data may depend on it (its starting flags): kept.
         if context.app == nil, !shown.steps.contains(where: \.isSwipeGesture) { shown.swipe = nil }
-        if violation.invariant == .idempotence, let d = violation.difference { shown.steps.append(.deliver(d)) }
+        if violation.invariant == .idempotence, let d = violation.difference { shown.steps.append(.drag(.deliver(d))) }
         var meta: [String: JSONValue] = [
             "title": .string("\(violation.invariant.rawValue) broken by \(context.underTest)"),
             "description": .string(violation.message), "mode": .string(context.mode ?? mode.rawValue),
@@ -186,7 +187,7 @@ extension FuzzCase {
     /// delivered at the violation (`nil`: one could, or it is a session case).
     public func whyNoDragProduces(_ violation: Violation) -> String? {
         guard mode == .differences, violation.step >= 0, violation.step < steps.count,
-            case .deliver(let d) = steps[violation.step]
+            case .drag(.deliver(let d)) = steps[violation.step]
         else { return nil }
         let before = violation.step == 0 ? container : container(after: violation.step - 1, applier: .canonical)
         return before.whyNoDragProduces(d) { Format.quoted(FuzzNaming.item($0)) }

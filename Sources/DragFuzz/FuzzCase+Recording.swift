@@ -1,5 +1,6 @@
 import DragRecording
 import ReorderCore
+import ReorderSwipe
 
 extension FuzzCase {
     /// The case as a dragrec recording, up to and including step `through`,

@@ -1,8 +1,9 @@
 import DragRecording
 import ReorderConformance
 import ReorderCore
+import ReorderSwipe
 
-public typealias FuzzEngine = DragEngine<Int, Int>
+public typealias FuzzEngine = SessionEngine<Int, Int>
 public typealias FuzzContainer = ReorderContainer<Int, Int>
 public typealias FuzzDifference = ReorderDifference<Int, Int>
 
@@ -34,11 +35,11 @@ public struct FuzzCase: Sendable {
     public var layout: Layout<Int>
     /// The swipe actions (a version 2 recording); `nil`: none.
     public var swipe: SwipeConfiguration<Int>?
-    public var steps: [DragEvent<Int, Int>] = []
+    public var steps: [SessionEvent<Int, Int>] = []
 
     public init(
         mode: FuzzMode, container: FuzzContainer, collectionNames: [String?], layout: Layout<Int>, swipe: SwipeConfiguration<Int>? = nil,
-        steps: [DragEvent<Int, Int>] = []
+        steps: [SessionEvent<Int, Int>] = []
     ) {
         self.mode = mode
         self.container = container

@@ -1,5 +1,6 @@
 import DragRecording
 import ReorderCore
+import ReorderSwipe
 
 func decodeHeader(_ root: JSONCValue, _ context: LineContext) throws(FieldError) -> RecordingHeader {
     guard root.kind == .object else {

@@ -1,5 +1,6 @@
 import DragRecording
 import ReorderCore
+import ReorderSwipe
 
 // Version 2 (`swipe-v1` 1 and 4): the header's swipe section and the swipe
 // fields of `expect`. Types and shapes are checked here; ranges, names and

@@ -1,3 +1,4 @@
+import DragRecording
 import ReorderCore
 
 /// One recording line the replayer handled, with everything it computed for

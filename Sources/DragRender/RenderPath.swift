@@ -1,3 +1,4 @@
+import DragRecording
 import ReorderCore
 
 /// One drag's finger path (lift, moves, drop), from its lift step to its

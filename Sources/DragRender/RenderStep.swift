@@ -1,3 +1,4 @@
+import DragRecording
 import ReorderCore
 
 /// One step of the page: one event, or a run of consecutive `move`s of one

@@ -1,5 +1,6 @@
 import ReorderConformance
 import ReorderCore
+import ReorderSwipe
 
 /// The built-in action handlers: one correct, and three that reproduce the
 /// reported bug classes of `swipe-v1`. This enum is the one table of them:
@@ -41,8 +42,8 @@ public enum SwipeHandlerKind: String, CaseIterable, Hashable, Sendable {
 ///     handler.edge(forDX: -30, direction: .rtl)           // .trailing (the rule says .leading)
 public struct SwipeHandler<ItemID: Hashable & Sendable>: SwipeHandling, Hashable, Sendable {
     public let kind: SwipeHandlerKind
-    @usableFromInline var leading: SwipeEdgeActions?
-    @usableFromInline var trailing: SwipeEdgeActions?
+    /// The correct handlers, which every kind follows except where its bug is.
+    @usableFromInline var reference: ReferenceSwipeHandler<ItemID>
     /// `index-captured`: the index each row had in its collection when it last opened.
     @usableFromInline var openedAt: [ItemID: Int] = [:]
     /// `stale-labels`: the labels each row showed the first time it opened.
@@ -52,8 +53,7 @@ public struct SwipeHandler<ItemID: Hashable & Sendable>: SwipeHandling, Hashable
     @inlinable
     public init(_ kind: SwipeHandlerKind, configuration: SwipeConfiguration<ItemID>? = nil) {
         self.kind = kind
-        leading = configuration?.leading
-        trailing = configuration?.trailing
+        reference = ReferenceSwipeHandler(configuration: configuration)
     }
 
     @inlinable public var name: String { kind.rawValue }
@@ -77,18 +77,13 @@ public struct SwipeHandler<ItemID: Hashable & Sendable>: SwipeHandling, Hashable
     }
 
     @inlinable
-    func actions(on edge: SwipeEdge) -> SwipeEdgeActions? {
-        edge == .leading ? leading : trailing
-    }
-
-    @inlinable
     public mutating func open(item: ItemID, edge: SwipeEdge, labels: [String], data: SwipeData<ItemID>) {
         switch kind {
         case .indexCaptured:
             openedAt[item] = data.items.firstIndex(of: item)
         case .staleLabels:
             let row = SwipeOpenRow(item: item, edge: edge)
-            if firstLabels[row] == nil { firstLabels[row] = fresh(item: item, edge: edge, flags: data.flags) }
+            if firstLabels[row] == nil { firstLabels[row] = reference.fresh(item: item, edge: edge, flags: data.flags) }
         case .correct, .unmirrored:
             break
         }
@@ -101,16 +96,14 @@ public struct SwipeHandler<ItemID: Hashable & Sendable>: SwipeHandling, Hashable
 
     @inlinable
     public mutating func perform(item: ItemID, edge: SwipeEdge, action: String, data: SwipeData<ItemID>) -> SwipeEffect<ItemID> {
-        guard let action = actions(on: edge)?.action(named: action) else { return .none }
-        if action.isDestructive {
-            guard kind == .indexCaptured, let index = openedAt[item] else { return .delete(item) }
+        if kind == .indexCaptured, reference.actions(on: edge)?.action(named: action)?.isDestructive == true,
+            let index = openedAt[item]
+        {
             // The captured index may point past the end now: the app's
             // `items[index]` would trap, and deletes nothing here.
             return data.items.indices.contains(index) ? .delete(data.items[index]) : .none
         }
-        guard let flag = action.toggle else { return .none }
-        let wasSet = data.flags[flag]?.contains(item) ?? false
-        return .toggle(flag: flag, item: item, isSet: !wasSet)
+        return reference.perform(item: item, edge: edge, action: action, data: data)
     }
 
     /// The labels `edge` of `item` shows. An item that is not among the
@@ -121,16 +114,11 @@ public struct SwipeHandler<ItemID: Hashable & Sendable>: SwipeHandling, Hashable
     public func labels(item: ItemID, edge: SwipeEdge, data: SwipeData<ItemID>) -> [String] {
         guard data.items.contains(item) else { return [] }
         if kind == .staleLabels, let labels = firstLabels[SwipeOpenRow(item: item, edge: edge)] { return labels }
-        return fresh(item: item, edge: edge, flags: data.flags)
-    }
-
-    @inlinable
-    func fresh(item: ItemID, edge: SwipeEdge, flags: [String: Set<ItemID>]) -> [String] {
-        actions(on: edge)?.labels(for: item, flags: flags) ?? []
+        return reference.labels(item: item, edge: edge, data: data)
     }
 
     @inlinable
     public func edge(forDX dx: Double, direction: LayoutDirection) -> SwipeEdge? {
-        SwipeEdge(dx: dx, direction: kind == .unmirrored ? .ltr : direction)
+        kind == .unmirrored ? SwipeEdge(dx: dx, direction: .ltr) : reference.edge(forDX: dx, direction: direction)
     }
 }

@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 
 // Shared by the swipe tests of the core, the conformance and the known
 // bugs. The swipe tests' fake of the engine's geometry: a `list` of sections, no

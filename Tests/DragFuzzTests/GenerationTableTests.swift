@@ -1,3 +1,4 @@
+import DragRecording
 import ReorderCore
 import Testing
 

@@ -3,6 +3,7 @@ import DragRecording
 import DragReplay
 import Foundation
 import ReorderCore
+import ReorderSwipe
 import TestSupport
 import Testing
 

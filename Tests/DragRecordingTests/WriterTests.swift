@@ -2,6 +2,7 @@ import DragReader
 import DragRecording
 import Foundation
 import ReorderCore
+import ReorderSwipe
 import TestSupport
 import Testing
 

@@ -57,7 +57,7 @@ import Testing
         let doc = try #require(document)
         let layout = reader.header.layout
         var container = reader.header.container
-        var engine = DragEngine(container: container, layout: layout)
+        var engine = RecordingEngine(container: container, layout: layout)
         for (k, event) in reader.events.enumerated() {
             let st = doc.steps[k]
             guard let e = event.engineEvent(in: reader.header) else { continue }

@@ -1,6 +1,7 @@
 import KnownBugs
 import ReorderConformance
 import ReorderCore
+import ReorderSwipe
 import TestSupport
 import Testing
 

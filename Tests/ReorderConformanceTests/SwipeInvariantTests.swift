@@ -1,5 +1,6 @@
 import ReorderConformance
 import ReorderCore
+import ReorderSwipe
 import TestSupport
 import Testing
 

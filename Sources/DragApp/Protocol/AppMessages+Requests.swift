@@ -1,6 +1,7 @@
 import DragRecording
 import ReorderConformance
 import ReorderCore
+import ReorderSwipe
 
 /// The lines of the requests with most fields, one function each, so
 /// `line(for:)` stays a switch over every request.

@@ -1,6 +1,7 @@
 import DragRecording
 import ReorderConformance
 import ReorderCore
+import ReorderSwipe
 
 /// The app protocol's requests as JSON lines (its spec 2): one place that
 /// spells every `op` and field.

@@ -1,3 +1,4 @@
+import DragRecording
 import ReorderCore
 
 /// How `dragreplay help app` spells the request each mutation sends (the

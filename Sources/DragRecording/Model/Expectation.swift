@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 
 /// An `expect` line (spec 2.3, and `swipe-v1` 4 in version 2): regression
 /// checks inside a recording.

@@ -1,9 +1,10 @@
 import ReorderCore
+import ReorderSwipe
 
 /// The engine a recording drives: string IDs, and `String?` collection IDs
 /// where `nil` is the single unnamed collection (the header omits its `id`,
 /// as the app protocol sends `null` for it).
-public typealias RecordingEngine = DragEngine<String, String?>
+public typealias RecordingEngine = SessionEngine<String, String?>
 
 extension RecordingHeader {
     /// The collection an event means when it omits `collection`: the only
@@ -41,7 +42,19 @@ extension RecordedEvent {
     /// are checked, not fed). An omitted `collection` is `header`'s only one;
     /// `relocate` with `"via":"applier"` is a difference delivered to the
     /// applier. The one place a recorded event becomes an engine event.
-    public func engineEvent(in header: RecordingHeader) -> DragEvent<String, String?>? {
+    public func engineEvent(in header: RecordingHeader) -> SessionEvent<String, String?>? {
+        switch kind {
+        case .expect: return nil
+        case .swipe(let item, let dx): return .swipe(item: item, dx: dx)
+        case .scroll(let dy): return .scroll(dy: dy)
+        case .tap(let x, let y): return .tap(at: Point(x: x, y: y))
+        case .lift, .move, .drop, .cancel, .apply, .insert, .delete, .relocate, .update, .reload, .enable, .disable, .lock, .unlock:
+            return dragEvent(in: header).map(SessionEvent.drag)
+        }
+    }
+
+    /// The drag engine's event for a drag or mutation line (`nil` for the others).
+    func dragEvent(in header: RecordingHeader) -> DragEvent<String, String?>? {
         let s = session
         func resolved(_ c: String?) -> String? { c ?? header.defaultCollection ?? nil }
         switch kind {
@@ -65,15 +78,22 @@ extension RecordedEvent {
         case .disable: return .setEnabled(false)
         case .lock(let items): return .lock(items: items)
         case .unlock(let items): return .unlock(items: items)
-        case .expect: return nil
-        case .swipe(let item, let dx): return .swipe(item: item, dx: dx)
-        case .scroll(let dy): return .scroll(dy: dy)
-        case .tap(let x, let y): return .tap(at: Point(x: x, y: y))
+        case .expect, .swipe, .scroll, .tap: return nil
         }
     }
 
     /// The line for an engine event at time `t`: the inverse of
     /// `engineEvent(in:)`. A `nil` collection is written by omission.
+    public init(_ event: SessionEvent<String, String?>, t: Double) {
+        switch event {
+        case .drag(let e): self.init(e, t: t)
+        case .swipe(let item, let dx): self.init(t: t, session: 0, .swipe(item: item, dx: dx))
+        case .scroll(let dy): self.init(t: t, session: 0, .scroll(dy: dy))
+        case .tap(let p): self.init(t: t, session: 0, .tap(x: p.x, y: p.y))
+        }
+    }
+
+    /// The line for a drag event or a mutation at time `t`.
     public init(_ event: DragEvent<String, String?>, t: Double) {
         let kind: Kind
         switch event {
@@ -93,10 +113,35 @@ extension RecordedEvent {
         case .setEnabled(let on): kind = on ? .enable : .disable
         case .lock(let items): kind = .lock(items: items)
         case .unlock(let items): kind = .unlock(items: items)
-        case .swipe(let item, let dx): kind = .swipe(item: item, dx: dx)
-        case .scroll(let dy): kind = .scroll(dy: dy)
-        case .tap(let p): kind = .tap(x: p.x, y: p.y)
         }
         self.init(t: t, session: event.session ?? 0, kind)
+    }
+}
+
+extension SessionEvent {
+    /// The kind of recording line this event is (a `deliver` is a
+    /// `relocate` through the applier, `setEnabled` an `enable` or a `disable`).
+    @inlinable public var kind: EventKind {
+        switch self {
+        case .drag(let e):
+            switch e {
+            case .lift: .lift
+            case .move: .move
+            case .drop: .drop
+            case .cancel: .cancel
+            case .apply: .apply
+            case .insert: .insert
+            case .delete: .delete
+            case .relocate, .deliver: .relocate
+            case .update: .update
+            case .reload: .reload
+            case .setEnabled(let on): on ? .enable : .disable
+            case .lock: .lock
+            case .unlock: .unlock
+            }
+        case .swipe: .swipe
+        case .scroll: .scroll
+        case .tap: .tap
+        }
     }
 }

@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 
 /// One collection as a header or a `reload` writes it (spec 1.1).
 public struct CollectionSpec: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 
 /// How every message, report and trace spells numbers, IDs, points and
 /// differences: the one formatter, so `check`, `replay` and `fuzz` never

@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 
 /// The checks of spec 1.1, 2 and 2.1 (and `swipe-v1` 1, 3, 4) that do not
 /// depend on JSON: IDs and collections in the header, the swipe section,

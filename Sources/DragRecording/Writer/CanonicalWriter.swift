@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 
 /// Writes recordings in canonical form: one object per line, keys in a fixed
 /// order (`type`, `t`, `session`, then the fields in the order of the spec;

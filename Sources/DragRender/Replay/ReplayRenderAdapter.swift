@@ -1,6 +1,7 @@
 import DragRecording
 import DragReplay
 import ReorderCore
+import ReorderSwipe
 
 /// Turns a replay's steps (the values `replay --trace` prints) into the
 /// renderer's `RenderEvent`s, one at a time, and collects them into a

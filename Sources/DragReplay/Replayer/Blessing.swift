@@ -1,5 +1,6 @@
 import DragRecording
 import ReorderCore
+import ReorderSwipe
 
 /// What `bless` writes, decided from the steps of one replay: each `expect`
 /// line rewritten to what the replay saw there, and a final `expect` when

@@ -1,5 +1,6 @@
 import DragRecording
 import ReorderCore
+import ReorderSwipe
 
 extension Expectation {
     /// What does not hold of this `expect` line (spec 2.3) against what the

@@ -1,5 +1,4 @@
 import DragRecording
-import KnownBugs
 import ReorderConformance
 import ReorderCore
 
@@ -7,9 +6,10 @@ import ReorderCore
 public struct ReplayOptions: Sendable {
     /// The function under test; `canonical` by default.
     public var applier: Applier<String, String?>
-    /// The swipe action handlers under test, for version 2 recordings;
-    /// `correct` by default.
-    public var handler: SwipeHandlerKind
+    /// The swipe action handlers under test, for version 2 recordings (reset
+    /// at the start of each); the correct ones by default. The CLI picks a
+    /// built-in one by name from `KnownBugs`.
+    public var handler: any SwipeHandling<String> & Sendable
     /// The app's `dropConfiguration` closure, replayed like an applier: its
     /// answer at every move and drop is compared with the model's
     /// (`configuration` failures); `nil`: none under test.
@@ -23,7 +23,7 @@ public struct ReplayOptions: Sendable {
     public var maxMessages: Int
 
     public init(
-        applier: Applier<String, String?> = .canonical, handler: SwipeHandlerKind = .correct,
+        applier: Applier<String, String?> = .canonical, handler: any SwipeHandling<String> & Sendable = ReferenceSwipeHandler<String>(),
         policy: DropPolicy<String, String?>? = nil, strict: Bool = false, maxMessages: Int = .max
     ) {
         self.applier = applier
@@ -38,7 +38,7 @@ public struct ReplayOptions: Sendable {
     /// swipe handler when the recording has swipe actions.
     public func subject(for header: RecordingHeader) -> InProcessSubject<String, String?>? {
         let swipes = header.engineSwipe != nil
-        let swipeHandler = swipes ? SwipeHandler<String>(handler) : nil
+        let swipeHandler = swipes ? handler : nil
         if let policy { return InProcessSubject(applier: applier, policy: policy, swipeHandler: swipeHandler) }
         if applier.name == Applier<String, String?>.canonical.name && !swipes { return nil }
         return InProcessSubject(applier: applier, swipeHandler: swipeHandler)

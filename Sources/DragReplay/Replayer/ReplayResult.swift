@@ -1,5 +1,6 @@
 import DragRecording
 import ReorderCore
+import ReorderSwipe
 
 /// A message at a line of a recording.
 public struct LineMessage: Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import DragRecording
 import ReorderCore
+import ReorderSwipe
 
 /// One event of a replay: the line, what the core did, the mismatches of an
 /// `expect` line, and the replay's state after it. `--trace` prints it,
@@ -8,7 +9,7 @@ public struct ReplayStep: Sendable {
     public var line: Int
     public var event: RecordedEvent
     /// What the core did; `nil` for an `expect` line.
-    public var result: StepResult<String, String?>?
+    public var result: SessionStep<String, String?>?
     /// Mismatches of an `expect` line.
     public var failures: [String]
     /// The state after the event (for an `expect` line: what it was checked against).
@@ -29,7 +30,7 @@ public struct ReplayStep: Sendable {
     public var sessions: [Int: DragEngine<String, String?>.Session]
 
     public init(
-        line: Int, event: RecordedEvent, result: StepResult<String, String?>?, failures: [String], state: ReplayState,
+        line: Int, event: RecordedEvent, result: SessionStep<String, String?>?, failures: [String], state: ReplayState,
         container: ReorderContainer<String, String?>, subjectData: [[String]]? = nil, modelData: [[String]]? = nil,
         swipe: SwipeModel<String>? = nil, labelsShown: [String]? = nil, sessions: [Int: DragEngine<String, String?>.Session] = [:]
     ) {

@@ -75,12 +75,12 @@ public struct Replayer: Sendable {
                 failures.append(prefix + v.description)
                 result.failures.append(LineMessage(line: line, message: prefix + v.description))
             }
-            state.record(checked.result, session: event.session, line: line)
-            if checked.result.outcome != nil, let end = state.lastOutcome {
+            state.record(checked.result.drag, session: event.session, line: line)
+            if checked.result.drag.outcome != nil, let end = state.lastOutcome {
                 result.outcomeCount += 1
                 onOutcome(end)
             }
-            for w in checked.result.warnings where result.warnings.count < options.maxMessages {
+            for w in checked.result.drag.warnings where result.warnings.count < options.maxMessages {
                 result.warnings.append(LineMessage(line: line, message: Format.warning(w)))
             }
             onStep?(

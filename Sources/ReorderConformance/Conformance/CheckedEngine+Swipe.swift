@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 
 // The swipe side of CheckedEngine: the messages an event sends the code
 // under test, the checks of its answers, and the model's own swipe oracles.
@@ -11,7 +12,7 @@ extension CheckedEngine {
     /// in-process handlers only).
     @inlinable
     func swipeRequests(
-        for event: DragEvent<ItemID, CollectionID>, _ result: StepResult<ItemID, CollectionID>,
+        for event: SessionEvent<ItemID, CollectionID>, _ result: SessionStep<ItemID, CollectionID>,
         before: ReorderContainer<ItemID, CollectionID>
     ) -> [SubjectRequest<ItemID, CollectionID>] {
         guard let model = _model.swipe else { return [] }
@@ -132,7 +133,7 @@ extension CheckedEngine {
     /// or lift, `identity` across data changes.
     @inlinable
     mutating func checkSwipeModel(
-        _ event: DragEvent<ItemID, CollectionID>, _ result: StepResult<ItemID, CollectionID>, openBefore: SwipeOpenRow<ItemID>?
+        _ event: SessionEvent<ItemID, CollectionID>, _ result: SessionStep<ItemID, CollectionID>, openBefore: SwipeOpenRow<ItemID>?
     ) -> InvariantViolation<ItemID, CollectionID>? {
         guard let model = _model.swipe else { return nil }
         let reports = result.swipe?.reports ?? SwipeStepResult<ItemID>().reports
@@ -142,7 +143,7 @@ extension CheckedEngine {
             switch event {
             case .scroll(let dy): SwipeEvent<ItemID>.scroll(dy: dy).name
             case .tap(let p): SwipeEvent<ItemID>.tap(p).name
-            case .lift: SwipeEvent<ItemID>.lift.name
+            case .drag(.lift): SwipeEvent<ItemID>.lift.name
             default: nil
             }
         if let dismissal {

@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 
 /// Where a move or drop aimed: the leading half of an entry, for the
 /// hit-test oracle (a generator knows where it pointed; a recording does not).
@@ -14,7 +15,7 @@ public struct Aim: Hashable, Sendable {
 /// What one event did, checked.
 public struct CheckedStep<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Sendable {
     /// What the model did.
-    public var result: StepResult<ItemID, CollectionID>
+    public var result: SessionStep<ItemID, CollectionID>
     /// The first broken invariant, or the code under test's failure to answer.
     public var violation: InvariantViolation<ItemID, CollectionID>?
     /// The code under test's data after the event, when it was asked.
@@ -25,7 +26,7 @@ public struct CheckedStep<ItemID: Hashable & Sendable, CollectionID: Hashable & 
 
     @inlinable
     public init(
-        result: StepResult<ItemID, CollectionID>, violation: InvariantViolation<ItemID, CollectionID>? = nil,
+        result: SessionStep<ItemID, CollectionID>, violation: InvariantViolation<ItemID, CollectionID>? = nil,
         subjectData: [[ItemID]]? = nil, modelData: [[ItemID]]? = nil
     ) {
         self.result = result
@@ -51,8 +52,8 @@ public struct CheckedStep<ItemID: Hashable & Sendable, CollectionID: Hashable & 
 ///     run.handle(.drop(session: 0, at: q, deferred: false)).violation?.invariant  // .placement
 public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable> {
     /// The model: canonical applier, default policy.
-    @inlinable public var model: DragEngine<ItemID, CollectionID> { _model }
-    @usableFromInline var _model: DragEngine<ItemID, CollectionID>
+    @inlinable public var model: SessionEngine<ItemID, CollectionID> { _model }
+    @usableFromInline var _model: SessionEngine<ItemID, CollectionID>
     public var text: ViolationText<ItemID, CollectionID>
     /// Also check the model's own answers (configuration, hit test, no-op):
     /// the fuzzer's oracles for the core itself.
@@ -81,7 +82,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         subject: (any ReorderSubject<ItemID, CollectionID>)? = nil, text: ViolationText<ItemID, CollectionID> = .plain,
         checksModel: Bool = false, swipe: SwipeConfiguration<ItemID>? = nil
     ) {
-        _model = DragEngine(container: container, layout: layout, swipe: swipe)
+        _model = SessionEngine(container: container, layout: layout, swipe: swipe)
         _subject = .none
         self.text = text
         self.checksModel = checksModel
@@ -146,11 +147,18 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// Feeds one event to the model and the code under test, and checks.
     @inlinable
     public mutating func handle(_ event: DragEvent<ItemID, CollectionID>, aim: Aim? = nil) -> CheckedStep<ItemID, CollectionID> {
+        handle(.drag(event), aim: aim)
+    }
+
+    /// Feeds one event (a drag event, a mutation or a swipe gesture) to the
+    /// model and the code under test, and checks.
+    @inlinable
+    public mutating func handle(_ event: SessionEvent<ItemID, CollectionID>, aim: Aim? = nil) -> CheckedStep<ItemID, CollectionID> {
         if !hasSubject && !checksModel {
             return CheckedStep(result: _model.handle(event))
         }
-        var step = CheckedStep<ItemID, CollectionID>(result: StepResult())
-        if case .lift(let s, _, _, let ops, _) = event { operations[s] = ops }
+        var step = CheckedStep<ItemID, CollectionID>(result: SessionStep())
+        if case .drag(.lift(let s, _, _, let ops, _)) = event { operations[s] = ops }
 
         // 1. The code under test's drop configuration, asked before the model acts.
         var answered: SubjectConfiguration<ItemID, CollectionID>?
@@ -249,10 +257,20 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// The requests an event makes of the code under test, in order.
     @inlinable
     func requests(
+        for event: SessionEvent<ItemID, CollectionID>, _ result: SessionStep<ItemID, CollectionID>
+    ) -> [SubjectRequest<ItemID, CollectionID>] {
+        switch event {
+        case .swipe, .scroll, .tap: return []
+        case .drag(let e): return requests(for: e, result.drag)
+        }
+    }
+
+    @inlinable
+    func requests(
         for event: DragEvent<ItemID, CollectionID>, _ result: StepResult<ItemID, CollectionID>
     ) -> [SubjectRequest<ItemID, CollectionID>] {
         switch event {
-        case .lift, .move, .cancel, .swipe, .scroll, .tap: return []
+        case .lift, .move, .cancel: return []
         case .drop(let s, _, _):
             guard let emitted = result.emitted else { return [] }
             if let applied = result.applied {
@@ -356,7 +374,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// changed nothing.
     @inlinable
     func checkModel(
-        _ event: DragEvent<ItemID, CollectionID>, _ result: StepResult<ItemID, CollectionID>,
+        _ event: SessionEvent<ItemID, CollectionID>, _ result: SessionStep<ItemID, CollectionID>,
         before: ReorderContainer<ItemID, CollectionID>,
         sources: [ItemID], aim: Aim?
     ) -> InvariantViolation<ItemID, CollectionID>? {
@@ -395,11 +413,11 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     }
 }
 
-extension DragEvent {
+extension SessionEvent {
     /// The session and location of a `move` or `drop`.
     @inlinable public var location: (session: Int, point: Point)? {
         switch self {
-        case .move(let s, let p), .drop(let s, let p, _): (s, p)
+        case .drag(.move(let s, let p)), .drag(.drop(let s, let p, _)): (s, p)
         default: nil
         }
     }

@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 
 /// Code under test in the same process: an `Applier` as the move closure
 /// (the built-in ones, or an app's own `apply` wrapped by `Applier.orders`),

@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 
 /// What the code under test is sent: the app protocol's requests (its spec
 /// 2), in Swift. The model runs the case; the code under test receives the

@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 
 // One check per invariant of spec 5 that compares the model's result (the
 // expectation) with what the code under test did. `one-open` and

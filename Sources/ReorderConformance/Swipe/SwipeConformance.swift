@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 
 /// One event run through `SwipeConformance`: the model's result, and the
 /// first invariant the code under test broke at it.

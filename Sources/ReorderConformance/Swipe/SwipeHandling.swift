@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 
 /// What an action handler under test sees of the app's data: the
 /// reorderable items of the row's collection, in order, and the flags.

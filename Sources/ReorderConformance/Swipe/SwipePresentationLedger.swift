@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 
 /// `one-open` and `presentation` (spec 5), checked incrementally: it keeps
 /// each item's last report, so a step costs O(reports of that step) however

@@ -74,26 +74,15 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     }
     /// Deferred differences waiting for their `apply`, by session.
     @inlinable public var pending: [Int: Pending] { _pending }
-    @usableFromInline var _swipe: SwipeModel<ItemID>?
-    /// The swipe-actions state (`swipe-v1`): the open row, flags, reports and
-    /// the last performed action; `nil` for a container without swipe (a
-    /// version 1 recording).
-    @inlinable public var swipe: SwipeModel<ItemID>? { _swipe }
 
-    /// - Parameter swipe: the container's swipe actions; `nil` for none at
-    ///   all (version 1). A version 2 container without a `swipe` section
-    ///   passes an empty configuration: its rows have no actions, but the
-    ///   gestures are still events.
     @inlinable public init(
         container: Container, layout: Layout<ItemID>,
-        applier: Applier<ItemID, CollectionID> = .canonical, policy: DropPolicy<ItemID, CollectionID> = .standard,
-        swipe: SwipeConfiguration<ItemID>? = nil
+        applier: Applier<ItemID, CollectionID> = .canonical, policy: DropPolicy<ItemID, CollectionID> = .standard
     ) {
         self._container = container
         self.layout = layout
         self.applier = applier
         self.policy = policy
-        self._swipe = swipe.map(SwipeModel.init(configuration:))
         _measure()
     }
 
@@ -116,15 +105,12 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         var step = Step()
         switch event {
         case .lift(let s, let items, let p, let ops, let external):
-            // Any lift, accepted or rejected, closes the open row first.
-            if _swipe != nil { step.swipe = _swipe!.lift() }
             lift(s, items, p, ops, external, &step)
         case .move(let s, let p):
             guard let session = active(s, "move", &step) else { break }
             if !session.isRejected { step.configuration = configure(session, at: p, &step) }
         case .drop(let s, let p, let deferred):
             drop(s, p, deferred, &step)
-            if step.applied != nil { swipeDataChanged(&step) }
         case .cancel(let s):
             guard let session = active(s, "cancel", &step) else { break }
             _end(s, session)
@@ -136,26 +122,20 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
             }
             if case .difference(let captured, let external) = waiting {
                 commit(captured, external: external, &step)
-                swipeDataChanged(&step)
             }
         case .insert(let items, let collection, let index):
             insert(items, collection, index, &step)
-            swipeDataChanged(&step)
         case .delete(let items):
             delete(items, &step)
-            swipeDataChanged(&step)
         case .relocate(let items, let collection, let before):
             let d = Difference(sources: items, destination: .init(collectionID: collection, position: before.map { .before($0) } ?? .end))
             _container.applyCanonical(d, warnings: &step.warnings)
-            swipeDataChanged(&step)
         case .deliver(let d):
             commit(applier.capture(d, _container), external: false, &step)
-            swipeDataChanged(&step)
         case .update(let item):
             if !_container.contains(item) { step.warnings.append(.missingItem(item, action: "update")) }
         case .reload(let collections, let locked):
             reload(collections, locked)
-            swipeDataChanged(&step)
         case .setEnabled(let enabled): _container.isEnabled = enabled
         case .lock(let items):
             for id in items {
@@ -169,9 +149,6 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
                     step.warnings.append(.missingItem(id, action: "unlock"))
                 }
             }
-        case .swipe(let item, let dx): swipeGesture(.swipe(item: item, dx: dx), &step)
-        case .scroll(let dy): swipeGesture(.scroll(dy: dy), &step)
-        case .tap(let p): swipeGesture(.tap(p), &step)
         }
         return step
     }

@@ -1,6 +1,7 @@
-/// One event fed to the `DragEngine`: a drag event of a session (2.1), a
-/// data mutation (2.2), with collections already resolved, or a swipe-actions
-/// gesture (`swipe-v1` 3).
+/// One event fed to the `DragEngine`: a drag event of a session (2.1) or a
+/// data mutation (2.2), with collections already resolved. Gestures of other
+/// models (swipe actions) are not here: their module wraps this event with
+/// its own and drives the engine through `handle(_:)`.
 public enum DragEvent<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Hashable, Sendable {
     case lift(session: Int, items: [ItemID], at: Point, operations: DropOperation.Set, external: Bool)
     case move(session: Int, at: Point)
@@ -20,46 +21,12 @@ public enum DragEvent<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
     case setEnabled(Bool)
     case lock(items: [ItemID])
     case unlock(items: [ItemID])
-    /// A horizontal swipe on `item`'s row; `dx` is this gesture's travel,
-    /// negative leftwards (`swipe-v1` 3).
-    case swipe(item: ItemID, dx: Double)
-    /// A scroll of the container: the open row closes.
-    case scroll(dy: Double)
-    /// A tap at a point of the container: on an open row's button it
-    /// performs that action; anywhere it closes the open row.
-    case tap(at: Point)
 
-    /// The kind of recording line this event is (a `deliver` is a
-    /// `relocate` through the applier, `setEnabled` an `enable` or a `disable`).
-    @inlinable public var kind: EventKind {
-        switch self {
-        case .lift: .lift
-        case .move: .move
-        case .drop: .drop
-        case .cancel: .cancel
-        case .apply: .apply
-        case .insert: .insert
-        case .delete: .delete
-        case .relocate, .deliver: .relocate
-        case .update: .update
-        case .reload: .reload
-        case .setEnabled(let on): on ? .enable : .disable
-        case .lock: .lock
-        case .unlock: .unlock
-        case .swipe: .swipe
-        case .scroll: .scroll
-        case .tap: .tap
-        }
-    }
-
-    /// A `swipe`, `scroll` or `tap`.
-    @inlinable public var isSwipeGesture: Bool { kind.isSwipeGesture }
-
-    /// The session of a drag event, `nil` for a mutation or a swipe gesture.
+    /// The session of a drag event, `nil` for a mutation.
     @inlinable public var session: Int? {
         switch self {
         case .lift(let s, _, _, _, _), .move(let s, _), .drop(let s, _, _), .cancel(let s), .apply(let s): s
-        case .insert, .delete, .relocate, .deliver, .update, .reload, .setEnabled, .lock, .unlock, .swipe, .scroll, .tap: nil
+        case .insert, .delete, .relocate, .deliver, .update, .reload, .setEnabled, .lock, .unlock: nil
         }
     }
 }
@@ -90,9 +57,6 @@ extension DragEvent {
         case .setEnabled(let on): return .setEnabled(on)
         case .lock(let items): return .lock(items: try items.map(item))
         case .unlock(let items): return .unlock(items: try items.map(item))
-        case .swipe(let id, let dx): return .swipe(item: try item(id), dx: dx)
-        case .scroll(let dy): return .scroll(dy: dy)
-        case .tap(let p): return .tap(at: p)
         }
     }
 }
@@ -153,9 +117,6 @@ public struct StepResult<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     /// `applied` came from an external drag: its items were inserted, not moved.
     public var appliedExternally = false
     public var warnings: [ReorderWarning<ItemID, CollectionID>] = []
-    /// What the swipe model did at this event (a row closed or opened, an
-    /// action performed); `nil` when it did nothing or there is none.
-    public var swipe: SwipeStepResult<ItemID>?
 
     @inlinable public init() {}
 }

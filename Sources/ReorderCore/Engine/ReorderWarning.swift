@@ -15,8 +15,9 @@ public enum ReorderWarning<ItemID: Hashable & Sendable, CollectionID: Hashable &
     /// recording never produces it.
     case grammar(String)
     case noDestination(session: Int)
-    /// A swipe on an item that is not in the data (`swipe-v1` 3, step 2).
-    case swipedGoneItem(ItemID)
+    /// A gesture of another model (named by `event`) on an item that is not
+    /// in the data; `outcome` says what happened instead.
+    case gestureOnMissingItem(ItemID, event: String, outcome: String)
 
     /// The message, with IDs written by `item` and `collection`: a report
     /// quotes strings and names the single collection; the core does not
@@ -33,7 +34,7 @@ public enum ReorderWarning<ItemID: Hashable & Sendable, CollectionID: Hashable &
         case .sessionActiveAtEnd(let s): "session \(s): the recording ends with the drag still active"
         case .grammar(let m): m
         case .noDestination(let s): "session \(s): the drop configuration allowed the drop but gave no destination; rejected"
-        case .swipedGoneItem(let x): "swipe: item \(item(x)) does not exist; nothing opens"
+        case .gestureOnMissingItem(let x, let event, let outcome): "\(event): item \(item(x)) does not exist; \(outcome)"
         }
     }
 

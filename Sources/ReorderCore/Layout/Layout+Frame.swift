@@ -1,7 +1,7 @@
 extension Layout {
     /// The frame of one entry (fixed or reorderable), as `frames(in:)` would
-    /// give it, without laying out the others: what a swipe needs (its row's
-    /// width, the buttons of the open row).
+    /// give it, without laying out the others: what a gesture on one row needs (its row's
+    /// width, the buttons of an open row).
     ///
     ///     // a list, rows 10 high, "c" third: Rect(x: 0, y: 20, width: 100, height: 10)
     ///     layout.frame(of: "c", in: container)

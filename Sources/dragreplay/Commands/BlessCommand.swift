@@ -1,6 +1,7 @@
 import DragCorpus
 import DragRecording
 import DragReplay
+import KnownBugs
 
 let blessCommand = Command(
     name: "bless", usage: "dragreplay bless [--applier NAME] [--handler NAME] PATH...",
@@ -15,7 +16,7 @@ let blessCommand = Command(
     var code: Int32 = 0
     for path in try recordingPaths(args.positional, command: "bless") {
         do {
-            let r = try bless(path: path, options: ReplayOptions(applier: applier(args), handler: handler(args)))
+            let r = try bless(path: path, options: ReplayOptions(applier: applier(args), handler: SwipeHandler<String>(handler(args))))
             let shown = r.rewritten.prefix(10).map(String.init).joined(separator: ", ")
             let what =
                 r.rewrittenCount == 0

@@ -80,7 +80,8 @@ func render(
     _ path: String, applierName: String, handler: SwipeHandlerKind = .correct, app: AppSubject?
 ) -> (result: ReplayResult, document: RenderDocument?) {
     var subject: (any ReorderSubject<String, String?>)? = app
-    let replayer = Replayer(options: ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: handler))
+    let replayer = Replayer(
+        options: ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: SwipeHandler<String>(handler)))
     let name = app.map { "app: \($0.command)" } ?? "applier \(applierName)" + (handler == .correct ? "" : ", handler \(handler.rawValue)")
     return replayer.render(path: path, subject: &subject, subjectName: name)
 }

@@ -2,6 +2,7 @@ import DragApp
 import DragCorpus
 import DragRecording
 import DragReplay
+import KnownBugs
 import ReorderCore
 
 let replayCommand = Command(
@@ -26,7 +27,7 @@ let replayCommand = Command(
     ]
 ) { args in
     let paths = try recordingPaths(args.positional, command: "replay")
-    let options = ReplayOptions(applier: applier(args), handler: handler(args), strict: args.has("--strict"))
+    let options = ReplayOptions(applier: applier(args), handler: SwipeHandler<String>(handler(args)), strict: args.has("--strict"))
     let output = try args.path("--output")
     // A report over one of its own recordings would replace the recording.
     if let output, let target = try? FileSystem.status(of: output), target.isRegularFile {

@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderSwipe
 import TestSupport
 import Testing
 

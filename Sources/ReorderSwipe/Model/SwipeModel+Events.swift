@@ -1,3 +1,5 @@
+import ReorderCore
+
 // The events of spec 3, step by step. Every event reports a close before an
 // open, and a row closes at most once per event.
 

@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// The swipe-actions model of `swipe-v1` (the oracle): which row is open and
 /// on which edge, the items' flags, every presentation report so far and the
 /// last performed action, driven one event at a time by spec 3.

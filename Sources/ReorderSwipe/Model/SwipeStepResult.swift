@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// A row whose actions are open: which item, on which edge. Rows are
 /// identified by ID, never by index.
 public struct SwipeOpenRow<ItemID: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// A swipe-related event of a recording (`swipe-v1` 3). Data mutations are
 /// not here: the engine applies them and calls `SwipeModel.dataChanged(geometry:)`.
 ///

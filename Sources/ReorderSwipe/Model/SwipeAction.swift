@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// One button of a swipe edge (`swipe-v1` 1): a `name` unique on its edge,
 /// a `label`, and at most one effect: `role: .destructive` deletes the row's
 /// item, `toggle` flips one of the item's flags (and shows `labelOn` while it

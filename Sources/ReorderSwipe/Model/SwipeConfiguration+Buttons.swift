@@ -1,3 +1,5 @@
+import ReorderCore
+
 // Button geometry of spec 2. The bounds are written exactly as the spec
 // writes them (`right - (k + 1) * actionWidth`, ...), so a point on a
 // boundary lands where a held-out recording expects it.

@@ -32,8 +32,8 @@ public enum EventKind: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// A `swipe`, `scroll` or `tap`: kept together so the swipe model's
-    /// events can leave the core as one group.
+    /// A `swipe`, `scroll` or `tap`: the swipe model's gestures
+    /// (`ReorderSwipe`), beside the core's drag events and mutations.
     @inlinable public var isSwipeGesture: Bool {
         switch self {
         case .swipe, .scroll, .tap: true

@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// A row side that can hold swipe actions, in reading order (`swipe-v1` 2):
 /// the trailing edge is the right side in `ltr` and the left side in `rtl`.
 ///

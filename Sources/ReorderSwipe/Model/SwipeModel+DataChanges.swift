@@ -1,3 +1,5 @@
+import ReorderCore
+
 // Data mutations and applied differences: rows are tracked by ID, so a row
 // stays open wherever its item moves, and closes when the item is no longer
 // a present reorderable item. Flags belong to present items only.

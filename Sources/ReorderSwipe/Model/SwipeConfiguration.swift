@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// The container's `swipe` header (`swipe-v1` 1): button width, full-swipe
 /// fraction, reading direction, the actions of each edge and the items each
 /// flag starts set on. The format layer validates it; the model accepts any

@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// What a row is in the current data, for the swipe rules.
 public enum SwipeRowStatus: Hashable, Sendable {
     /// A present reorderable item: a row with the container's actions.

@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// The container's reading direction (`swipe-v1` 1: `"direction"`). It
 /// decides which physical side a swipe edge sits on and which way a swipe
 /// must travel to reveal it.

@@ -1,0 +1,112 @@
+import ReorderCore
+
+/// A recording's two models, event by event: the core's `DragEngine` for
+/// drags and mutations, the `SwipeModel` for swipe gestures. Gestures go to
+/// the model; a destructive action is a `delete` through the engine's
+/// public `handle(_:)`; every event that changes the data tells the model,
+/// so a drag, a swipe and a sync interleave in one recording. Rows are
+/// tracked by ID.
+///
+///     var engine = SessionEngine(container: c, layout: l, swipe: swipe)
+///     engine.handle(.swipe(item: "b", dx: -80))  // opens "b" on its trailing edge
+public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Sendable {
+    public typealias Step = SessionStep<ItemID, CollectionID>
+    public typealias Session = DragEngine<ItemID, CollectionID>.Session
+    public typealias Pending = DragEngine<ItemID, CollectionID>.Pending
+
+    /// The drag engine: the data, the layout, the sessions.
+    public var drag: DragEngine<ItemID, CollectionID>
+    @usableFromInline var _swipe: SwipeModel<ItemID>?
+    /// The swipe-actions state (`swipe-v1`): the open row, flags, reports and
+    /// the last performed action; `nil` for a container without swipe (a
+    /// version 1 recording).
+    @inlinable public var swipe: SwipeModel<ItemID>? { _swipe }
+
+    /// - Parameter swipe: the container's swipe actions; `nil` for none at
+    ///   all (version 1). A version 2 container without a `swipe` section
+    ///   passes an empty configuration: its rows have no actions, but the
+    ///   gestures are still events.
+    @inlinable public init(
+        container: ReorderContainer<ItemID, CollectionID>, layout: Layout<ItemID>,
+        applier: Applier<ItemID, CollectionID> = .canonical, policy: DropPolicy<ItemID, CollectionID> = .standard,
+        swipe: SwipeConfiguration<ItemID>? = nil
+    ) {
+        drag = DragEngine(container: container, layout: layout, applier: applier, policy: policy)
+        _swipe = swipe.map(SwipeModel.init(configuration:))
+    }
+
+    /// The data (see `DragEngine.container`).
+    @inlinable public var container: ReorderContainer<ItemID, CollectionID> {
+        get { drag.container }
+        set { drag.container = newValue }
+    }
+    @inlinable public var layout: Layout<ItemID> {
+        get { drag.layout }
+        set { drag.layout = newValue }
+    }
+    @inlinable public var sessions: [Int: Session] { drag.sessions }
+    @inlinable public var pending: [Int: Pending] { drag.pending }
+    /// See `DragEngine.finish()`.
+    @inlinable public func finish() -> [ReorderWarning<ItemID, CollectionID>] { drag.finish() }
+
+    /// The current data and layout as the swipe model sees them.
+    @inlinable public var rows: _SwipeRows<ItemID, CollectionID> { _SwipeRows(container: drag.container, layout: drag.layout) }
+
+    /// Feeds one event.
+    @inlinable public mutating func handle(_ event: SessionEvent<ItemID, CollectionID>) -> Step {
+        var step = Step()
+        switch event {
+        case .drag(let e): handle(e, &step)
+        case .swipe(let item, let dx): gesture(.swipe(item: item, dx: dx), &step)
+        case .scroll(let dy): gesture(.scroll(dy: dy), &step)
+        case .tap(let p): gesture(.tap(p), &step)
+        }
+        return step
+    }
+
+    /// Feeds one drag event or mutation.
+    @inlinable public mutating func handle(_ event: DragEvent<ItemID, CollectionID>) -> Step { handle(.drag(event)) }
+
+    @inlinable
+    mutating func handle(_ event: DragEvent<ItemID, CollectionID>, _ step: inout Step) {
+        // Any lift, accepted or rejected, closes the open row first.
+        if case .lift = event, _swipe != nil { step.swipe = _swipe!.lift() }
+        step.drag = drag.handle(event)
+        let changed: Bool
+        switch event {
+        case .drop, .apply: changed = step.drag.applied != nil
+        case .insert, .delete, .relocate, .deliver, .reload: changed = true
+        case .lift, .move, .cancel, .update, .setEnabled, .lock, .unlock: changed = false
+        }
+        if changed { dataChanged(&step) }
+    }
+
+    /// A `swipe`, `scroll` or `tap`.
+    @inlinable
+    mutating func gesture(_ event: SwipeEvent<ItemID>, _ step: inout Step) {
+        guard _swipe != nil else { return }
+        var result = _swipe!.handle(event, geometry: rows)
+        for w in result.warnings {
+            if case .swipedGoneItem(let id) = w {
+                step.drag.warnings.append(.gestureOnMissingItem(id, event: "swipe", outcome: "nothing opens"))
+            }
+        }
+        if let action = result.action, case .delete(let item) = action.effect {
+            step.drag.warnings += drag.handle(.delete(items: [item])).warnings
+            let after = _swipe!.dataChanged(geometry: rows)
+            result.closed = result.closed ?? after.closed
+        }
+        step.swipe = result.isEmpty ? nil : result
+    }
+
+    /// After a mutation or an applied difference: a row whose item is gone
+    /// (or fixed after a reload) closes, and flags of gone items go.
+    @inlinable
+    mutating func dataChanged(_ step: inout Step) {
+        guard _swipe != nil else { return }
+        let result = _swipe!.dataChanged(geometry: rows)
+        guard let closed = result.closed else { return }
+        if step.swipe == nil { step.swipe = SwipeStepResult() }
+        step.swipe!.closed = closed
+    }
+}
