@@ -74,6 +74,12 @@ public struct CampaignOptions: Sendable {
         self.outDirectory = outDirectory
     }
 
+    /// The campaign-wide index of this shard's local case `k` (see
+    /// `CampaignRun.plan`): pair `p` of cases `2p, 2p + 1` is shard `p % count`'s.
+    public func globalCase(_ k: Int) -> Int {
+        2 * ((k / 2) * shard.count + shard.index) + k % 2
+    }
+
     var context: FindingContext {
         FindingContext(generator: "dragreplay fuzz", applierName: applierName, seed: seed, app: appCommand, handler: handler.rawValue)
     }
@@ -289,8 +295,7 @@ final class CampaignRun: Sendable {
     /// seed and its global index alone (layouts and sizes come from its own
     /// choice sequence), so the shards' union is the unsharded campaign.
     func plan(_ k: Int) -> (global: Int, mode: FuzzMode) {
-        let pair = (k / 2) * options.shard.count + options.shard.index
-        let global = 2 * pair + k % 2
+        let global = options.globalCase(k)
         return (global, options.mode ?? (global % 2 == 0 ? .sessions : .differences))
     }
 
