@@ -53,7 +53,9 @@ struct ShardedCampaignTests {
     func database() throws {
         let base = try temporaryDirectory("db")
         let db = base + "/db"
-        let first = try runCLI(["fuzz", "--applier", "insert-before-remove", "--seed", "4", "--runs", "400", "--db", db, "--out", base + "/o1"])
+        let first = try runCLI([
+            "fuzz", "--applier", "insert-before-remove", "--seed", "4", "--runs", "400", "--db", db, "--out", base + "/o1",
+        ])
         #expect(first.code == 1)
         #expect(first.stderr.contains("db: \(db): 0 replayed"), "\(first.stderr)")
         let found = try FileManager.default.contentsOfDirectory(atPath: base + "/o1").sorted()
@@ -64,7 +66,9 @@ struct ShardedCampaignTests {
         #expect(fixed.code == 0, "\(fixed.stderr)")
         #expect(fixed.stderr.contains("\(found.count) replayed, 0 still fail, \(found.count) now pass"), "\(fixed.stderr)")
         // The bug back: found again before a single case is generated.
-        let again = try runCLI(["fuzz", "--applier", "insert-before-remove", "--seed", "99", "--runs", "1", "--db", db, "--out", base + "/o3"])
+        let again = try runCLI([
+            "fuzz", "--applier", "insert-before-remove", "--seed", "99", "--runs", "1", "--db", db, "--out", base + "/o3",
+        ])
         #expect(again.code == 1)
         let replayed = try #require(again.stderr.range(of: "\(found.count) replayed, \(found.count) still fail, 0 now pass"))
         let generated = try #require(again.stderr.range(of: "fuzz: 1 cases"))

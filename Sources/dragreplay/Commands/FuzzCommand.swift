@@ -58,7 +58,8 @@ let fuzzCommand = Command(
         OptionSpec(names: ["--shard"], valueName: "I/N", help: "run shard I of N (disjoint cases, for a CI matrix or many machines)"),
         OptionSpec(names: ["--out"], valueName: "DIR", help: "where findings go (default corpora/found; created even if none)"),
         OptionSpec(
-            names: ["--summary"], valueName: "FILE", help: "also write the json summary with shard and timings (for 'corpus merge --summary')"),
+            names: ["--summary"], valueName: "FILE",
+            help: "also write the json summary with shard and timings (for 'corpus merge --summary')"),
         OptionSpec(names: ["--db"], valueName: "DIR", help: "replay the recordings in DIR first, then add new findings to it"),
         OptionSpec(names: ["--render"], help: "write each finding's page beside it (NAME.html, see 'dragreplay help render')"),
         OptionSpec(names: ["--format"], valueName: "FORMAT", allowed: ["text", "json"], help: "summary format: text (default) or json"),
