@@ -167,7 +167,7 @@ public struct CampaignSummaries: Sendable {
             out += s.failed ? " (\(s.interrupted ? "interrupted" : "failed"))\n" : "\n"
         }
         for m in missing { out += "shard \(m): missing\n" }
-        for u in unreadable { out += "\(u)\n" }
+        // Unreadable summaries are diagnostics (stderr), counted in `incomplete`.
         out += "campaign: \(shards.map(\.runs).reduce(0, +)) cases, \(shards.map(\.sessions).reduce(0, +)) sessions, "
         out += "\(shards.map(\.failingCases).reduce(0, +)) failing, \(findings) findings merged\(complete ? "" : ", incomplete")\n"
         return out
