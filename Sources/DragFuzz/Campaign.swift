@@ -16,7 +16,8 @@ public struct CampaignOptions: Sendable {
     public var seconds: Double?
     public var seed: UInt64
     public var jobs: Int
-    /// `(index, count)`: this machine runs the cases `index`, `index + count`, ...
+    /// `(index, count)`: this machine runs the pairs of cases `2p, 2p + 1`
+    /// with `p % count == index` (`plan`). `runs` is the whole campaign's.
     public var shard: (index: Int, count: Int)
     public var outDirectory: String
     /// Distinct shapes kept per invariant: one finding per bug, not a thousand.
@@ -73,6 +74,12 @@ public struct CampaignOptions: Sendable {
         self.outDirectory = outDirectory
     }
 
+    /// The campaign-wide index of this shard's local case `k` (see
+    /// `CampaignRun.plan`): pair `p` of cases `2p, 2p + 1` is shard `p % count`'s.
+    public func globalCase(_ k: Int) -> Int {
+        2 * ((k / 2) * shard.count + shard.index) + k % 2
+    }
+
     var context: FindingContext {
         FindingContext(generator: "dragreplay fuzz", applierName: applierName, seed: seed, app: appCommand, handler: handler.rawValue)
     }
@@ -124,9 +131,19 @@ public struct CampaignSummary: Sendable {
 
     /// The `--format json` summary: only what the seed and `--runs`
     /// determine, so two runs compare byte for byte (timings go to stderr).
-    public func json(applierName: String, seed: UInt64, app: String? = nil) -> String {
+    /// With `shard` (the `--summary` file), also the shard and the timings,
+    /// what `corpus merge --summary` adds up.
+    public func json(applierName: String, seed: UInt64, app: String? = nil, shard: (index: Int, count: Int)? = nil) -> String {
         var w = _JSONBuffer()
         w.open()
+        if let shard {
+            w.key("shard")
+            w.string("\(shard.index)/\(shard.count)")
+            w.key("seconds")
+            w.number(elapsed)
+            w.key("shrinkSeconds")
+            w.number(shrinkSeconds)
+        }
         if let app {
             w.key("app")
             w.string(app)
@@ -270,10 +287,22 @@ final class CampaignRun: Sendable {
         store = FindingStore(directory: options.outDirectory)
     }
 
-    /// The campaign-wide index and mode of a worker's local case `k`.
+    /// The campaign-wide index and mode of a shard's local case `k`. Cases
+    /// go to shards in pairs (`2p` sessions, `2p + 1` differences, pair `p`
+    /// to shard `p % count`): every shard gets both modes half and half for
+    /// any count, where dealing single cases round robin gave an even count's
+    /// odd shards only differences. Each case is still a function of the
+    /// seed and its global index alone (layouts and sizes come from its own
+    /// choice sequence), so the shards' union is the unsharded campaign.
     func plan(_ k: Int) -> (global: Int, mode: FuzzMode) {
-        let global = k * options.shard.count + options.shard.index
+        let global = options.globalCase(k)
         return (global, options.mode ?? (global % 2 == 0 ? .sessions : .differences))
+    }
+
+    /// `--time` bounds the whole run, shrinking too.
+    var pastDeadline: Bool {
+        guard let s = options.seconds else { return false }
+        return now() - start >= s
     }
 
     func run() -> CampaignSummary {
@@ -311,7 +340,7 @@ final class CampaignRun: Sendable {
             localFailing = 0
         }
         while true {
-            if let runs = options.runs, k >= runs { break }
+            if let runs = options.runs, plan(k).global >= runs { break }
             if local & 63 == 0 {
                 if options.shouldStop() { break }
                 if let n = options.stopAfterFindings, ledger.withLock({ $0.findings.count }) >= n { break }
@@ -421,7 +450,10 @@ final class CampaignRun: Sendable {
         do throws(SystemError) { rawPath = try store.write(raw) } catch { return .failed(error) }
         var shrinker = Shrinker(runner: runner, keeping: violation, maxAttempts: options.shrinkAttempts(for: invariant))
         shrinker.code = code
-        shrinker.shouldStop = options.shouldHurry
+        // Past the deadline the shrinker stops at once and keeps the smallest
+        // failing case it reached so far (the raw one at worst).
+        let hurry = options.shouldHurry
+        shrinker.shouldStop = { [self] in hurry() || pastDeadline }
         var shrunk = shrinker.shrink(choices.choices)
         if code.isProcess {
             // Candidates ran one after another in one process: the shrunk

@@ -104,14 +104,33 @@ struct FuzzingTests {
         for f in fa { #expect(FileManager.default.contents(atPath: a + "/" + f) == FileManager.default.contents(atPath: b + "/" + f)) }
     }
 
-    @Test("shards split one campaign into disjoint cases that add up to the whole")
-    func shards() {
-        let whole = campaign("insert-before-remove", runs: 2000, jobs: 1, mode: .differences, out: temporaryDirectory())
-        let s0 = campaign("insert-before-remove", runs: 1000, jobs: 1, mode: .differences, shard: (0, 2), out: temporaryDirectory())
-        let s1 = campaign("insert-before-remove", runs: 1000, jobs: 1, mode: .differences, shard: (1, 2), out: temporaryDirectory())
-        #expect(s0.failingCases + s1.failingCases == whole.failingCases)
-        #expect(Set(s0.findings.map(\.finding.caseIndex)).isDisjoint(with: s1.findings.map(\.finding.caseIndex)))
-        #expect(s0.findings.allSatisfy { $0.finding.caseIndex! % 2 == 0 } && s1.findings.allSatisfy { $0.finding.caseIndex! % 2 == 1 })
+    // Replaces the round-robin test (shard I had cases I, I + N, ...): with
+    // modes alternating case by case, that gave an even N's odd shards no sessions.
+    @Test("shards split one campaign into fair, disjoint samples that add up to the whole", arguments: [2, 3, 4, 7])
+    func shards(count: Int) {
+        let runs = 1001
+        let whole = campaign("insert-before-remove", runs: runs, seed: 7, jobs: 2, out: temporaryDirectory())
+        var cases: [Int] = []
+        var totals = (runs: 0, sessions: 0, failing: 0)
+        for index in 0..<count {
+            let options = CampaignOptions(
+                applierName: "insert-before-remove", applier: .insertBeforeRemove, mode: nil, runs: runs, seconds: nil, seed: 7,
+                jobs: 2, shard: (index, count), outDirectory: temporaryDirectory())
+            let mine = Array((0...).lazy.map(options.globalCase).prefix { $0 < runs })
+            // Both modes: sessions are the even cases, differences the odd ones.
+            #expect(mine.contains { $0 % 2 == 0 } && mine.contains { $0 % 2 == 1 })
+            #expect(abs(mine.filter { $0 % 2 == 0 }.count - mine.filter { $0 % 2 == 1 }.count) <= 1)
+            cases += mine
+            let s = campaign("insert-before-remove", runs: runs, seed: 7, jobs: 2, shard: (index, count), out: temporaryDirectory())
+            #expect(s.runs == mine.count)
+            #expect(s.sessions > 0, "shard \(index)/\(count) ran no session")
+            #expect(s.findings.allSatisfy { mine.contains($0.finding.caseIndex!) })
+            totals.runs += s.runs
+            totals.sessions += s.sessions
+            totals.failing += s.failingCases
+        }
+        #expect(cases.sorted() == Array(0..<runs))
+        #expect(totals.runs == whole.runs && totals.sessions == whole.sessions && totals.failing == whole.failingCases)
     }
 
     @Test("shrinking reaches the minimal case for a planted forward-move bug")

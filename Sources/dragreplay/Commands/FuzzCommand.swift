@@ -24,11 +24,17 @@ let fuzzCommand = Command(
     name: "fuzz",
     usage: """
         dragreplay fuzz [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--mode sessions|differences] [--layout KIND,...] \
-        [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [--render] [--format text|json]
+        [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [--summary FILE] [--db DIR] [--render] \
+        [--format text|json]
         """,
     abstract: "Generate random interleavings, check the ordering invariants, shrink every failure to a minimal recording.",
     discussion: """
-        Without --mode, cases alternate between both modes. Without --runs or --time, runs 10000 cases. A seed fully determines a \
+        Without --mode, cases alternate between both modes. Without --runs or --time, runs 10000 cases. --runs counts the whole campaign's \
+        cases: with --shard I/N this run takes its share (pairs of cases dealt round robin, so every shard gets both modes) and N \
+        shards together run exactly the cases, and add up to the counts, of the unsharded run. --time bounds the whole run, \
+        shrinking included: past it the shrinker stops and the smallest failing case so far is written. With --db DIR, every \
+        recording in DIR is replayed first (which still fail, which now pass, on stderr) and new findings are added to DIR by \
+        content name (atomic, safe for many writers). A seed fully determines a \
         run: the same --seed and --runs give byte-identical findings and summaries, whatever --jobs is. Each finding is shrunk and \
         written to --out (default corpora/found) as soon as every earlier case is done, named by invariant and content hash, with \
         the command that replays it. Ctrl-C stops generating and keeps every finding; SIGTERM, SIGHUP or a second Ctrl-C also \
@@ -45,12 +51,16 @@ let fuzzCommand = Command(
         OptionSpec(
             names: ["--mode"], valueName: "MODE", allowed: FuzzMode.allCases.map(\.rawValue),
             help: "sessions (end to end) or differences (straight into the applier); default: both"),
-        OptionSpec(names: ["--runs"], valueName: "N", help: "number of cases (per shard)"),
-        OptionSpec(names: ["--time"], valueName: "SECONDS", help: "stop after this long"),
+        OptionSpec(names: ["--runs"], valueName: "N", help: "number of cases of the whole campaign (a shard runs its share)"),
+        OptionSpec(names: ["--time"], valueName: "SECONDS", help: "stop after this long, shrinking included"),
         OptionSpec(names: ["--seed"], valueName: "N", help: "the campaign's seed (default 1)"),
         OptionSpec(names: ["--jobs"], valueName: "N", help: "parallel workers, 1 to 256 (default: all cores)"),
         OptionSpec(names: ["--shard"], valueName: "I/N", help: "run shard I of N (disjoint cases, for a CI matrix or many machines)"),
-        OptionSpec(names: ["--out"], valueName: "DIR", help: "where findings go (default corpora/found)"),
+        OptionSpec(names: ["--out"], valueName: "DIR", help: "where findings go (default corpora/found; created even if none)"),
+        OptionSpec(
+            names: ["--summary"], valueName: "FILE",
+            help: "also write the json summary with shard and timings (for 'corpus merge --summary')"),
+        OptionSpec(names: ["--db"], valueName: "DIR", help: "replay the recordings in DIR first, then add new findings to it"),
         OptionSpec(names: ["--render"], help: "write each finding's page beside it (NAME.html, see 'dragreplay help render')"),
         OptionSpec(names: ["--format"], valueName: "FORMAT", allowed: ["text", "json"], help: "summary format: text (default) or json"),
     ]
@@ -76,6 +86,13 @@ let fuzzCommand = Command(
     options.layouts = try parseLayouts(args.value("--layout"))
     options.handler = handler(args)
     FindingStore(directory: options.outDirectory).removeStaleTemporaries()
+    // The folder exists even when nothing is found: a merge of every shard's folder never misses one.
+    do throws(SystemError) { try FileSystem.createDirectory(options.outDirectory) } catch {
+        Output.diagnose(error.description)
+        return 2
+    }
+    let summaryPath = try args.path("--summary")
+    let dbPath = try args.path("--db")
     // One app per job, each started and past hello before any case runs.
     var apps: [AppSubject] = []
     if args.value("--app") != nil {
@@ -109,6 +126,13 @@ let fuzzCommand = Command(
             )
         }
     }
+    // The database first: a regression an earlier campaign found is found again before anything new.
+    var db: DatabaseReplay?
+    if let dbPath {
+        let report = try replayDatabase(dbPath, applierName: name, handler: options.handler, app: apps.first)
+        printDatabaseReplay(dbPath, report)
+        db = report
+    }
     let summary = runCampaign(options)
     if terminal { Output.raw("\r\u{1B}[K") }
     // Timings go to stderr: stdout stays byte-identical for the same seed and --runs.
@@ -127,8 +151,23 @@ let fuzzCommand = Command(
         !args.has("--render")
         || renderFindings(
             summary.findings.map(\.path), applierName: name, handler: options.handler, app: apps.first, tool: "fuzz")
-    if !summary.writeFailures.isEmpty || !rendered { return 2 }
-    return summary.failingCases > 0 ? 1 : 0
+    var written = true
+    if let summaryPath {
+        let text = summary.json(applierName: name, seed: UInt64(seed), app: options.appCommand, shard: shard)
+        do throws(SystemError) { try AtomicFile.write(text, to: summaryPath) } catch {
+            Output.diagnose(error.description)
+            written = false
+        }
+    }
+    if let dbPath, var report = db {
+        addToDatabase(dbPath, findings: summary.findings, report: &report)
+        Output.diagnose("db: \(Format.path(dbPath)): \(report.added.count) new finding\(report.added.count == 1 ? "" : "s") added")
+        for e in report.addFailures { Output.diagnose(e.description) }
+        written = written && report.addFailures.isEmpty
+        db = report
+    }
+    if !summary.writeFailures.isEmpty || !rendered || !written { return 2 }
+    return summary.failingCases > 0 || !(db?.stillFailing.isEmpty ?? true) ? 1 : 0
 }
 
 /// `--layout list,board`: the kinds a campaign may generate.

@@ -1,0 +1,74 @@
+import DragApp
+import DragCorpus
+import DragFuzz
+import DragRecording
+import DragReplay
+import KnownBugs
+import ReorderConformance
+import ReorderCore
+
+/// What `fuzz --db DIR` found when it replayed the database first.
+struct DatabaseReplay {
+    var stillFailing: [String] = []
+    var nowPassing: [String] = []
+    /// Recordings that could not be read (reported, never deleted).
+    var unreadable: [String] = []
+    var added: [String] = []
+    var addFailures: [SystemError] = []
+
+    var replayed: Int { stillFailing.count + nowPassing.count + unreadable.count }
+}
+
+/// Replays every recording in `directory` (missing: an empty database)
+/// against the campaign's code under test: the applier and handler, or the
+/// app. A finding's `expect` line fails under the code it was found in, so
+/// a recording that still fails is a regression found again, first.
+func replayDatabase(_ directory: String, applierName: String, handler: SwipeHandlerKind, app: AppSubject?) throws(CorpusError)
+    -> DatabaseReplay
+{
+    var report = DatabaseReplay()
+    guard FileSystem.exists(directory) else { return report }
+    let replayer = Replayer(options: ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: handler))
+    var subject: (any ReorderSubject<String, String?>)? = app
+    for path in try RecordingPaths.expand([directory]) {
+        let result = app == nil ? replayer.run(path: path) : replayer.run(path: path, subject: &subject)
+        switch result.status {
+        case .fail: report.stillFailing.append(path)
+        case .pass: report.nowPassing.append(path)
+        case .error: report.unreadable.append(path)
+        }
+    }
+    return report
+}
+
+/// Adds the campaign's findings to the database under their content names
+/// (`INVARIANT-HASH.jsonl`). Many campaigns may add to one database at once,
+/// on one machine or over a shared file system: each file is written to a
+/// temporary of its own in the database (`O_EXCL`, named by process) and
+/// renamed onto its name, so a reader sees a whole file or none, and two
+/// writers of one finding write the same bytes to the same name. No locks
+/// (NFS breaks them), and no cleanup of other writers' temporaries: on a
+/// shared file system their process IDs mean nothing here.
+func addToDatabase(_ directory: String, findings: [KeptFinding], report: inout DatabaseReplay) {
+    for kept in findings {
+        let path = FileSystem.join(directory, kept.finding.fileName)
+        if FileSystem.exists(path) { continue }
+        do throws(SystemError) {
+            try FileSystem.createDirectory(directory)
+            try AtomicFile.write(kept.finding.text, to: path)
+            report.added.append(path)
+        } catch {
+            report.addFailures.append(error)
+        }
+    }
+}
+
+/// `db: DIR: 3 replayed, 1 still fails, 2 now pass` and a line for each.
+func printDatabaseReplay(_ directory: String, _ report: DatabaseReplay) {
+    Output.diagnose(
+        "db: \(Format.path(directory)): \(report.replayed) replayed, \(report.stillFailing.count) still fail, "
+            + "\(report.nowPassing.count) now pass\(report.unreadable.isEmpty ? "" : ", \(report.unreadable.count) unreadable")")
+    for path in report.stillFailing { Output.diagnose("db: still fails: \(Format.path(path))") }
+    for path in report.nowPassing { Output.diagnose("db: now passes: \(Format.path(path))") }
+    for path in report.unreadable { Output.diagnose("db: unreadable: \(Format.path(path))") }
+}
