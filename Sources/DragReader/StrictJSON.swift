@@ -41,7 +41,7 @@ func laneBits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt16 {
 /// True when the line certainly has none of the problems the exact scan
 /// looks for: no control byte (but tab and CR between values), no `'`, no
 /// backslash, no byte >= 0x80; outside strings no `N` or `I` (NaN,
-/// Infinity), no `.` without a digit on both sides, no `-` without a digit
+/// Infinity), no exponent (`e` or `E` after a digit: it could overflow), no `.` without a digit on both sides, no `-` without a digit
 /// after it, no `0` starting a run of digits, no run of 19 or more digits
 /// (a 64-bit integer has at most 19), and too few `[`/`{` to nest past
 /// `maxDepth`. Strings are tracked with a running parity of quotes (there
@@ -79,6 +79,8 @@ func looksPlain(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Bool {
     let capitalI = SIMD16<UInt8>(repeating: 0x49)
     let bracket = SIMD16<UInt8>(repeating: 0x5B)
     let brace = SIMD16<UInt8>(repeating: 0x7B)
+    let smallE = SIMD16<UInt8>(repeating: 0x65)
+    let capitalE = SIMD16<UInt8>(repeating: 0x45)
     while i < n {
         var v = space
         if i + 16 <= n {
@@ -103,8 +105,8 @@ func looksPlain(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Bool {
         // one by one.
         var special =
             laneBits(
-                (v .== dot) .| (v .== minus) .| (v .== digit0) .| (v .== capitalN) .| (v .== capitalI) .| (v .== bracket) .| (v .== brace))
-            & outside
+                (v .== dot) .| (v .== minus) .| (v .== digit0) .| (v .== capitalN) .| (v .== capitalI) .| (v .== bracket) .| (v .== brace)
+                    .| (v .== smallE) .| (v .== capitalE)) & outside
         while special != 0 {
             let k = i + special.trailingZeroBitCount
             special &= special &- 1
@@ -112,6 +114,8 @@ func looksPlain(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Bool {
             case 0x5B, 0x7B: opens += 1
             case 0x2E: if !(isDigit(k - 1) && isDigit(k + 1)) { return false }
             case 0x2D: if !isDigit(k + 1) { return false }
+            // An exponent could overflow a double; `e` in true and false is fine.
+            case 0x65, 0x45: if isDigit(k - 1) { return false }
             case 0x30:
                 if isDigit(k + 1) && !isDigit(k - 1) && !(k > 0 && base.load(fromByteOffset: k - 1, as: UInt8.self) == 0x2E) {
                     return false
@@ -150,26 +154,36 @@ struct StrictScanner {
         let n = line.count
         var i = 0
         var depth = 0
+        var path = MemberPath()
         while i < n {
             let b = line[i]
             switch b {
             case 0x22:
                 switch scanString(from: i) {
                 case .problem(let p): return p
-                case .end(let next): i = next
+                case .end(let next):
+                    path.string(i..<next, text: text(i + 1..<max(i + 1, next - 1)))
+                    i = next
                 }
                 continue
             case 0x2D, 0x30...0x39:
                 switch scanNumber(from: i) {
                 case .problem(let p): return p
-                case .end(let next): i = next
+                case .end(let next):
+                    if let p = overflow(i..<next, path: path) { return p }
+                    i = next
                 }
                 continue
             case 0x27: return (i, "not valid JSON: single-quoted string (JSON strings use double quotes)")
             case 0x5B, 0x7B:
                 depth += 1
                 if depth > maxDepth { return (i, "not valid JSON: nesting too deep: more than \(maxDepth) levels") }
-            case 0x5D, 0x7D: depth -= 1
+                path.open(array: b == 0x5B)
+            case 0x5D, 0x7D:
+                depth -= 1
+                path.close()
+            case 0x2C: path.comma()
+            case 0x3A: path.colon()
             case 0x09, 0x0D, 0x20: break
             case 0..<0x20: return (i, "not valid JSON: control character \(hexByte(b)) outside a string")
             case 0x4E, 0x49:
@@ -402,6 +416,40 @@ struct StrictScanner {
             return .problem((s, "integer \(literal(at: s)) does not fit in a 64-bit signed integer"))
         }
         return .end(j)
+    }
+
+    /// A number in JSON's grammar whose value is past the largest double
+    /// (`1e999`, 400 digits and a fraction): json-c makes it infinity, which
+    /// no field may hold, known or not (`meta`, an unknown field). Reported
+    /// at the member's key, as the reader reports a field, or at the number
+    /// in an array; nil for any number within range. Only numbers that could
+    /// overflow (more than 300 decimal places of magnitude) are converted.
+    func overflow(_ number: Range<Int>, path: MemberPath) -> Problem? {
+        var j = number.lowerBound
+        if line[j] == 0x2D { j += 1 }
+        var magnitude = 0
+        while j < number.upperBound, line[j] >= 0x30, line[j] <= 0x39 {
+            magnitude += 1
+            j += 1
+        }
+        while j < number.upperBound, line[j] != 0x65, line[j] != 0x45 { j += 1 }
+        if j < number.upperBound {
+            j += 1
+            let negative = line[j] == 0x2D
+            if line[j] == 0x2B || negative { j += 1 }
+            var exponent = 0
+            while j < number.upperBound {
+                exponent = min(exponent * 10 + Int(line[j] - 0x30), 1_000_000)
+                j += 1
+            }
+            magnitude += negative ? -exponent : exponent
+        }
+        if magnitude <= 300 { return nil }
+        let literal = text(number)
+        if let value = Double(literal), value.isFinite { return nil }
+        let shown = literal.count <= 40 ? literal : String(literal.prefix(40)) + "... (\(literal.count) characters)"
+        let message = "field \"\(path.name)\" must be a finite number, got \(shown)"
+        return (path.keyOffset ?? number.lowerBound, message)
     }
 
     /// Whether the digits (no leading zero) are past Int64.max, or past

@@ -82,6 +82,17 @@ extension SystemCall {
     /// `sysconf(_SC_NPROCESSORS_ONLN)`: the processors online.
     package static func processorCount() -> Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
+    /// The process's environment (`environ`), `NAME=value` strings.
+    package static func environmentVariables() -> [String] {
+        var variables: [String] = []
+        var cursor = environ
+        while let entry = cursor.pointee {
+            variables.append(String(cString: entry))
+            cursor += 1
+        }
+        return variables
+    }
+
     /// `getenv(3)`.
     package static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 

@@ -1,3 +1,4 @@
+import DragApp
 import DragCorpus
 import DragRecording
 import DragSystem
@@ -102,6 +103,10 @@ func usageError(_ message: String) -> Int32 {
 }
 
 var code = main()
+// Nothing an app started outlives the run: whatever is left of any app
+// (a daemon that called setsid, an app a job did not close) is killed and
+// reaped here. Cheap when the command ran no app: one look at /proc.
+AppProcess.killLeftovers()
 // A diagnostic that could not be written leaves the exit code as the only
 // way to say something went wrong: failed output is exit 2, as it is for
 // standard output, whatever the command found.

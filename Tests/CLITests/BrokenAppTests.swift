@@ -145,4 +145,43 @@ struct BrokenAppTests {
         }
         #expect(survivors(tag).isEmpty)
     }
+
+    /// Processes whose command line holds `tag`, polled for a short while
+    /// (a SIGKILL is queued at once but the process dies when next scheduled).
+    func lingering(_ tag: String) -> [String] {
+        func scan() -> [String] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return entries.compactMap { pid -> String? in
+                guard Int(pid) != nil, let cmd = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return nil }
+                return cmd.contains(tag) ? "\(pid): " + cmd.replacingOccurrences(of: "\0", with: " ") : nil
+            }
+        }
+        for _ in 0..<100 {
+            if scan().isEmpty { return [] }
+            usleep(20_000)
+        }
+        return scan()
+    }
+
+    /// Issue 23, class 14: daemons of the app (a `setsid` leaves its process
+    /// group) are killed when the run ends, whichever way they were started.
+    @Test(
+        "an app's setsid daemon does not outlive the run",
+        arguments: [
+            ("replay", "setsid python3 -c 'import time; time.sleep(1000)' TAG &"),
+            ("replay", "(setsid python3 -c 'import time; time.sleep(1000)' TAG &);"),
+            ("replay", "env -i /usr/bin/setsid python3 -c 'import time; time.sleep(1000)' TAG &"),
+            ("fuzz", "(setsid python3 -c 'import time; time.sleep(1000)' TAG &);"),
+        ])
+    func setsidDaemon(_ command: String, _ daemon: String) throws {
+        let tag = "tag-\(UUID().uuidString)"
+        let app = daemon.replacingOccurrences(of: "TAG", with: tag) + " exec " + self.command("plain", tag)
+        let out = NSTemporaryDirectory() + "daemon-\(UUID().uuidString)"
+        let arguments =
+            command == "replay"
+            ? ["replay", "--app", app] + Self.recordings : ["fuzz", "--app", app, "--runs", "4", "--jobs", "2", "--out", out]
+        let r = try runCLI(arguments)
+        #expect(r.code == 0, "\(r.stdout)\(r.stderr)")
+        #expect(lingering(tag).isEmpty, "\(lingering(tag))")
+    }
 }

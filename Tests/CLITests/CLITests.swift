@@ -84,6 +84,32 @@ struct CLITests {
         #expect(try runCLI(["check", "corpora"]).code == 0)
     }
 
+    /// Issue 23, class 10: docs/format.md says 1e999 is an error, in any field.
+    @Test(
+        "check: an overflowing number outside the known fields is an input error at its field",
+        arguments: [
+            ("header", #","meta":{"f":1e999}}"#, "meta.f"), ("event", #","extra":-1e999}"#, "extra"),
+        ])
+    func overflowOutsideKnownFields(_ whereAdded: String, _ tail: String, _ field: String) throws {
+        var lines = try String(contentsOfFile: "corpora/regression/list-backward-move.jsonl", encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let index = whereAdded == "header" ? 0 : 1
+        lines[index] = String(lines[index].dropLast()) + tail
+        let path = NSTemporaryDirectory() + "overflow-\(UUID().uuidString).jsonl"
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = try runCLI(["check", path])
+        #expect(r.code == 2, "\(r.stderr)")
+        // The column of the innermost key, as for a known field.
+        let key = "\"" + (field.split(separator: ".").last.map(String.init) ?? field) + "\""
+        let keyOffset = try #require(tail.range(of: key)).lowerBound.utf16Offset(in: tail)
+        let column = lines[index].utf8.count - tail.utf8.count + keyOffset + 1
+        let shown = whereAdded == "header" ? "1e999" : "-1e999"
+        #expect(
+            r.stderr.contains("\(path):\(index + 1):\(column): error: field \"\(field)\" must be a finite number, got \(shown)"),
+            "\(r.stderr)")
+    }
+
     @Test(
         "usage errors say what was wrong and what was expected",
         arguments: [

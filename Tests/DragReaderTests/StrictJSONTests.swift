@@ -27,7 +27,7 @@ struct StrictJSONTests {
         arguments: [
             "0", "-0", "1", "-1", "10", "0.5", "-0.5", "1.25", "1e5", "1E5", "1e+5", "1e-5", "1.5e-3", "-0.0e+00", "0e5", "1e05",
             "123456789012345678", "9223372036854775807", "-9223372036854775808", "0.30000000000000004", "1.7976931348623157e308",
-            "12345678901234567890.5", "1e999",
+            "12345678901234567890.5", "1e300", "-1.7976931348623157e308", "1e-999", "0.1e309",
         ])
     func validNumbers(_ n: String) {
         #expect(problem("{\"a\":\(n),\"b\":[\(n),\(n)]}") == nil, "\(n)")
@@ -57,6 +57,32 @@ struct StrictJSONTests {
         #expect(p.offset == line.utf8.count - 21)
         #expect(p.message == "integer 99999999999999999999 does not fit in a 64-bit signed integer")
         #expect(problem(#"{"a":9223372036854775807,"b":-9223372036854775808}"#) == nil)
+    }
+
+    /// Issue 23, class 10: json-c makes these infinity wherever they stand.
+    @Test(
+        "a number past the largest double is refused in any field, known or not, named by its path",
+        arguments: [
+            (#"{"type":"enable","t":1,"extra":1e999}"#, 23, "extra", "1e999"),
+            (#"{"meta":{"f":1e999}}"#, 9, "meta.f", "1e999"),
+            (#"{"meta":{"a":1,"b":{"c":[0,1,-1E+400]}}}"#, 29, "meta.b.c[2]", "-1E+400"),
+            (#"{"x":[{"y":2e308}]}"#, 7, "x[0].y", "2e308"),
+            (
+                #"{"big":1"# + String(repeating: "0", count: 400) + #".5}"#, 1, "big",
+                "1" + String(repeating: "0", count: 39) + "... (403 characters)"
+            ),
+        ] as [(String, Int, String, String)])
+    func overflowingDoubles(_ line: String, _ offset: Int, _ field: String, _ shown: String) throws {
+        let p = try #require(problem(line), "\(line)")
+        #expect(p.offset == offset, "\(line)")
+        #expect(p.message == "field \"\(field)\" must be a finite number, got \(shown)")
+        #expect(!plain(Array(line.utf8)), "the fast pass sends it to the exact scan")
+    }
+
+    @Test("an exponent within range is fine, and true, false and e inside strings keep a line plain")
+    func exponentsInRange() {
+        #expect(problem(#"{"a":1.7976931348623157e308,"b":-1e308,"c":1e-400,"d":123e-500}"#) == nil)
+        #expect(plain(Array(#"{"type":"enable","t":1,"on":true,"off":false,"s":"1e999"}"#.utf8)))
     }
 
     @Test("a literal as long as a line is reported in 40 characters and its length")

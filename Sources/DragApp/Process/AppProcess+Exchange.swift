@@ -12,7 +12,7 @@ extension AppProcess {
     /// otherwise deadlock with a tool blocked on a full pipe).
     ///
     /// - Parameter line: the bytes of one line; it should not contain `\n`.
-    /// - Throws: `timeout`, `crashed`, `lineTooLong`, `writeFailed`; after any
+    /// - Throws: `timeout`, `crashed`, `lineTooLong`, `outputFlood`, `writeFailed`; after any
     ///   of them the app is dead and reaped, and every later call throws
     ///   `crashed` at once.
     /// - Complexity: O(bytes written + bytes read); one allocation, the result.
@@ -50,6 +50,8 @@ extension AppProcess {
         /// The app's main process exited (pidfd) with no complete line waiting.
         case appExited
         case lineTooLong
+        /// More than the line buffer's bound arrived unread.
+        case outputFlood
         /// A write failed (`EPIPE`: nobody reads the app's stdin any more).
         case writeFailed(Errno)
         /// `poll` or `read` failed for a reason other than `EINTR` / `EAGAIN`.
@@ -68,6 +70,9 @@ extension AppProcess {
         case .lineTooLong:
             terminate()
             return .lineTooLong(limit: lines.limit)
+        case .outputFlood:
+            terminate()
+            return .outputFlood(bytes: lines.bound)
         case .appExited:
             return .crashed(finish(terminating: false))
         case .outputClosed:
@@ -160,6 +165,7 @@ extension AppProcess {
     /// One read from stdout into the line buffer; end of file closes stdout.
     func readOutput() throws(Stop) {
         guard let output else { return }
+        if lines.isOverfull { throw .outputFlood }
         do {
             if try lines.read(from: output) == 0 {
                 output.close()
@@ -173,7 +179,7 @@ extension AppProcess {
 
     /// Reads stdout until the pipe is empty, a line is complete or the limit is passed.
     private func drainOutput() throws(Stop) {
-        while output != nil, !lines.hasLine, !lines.isOverLimit {
+        while output != nil, !lines.hasLine, !lines.isOverLimit, !lines.isOverfull {
             let before = lines.pendingCount
             try readOutput()
             if output != nil, lines.pendingCount == before { return }  // EAGAIN: empty for now

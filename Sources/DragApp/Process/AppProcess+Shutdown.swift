@@ -19,9 +19,12 @@ extension AppProcess {
     @discardableResult
     public func close(timeout: Double) -> AppExit {
         if let exit { return exit }
+        // Read before the app is asked to exit: its exit cuts the parent
+        // chain of what it started.
+        let tree = hasExitedWithoutReaping() ? [] : descendants()
         input?.close()
         input = nil
-        return finish(terminating: !waitForExit(until: Deadline(after: timeout)))
+        return finish(terminating: !waitForExit(until: Deadline(after: timeout)), known: tree)
     }
 
     /// The one way an app ends: optionally SIGTERM and up to a second's grace,
@@ -30,18 +33,28 @@ extension AppProcess {
     /// The group is signalled before the leader is reaped: until then its pid,
     /// the group id, cannot be reused by an unrelated process.
     @discardableResult
-    func finish(terminating: Bool) -> AppExit {
+    func finish(terminating: Bool, known: Set<Int32> = []) -> AppExit {
         if let exit { return exit }
         input?.close()
         input = nil
+        var tree = known
         if terminating, !leaderExited, !hasExitedWithoutReaping() {
+            // SIGTERM reaches what left the group too; the tree is read first,
+            // as the main process's exit re-parents its children to the tool.
+            tree.formUnion(descendants())
             signalGroup(SignalNumber.terminate)
+            for member in tree { try? SystemCall.kill(member, SignalNumber.terminate) }
             _ = waitForExit(until: Deadline(after: 1))
         }
+        // The tree before the group: once the main process dies, its
+        // children no longer lead to it.
+        killDescendants(leaderUnreaped: true, known: tree)
         signalGroup(SignalNumber.kill)
         ProcessGroupRegistry.shared.remove(pid)
         let status = reap()
         reapGroup()
+        // What the main process's death re-parented to the tool.
+        killDescendants(leaderUnreaped: false)
         drainErrors()
         for fd in [output, errors, exitNotifier] { fd?.close() }
         output = nil

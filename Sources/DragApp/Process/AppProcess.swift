@@ -8,8 +8,9 @@ import DragSystem
 ///
 /// - The app runs in a process group of its own; timeouts, crashes and
 ///   `terminate()` signal the whole group, so a background child of the app
-///   (`sleep 1000 &`) does not outlive it. A child that leaves the group
-///   (`setsid`) is beyond reach.
+///   (`sleep 1000 &`) does not outlive it. A descendant that leaves the group
+///   (`setsid`) is found through `/proc` and killed too
+///   (`AppProcess+Descendants`).
 /// - stderr is drained whenever the tool waits on the app, into a 64 KiB ring
 ///   (`stderrTail`), so an app that logs heavily never blocks.
 /// - Every wait is one `poll(2)` over stdin (while a request is being
@@ -37,6 +38,8 @@ public final class AppProcess {
     public let pid: Int32
     /// The command as given.
     public let command: String
+    /// `DRAGREPLAY_APP=<tool pid>.<n>`, in the app's environment and so in its descendants'.
+    let marker: String
 
     /// nil once closed (by `close`, or when the app is finished).
     var input: PipeEnd?
@@ -63,9 +66,12 @@ public final class AppProcess {
     init(command: String, directory: String?, shell: String, lineLimit: Int) throws(AppProcessError) {
         _ = AppProcess.ignoresBrokenPipes
         _ = AppProcess.adoptsOrphans
-        let child = try SpawnedChild.spawn(shell: shell, command: command, directory: directory)
+        let marker = AppProcess.nextMarker()
+        let child = try SpawnedChild.spawn(
+            shell: shell, command: command, directory: directory, environment: AppProcess.environment(marker: marker))
         pid = child.pid
         self.command = command
+        self.marker = marker
         input = child.input
         output = child.output
         errors = child.errors

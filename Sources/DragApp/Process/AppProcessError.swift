@@ -18,6 +18,9 @@ public enum AppProcessError: Error, Hashable, Sendable, CustomStringConvertible 
     case crashed(AppExit)
     /// More than `limit` bytes arrived on stdout without a newline; the app was killed.
     case lineTooLong(limit: Int)
+    /// More than `bytes` arrived on stdout that no request read (lines the app
+    /// wrote unasked, while a request was being written); the app was killed.
+    case outputFlood(bytes: Int)
     /// Writing to the app failed while the app kept running (it closed its
     /// stdin: `EPIPE`), or, exceptionally, another pipe operation failed; the
     /// app was killed. A write that fails because the app exited is `crashed`.
@@ -35,6 +38,8 @@ public enum AppProcessError: Error, Hashable, Sendable, CustomStringConvertible 
             return "the app was \(exit) before answering"
         case .lineTooLong(let limit):
             return "the app wrote more than \(AppProcessError.format(bytes: limit)) without a newline; the app was killed"
+        case .outputFlood(let bytes):
+            return "the app wrote more than \(AppProcessError.format(bytes: bytes)) that no request asked for; the app was killed"
         case .writeFailed(let error) where error == .brokenPipe:
             return "the app closed its input without exiting (\(error)); the app was killed"
         case .writeFailed(let error):

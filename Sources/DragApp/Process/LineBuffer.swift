@@ -5,8 +5,8 @@ import DragSystem
 /// lines at once), and each byte is searched for a newline once, however
 /// many reads a long line takes.
 ///
-/// Storage grows to hold the longest line seen (at most `limit` plus one
-/// read), and shrinks back once a long line has been taken and nothing is
+/// Storage grows to hold the longest line seen (at most `bound` plus one
+/// read, whatever the app writes), and shrinks back once a long line has been taken and nothing is
 /// pending, so a job that once received a 16 MiB answer does not keep
 /// 32 MiB for the rest of its life.
 struct LineBuffer: ~Copyable {
@@ -33,6 +33,9 @@ struct LineBuffer: ~Copyable {
 
     deinit { storage.deallocate() }
 
+    /// The storage's size now (for tests: it never passes `bound` plus one read).
+    var storageCapacity: Int { capacity }
+
     /// Bytes received and not yet returned as a line.
     var pendingCount: Int { end - start }
 
@@ -43,13 +46,25 @@ struct LineBuffer: ~Copyable {
         return end - start > limit
     }
 
+    /// The most bytes ever held: one line at the limit, its newline and one
+    /// read's worth more. Past it the app has written more than any answer
+    /// can need without the tool asking (short lines flooded while a long
+    /// request was still being written): `isOverfull`, a failure, rather than
+    /// a buffer that grows with whatever the app writes.
+    var bound: Int { limit + 1 + LineBuffer.chunk }
+
+    /// True when more than `bound` bytes are pending; nothing more is read.
+    var isOverfull: Bool { end - start > bound }
+
     /// True when a complete line (within the limit) is waiting.
     var hasLine: Bool { newline != nil && !isOverLimit }
 
     /// One `read` from `fd` into the free space: the byte count, 0 at end of file.
     /// - Complexity: O(bytes read), plus an occasional move or growth of the
     ///   pending bytes, amortised O(1) per byte.
+    /// - Precondition: not `isOverfull` (the caller stops reading there).
     mutating func read(from fd: PipeEnd) throws(Errno) -> Int {
+        precondition(!isOverfull, "read past the buffer's bound")
         makeRoom()
         let count = try fd.read(into: storage + end, count: capacity - end)
         end += count
@@ -85,11 +100,15 @@ struct LineBuffer: ~Copyable {
     }
 
     /// Ensures at least `chunk` free bytes after `end`: moves pending bytes to
-    /// the front when that frees enough, otherwise doubles the storage (never
-    /// past what one over-long line can need).
+    /// the front when the consumed bytes before them are at least as many
+    /// (so each move is paid for by bytes already taken: amortised linear) or
+    /// when the storage cannot grow, otherwise doubles the storage, never past
+    /// `bound` plus one read (reached only by a pending run of `bound` bytes,
+    /// after which nothing more is read).
     private mutating func makeRoom() {
         if capacity - end >= LineBuffer.chunk { return }
-        if start > 0 {
+        let cap = bound + LineBuffer.chunk
+        if start > 0, start >= end - start || capacity >= cap {
             let count = end - start
             Memory.move(count, from: storage + start, to: storage)
             newline = newline.map { $0 - start }
@@ -98,10 +117,9 @@ struct LineBuffer: ~Copyable {
             end = count
             if capacity - end >= LineBuffer.chunk { return }
         }
+        // Not overfull: end - start <= bound, so `needed` <= `cap`.
         let needed = end + LineBuffer.chunk
-        let grown = max(capacity * 2, needed)
-        let cap = limit + 1 + 2 * LineBuffer.chunk
-        reallocate(to: max(min(grown, cap), needed))
+        reallocate(to: min(max(capacity * 2, needed), max(cap, needed)))
     }
 
     private mutating func shrink() {

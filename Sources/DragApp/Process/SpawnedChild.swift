@@ -17,7 +17,7 @@ struct SpawnedChild {
     /// everything it starts can be signalled at once and are out of reach of
     /// the terminal's Ctrl-C, which goes to the tool alone.
     ///
-    /// The child gets: the tool's environment; `directory` or the tool's
+    /// The child gets: `environment` (the tool's, plus the app's marker); `directory` or the tool's
     /// working directory; descriptors 0, 1, 2 and no others (the pipes are
     /// close-on-exec, and `addclosefrom_np` closes anything another part of
     /// the tool opened without `O_CLOEXEC`); no blocked signals (the spawning
@@ -27,7 +27,7 @@ struct SpawnedChild {
     /// signals survive `exec`.
     ///
     /// Every descriptor made here is closed again on every failure path.
-    static func spawn(shell: String, command: String, directory: String?) throws(AppProcessError) -> SpawnedChild {
+    static func spawn(shell: String, command: String, directory: String?, environment: [String]) throws(AppProcessError) -> SpawnedChild {
         func failure(_ what: String, _ error: Errno) -> AppProcessError {
             .cannotStart(command: command, reason: "\(what): \(error)")
         }
@@ -58,6 +58,7 @@ struct SpawnedChild {
             .duplicate(stderrPipe.write.rawValue, to: 2), .closeFrom(3),
         ]
         if let directory { spawn.actions.append(.changeDirectory(directory)) }
+        spawn.environment = environment
         spawn.newProcessGroup = true
         spawn.clearsSignalMask = true
         spawn.defaultSignals = [SignalNumber.brokenPipe]

@@ -144,7 +144,7 @@ public final class AppSubject: ReorderSubject {
             process.terminate()
             switch error {
             case .timeout: throw .timeout("\(error)\(tail)")
-            case .lineTooLong: throw .protocolViolation("\(error)\(tail)")
+            case .lineTooLong, .outputFlood: throw .protocolViolation("\(error)\(tail)")
             default: throw .crash("\(error)\(tail)")
             }
         }
