@@ -22,7 +22,7 @@ struct RenderOutputTests {
             "mkdir '\(dir)/rr' && cp \(Self.report) '\(dir)/rr/report.jsonl' && echo precious > '\(dir)/victim' "
                 + "&& ln -s ../victim '\(dir)/\(output)'")
         #expect(setup.code == 0, "\(setup.stderr)")
-        let r = try runShell(#"D="\#(dir)" "$DRAGREPLAY" \#(command)"#)
+        let r = try runShell(#"D="\#(dir)"; "$DRAGREPLAY" \#(command)"#)
         #expect(r.code == 0 || r.code == 1, "\(r.stderr)")
         #expect(try String(contentsOfFile: dir + "/victim", encoding: .utf8) == "precious\n")
         let written = try FileManager.default.attributesOfItem(atPath: dir + "/" + output)
