@@ -77,7 +77,7 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
     defer { try? lock.close() }
     let before = try lock.status()
 
-    var out = try AtomicFile(replacing: path, preservingAttributes: true)
+    var out = try AtomicFile(replacing: path, preservingAttributes: true, followingLinks: true)
     let copier = LineCopier()
     var blessing: Blessing?
     var rewritten: [Int] = []

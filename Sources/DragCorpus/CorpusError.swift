@@ -9,6 +9,9 @@ public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A recording breaks the format, or a system call on it or on its
     /// directory failed (a directory that cannot be read, a full disk).
     case recording(RecordingError)
+    /// A directory walk met a name that is not valid UTF-8 (`name` is the
+    /// raw bytes): reported, never skipped, so CI cannot pass without it.
+    case undecodableName(directory: String, name: [UInt8])
     /// `bless` found the file changed while it worked, and left it alone.
     case changedUnderneath(path: String)
 
@@ -16,8 +19,25 @@ public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .noSuchPath(let p): "\(Format.path(p)): error: no such file or directory"
         case .recording(let e): e.description
+        case .undecodableName(let directory, let name):
+            "\(Format.path(directory))/\(Self.escaped(name)): error: the file name is not valid UTF-8 "
+                + "(shown with \\x escapes); rename it so it can be checked"
         case .changedUnderneath(let p):
             "\(Format.path(p)): error: the file changed while it was being blessed; it was left as it is (run bless again)"
         }
+    }
+
+    /// Bytes as text: printable ASCII as is, everything else `\xHH`.
+    static func escaped(_ bytes: [UInt8]) -> String {
+        let hex = Array("0123456789abcdef")
+        var text = ""
+        for b in bytes {
+            if b >= 0x20 && b < 0x7f && b != UInt8(ascii: "\\") {
+                text.append(Character(Unicode.Scalar(b)))
+            } else {
+                text += "\\x" + String(hex[Int(b >> 4)]) + String(hex[Int(b & 15)])
+            }
+        }
+        return text
     }
 }

@@ -18,14 +18,19 @@ package struct Directory: ~Copyable {
     deinit { closedir(stream) }
 
     /// The next name (`.` and `..` included), nil at the end; `readdir(3)`.
+    /// A name that is not valid UTF-8 comes back repaired (U+FFFD), so it no
+    /// longer names the file: callers that must not lose one use `nextBytes`.
     package func next() throws(Errno) -> String? {
+        try nextBytes().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The next name as the raw bytes `readdir(3)` gave, nil at the end.
+    package func nextBytes() throws(Errno) -> [UInt8]? {
         Errno.current = Errno(0)
         guard let entry = readdir(stream) else {
             if errno != 0 { throw Errno.current }
             return nil
         }
-        return withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        return withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
     }
 }

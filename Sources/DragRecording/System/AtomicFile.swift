@@ -10,9 +10,11 @@ import DragSystem
 ///     try file.write(Array(text.utf8))
 ///     try file.commit()          // or file.abandon() on any failure
 ///
-/// With `preservingAttributes`, an existing target keeps its mode and owner,
-/// and a symbolic link keeps pointing where it did: the write replaces the
-/// file the link resolves to, not the link. Only a regular file is ever
+/// With `preservingAttributes`, an existing target keeps its mode and owner.
+/// A symbolic link at the target is replaced by the new file (a planted
+/// link cannot redirect an output), unless `followingLinks` says the link
+/// is the user's own (`bless` of a linked recording): then it keeps
+/// pointing where it did and the file it resolves to is replaced. Only a regular file is ever
 /// replaced: a device, a FIFO or a directory at the target is refused
 /// (root could otherwise rename a file over `/dev/full`).
 public struct AtomicFile {
@@ -27,8 +29,8 @@ public struct AtomicFile {
     /// for it after a crash (`kill -9`) left one behind.
     public static let temporaryMarker = ".dragreplay-tmp-"
 
-    public init(replacing path: String, preservingAttributes: Bool = false) throws(SystemError) {
-        try self.init(replacing: path, preservingAttributes: preservingAttributes) {
+    public init(replacing path: String, preservingAttributes: Bool = false, followingLinks: Bool = false) throws(SystemError) {
+        try self.init(replacing: path, preservingAttributes: preservingAttributes, followingLinks: followingLinks) {
             var random = SystemRandomNumberGenerator()
             return "\(SystemCall.processID())-\(random.next() % 1_000_000_000)"
         }
@@ -36,16 +38,23 @@ public struct AtomicFile {
 
     /// `suffix` names each attempt's temporary after the marker (a test
     /// plants links at the names it will give).
-    init(replacing path: String, preservingAttributes: Bool, suffix: () -> String) throws(SystemError) {
+    init(
+        replacing path: String, preservingAttributes: Bool, followingLinks: Bool = false, suffix: () -> String
+    ) throws(SystemError) {
         var target = path
         var existing: FileStatus?
-        if preservingAttributes, FileSystem.exists(path) {
+        if followingLinks, FileSystem.exists(path) {
             target = try FileSystem.resolvingSymbolicLinks(path)
             existing = try FileSystem.status(of: target)
+        } else if preservingAttributes, let found = try? FileSystem.status(of: path, followingLinks: false),
+            found.isRegularFile
+        {
+            existing = found
         }
+        if !preservingAttributes { existing = nil }
         self.path = target
         if let existing = try? FileSystem.status(of: target, followingLinks: false), !existing.isRegularFile,
-            !(existing.isSymbolicLink && !preservingAttributes)
+            !existing.isSymbolicLink
         {
             throw SystemError(
                 call: "open", path: target, errno: .invalidArgument, refusal: "is not a regular file; refusing to replace it")
@@ -124,6 +133,9 @@ public struct AtomicFile {
     }
 
     /// Writes `text` to `path` atomically in one call.
+    /// The one way a command writes an output file: never through a link
+    /// planted at `path` (the link is replaced), attributes of an existing
+    /// regular file kept when asked.
     public static func write(_ text: String, to path: String, preservingAttributes: Bool = false) throws(SystemError) {
         var file = try AtomicFile(replacing: path, preservingAttributes: preservingAttributes)
         try file.write(Array(text.utf8))

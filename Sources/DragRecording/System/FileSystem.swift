@@ -60,6 +60,28 @@ public enum FileSystem {
         }
     }
 
+    /// The names in a directory (no `.` or `..`), unsorted, with the names
+    /// that are not valid UTF-8 apart as raw bytes: a `String` path cannot
+    /// name them, and a walk must report them rather than lose them.
+    public static func entriesAndUndecodable(of path: String) throws(SystemError) -> (
+        names: [String], undecodable: [[UInt8]]
+    ) {
+        let directory: Directory
+        do { directory = try Directory(opening: path) } catch { throw SystemError(call: "opendir", path: path, errno: error) }
+        var names: [String] = []
+        var undecodable: [[UInt8]] = []
+        while true {
+            let next: [UInt8]?
+            do { next = try directory.nextBytes() } catch { throw SystemError(call: "readdir", path: path, errno: error) }
+            guard let bytes = next else { return (names, undecodable) }
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                undecodable.append(bytes)
+                continue
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+    }
+
     /// The directory part of a path: `a/b/c.jsonl` -> `a/b`, `c.jsonl` -> `.`.
     public static func directory(of path: String) -> String {
         var p = Substring(path)

@@ -54,7 +54,7 @@ let renderCommand = Command(
     defer { app?.close() }
     let drawn = render(path, applierName: args.value("--applier") ?? "canonical", handler: handler(args), app: app)
     guard let document = drawn.document else {
-        Output.diagnose(drawn.result.error?.description ?? "\(path): error: nothing to draw")
+        Output.diagnose(drawn.result.error?.description ?? "\(Format.path(path)): error: nothing to draw")
         return 2
     }
     if let step, step >= document.steps.count {
@@ -89,8 +89,8 @@ func render(
 /// `FAIL path: 7 events, 7 steps, 1 failing -> path.html`.
 func summary(_ result: ReplayResult, _ document: RenderDocument, output: String) -> String {
     let failing = document.steps.lazy.filter(\.isFailing).count
-    return "\(result.status.rawValue.uppercased()) \(result.path): \(document.eventCount) events, \(document.steps.count) steps, "
-        + "\(failing) failing -> \(output)"
+    return "\(result.status.rawValue.uppercased()) \(Format.path(result.path)): \(document.eventCount) events, "
+        + "\(document.steps.count) steps, \(failing) failing -> \(output == "standard output" ? output : Format.path(output))"
 }
 
 /// `fuzz --render` and `explore --render`: the page of each finding, beside
@@ -104,14 +104,14 @@ func renderFindings(
     for path in paths {
         let drawn = render(path, applierName: applierName, handler: handler, app: app)
         guard let document = drawn.document else {
-            Output.diagnose(drawn.result.error?.description ?? "\(path): error: nothing to draw")
+            Output.diagnose(drawn.result.error?.description ?? "\(Format.path(path)): error: nothing to draw")
             ok = false
             continue
         }
         let page = RenderedPage.path(forRecording: path)
         do {
             try AtomicFile.write(HTMLRenderer.page(document), to: page)
-            Output.diagnose("\(tool): page \(page) (\(drawn.result.status.rawValue), \(document.steps.count) steps)")
+            Output.diagnose("\(tool): page \(Format.path(page)) (\(drawn.result.status.rawValue), \(document.steps.count) steps)")
         } catch {
             Output.diagnose(error.description)
             ok = false
