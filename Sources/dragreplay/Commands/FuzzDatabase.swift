@@ -28,7 +28,8 @@ func replayDatabase(_ directory: String, applierName: String, handler: SwipeHand
 {
     var report = DatabaseReplay()
     guard FileSystem.exists(directory) else { return report }
-    let replayer = Replayer(options: ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: SwipeHandler<String>(handler)))
+    let replayer = Replayer(
+        options: ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: SwipeHandler<String>(handler)))
     var subject: (any ReorderSubject<String, String?>)? = app
     for path in try RecordingPaths.expand([directory]) {
         let result = app == nil ? replayer.run(path: path) : replayer.run(path: path, subject: &subject)
