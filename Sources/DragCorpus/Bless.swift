@@ -143,6 +143,7 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
         } else {
             try copier.copyAll(into: &out)
         }
+        try verifyReadable(out, as: path, command: "bless")
         // Nothing may have written to the file while we read it.
         let after = try FileSystem.status(of: target)
         guard after.isUnchanged(comparedTo: before), try lock.status().isUnchanged(comparedTo: before) else {
@@ -155,6 +156,29 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
         out.abandon()
         throw error
     }
+}
+
+/// Reads what `file` holds back through `check`, the one definition of what
+/// the reader takes (`Limits.maxLineBytes` and the rest): a command never
+/// reports success having written a recording `check` refuses, nor one
+/// whose last line the reader would drop as a truncated tail. `path` is
+/// the file it would become, named in the error.
+///
+/// - Complexity: O(n) for n bytes written; memory bounded by the longest line.
+func verifyReadable(_ file: AtomicFile, as path: String, command: String) throws(CorpusError) {
+    var problem: Diagnostic
+    do {
+        let result = try check(path: file.temporaryPath)
+        guard let tail = result.warnings.first(where: { $0.line > 0 }) else { return }
+        problem = tail
+    } catch .recording(let e) {
+        problem = e.diagnostic
+    } catch {
+        problem = Diagnostic(path: path, line: 0, message: error.description)
+    }
+    problem.path = path
+    problem.severity = .error
+    throw .unreadableOutput(command: command, problem: problem)
 }
 
 /// Puts the blessed text in place: by a rename, or through the inode when

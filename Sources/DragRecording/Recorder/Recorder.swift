@@ -63,6 +63,10 @@ public final class Recorder {
     }
 
     private func write(_ line: String) throws(RecordingError) {
+        // A line the reader would refuse is not written (issue 23, class 5).
+        if let problem = Limits.lineLengthProblem(line.utf8.count) {
+            throw .input(Diagnostic(path: file.path, line: 0, message: "not recorded: " + problem))
+        }
         do {
             try file.writeAll(line + "\n")
             if durable { try file.sync() }
