@@ -1,12 +1,36 @@
 /// A JSON value, for the free-form `meta` object of a header. Objects keep
-/// their keys sorted, so the canonical writer is stable.
+/// their keys sorted, so the canonical writer is stable. An integer written
+/// without fraction or exponent is an `integer`, kept exactly (a seed past
+/// 2^53, `Int64.max`); every other number is a `number`.
 public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
+    /// An integer in 64 bits (the reader refuses any past them), exact.
+    case integer(Int64)
     case number(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
+
+    /// The value as an exact integer: an `integer`, or a `number` with no
+    /// fraction inside Int64 (`1.0` from an app is 1); `nil` otherwise.
+    public var exactInteger: Int64? {
+        switch self {
+        case .integer(let i): i
+        case .number(let d): Int64(exactly: d)
+        default: nil
+        }
+    }
+
+    /// The value as a Double when it is a number of either kind (an
+    /// integer past 2^53 rounded).
+    public var double: Double? {
+        switch self {
+        case .integer(let i): Double(i)
+        case .number(let d): d
+        default: nil
+        }
+    }
 
     /// `meta.title` and friends: the string at `key` of an object.
     public subscript(key: String) -> String? {

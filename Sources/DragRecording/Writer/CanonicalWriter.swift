@@ -500,6 +500,7 @@ package struct _JSONBuffer {
         switch v {
         case .null: null()
         case .bool(let b): bool(b)
+        case .integer(let i): integer(i)
         case .number(let n): number(n)
         case .string(let s): string(s)
         case .array(let a):
