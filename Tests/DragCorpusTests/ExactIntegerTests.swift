@@ -58,3 +58,13 @@ struct ExactIntegerTests {
         }
     }
 }
+
+extension ExactIntegerTests {
+    @Test("JSON has one number kind: 95 equals 95.0 (and hashes alike); 2^53+1 differs from 2^53, 1.5 from 1")
+    func oneNumberKind() {
+        #expect(JSONValue.integer(95) == .number(95) && Set([JSONValue.integer(95), .number(95)]).count == 1)
+        #expect(JSONValue.integer(9_007_199_254_740_993) != .number(9_007_199_254_740_992))
+        #expect(JSONValue.number(1.5) != .integer(1) && JSONValue.number(1.5) == .number(1.5))
+        #expect(JSONValue.integer(1) != .string("1") && JSONValue.integer(.min) == .integer(.min))
+    }
+}

@@ -32,6 +32,40 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// JSON has one kind of number: `95` read back from a written `95.0` is
+    /// the same value, so a `number` with no fraction inside Int64 equals
+    /// the `integer` of that value (and hashes as it).
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case (.bool(let x), .bool(let y)): x == y
+        case (.string(let x), .string(let y)): x == y
+        case (.array(let x), .array(let y)): x == y
+        case (.object(let x), .object(let y)): x == y
+        case (.integer, _), (.number, _):
+            if let x = a.exactInteger, let y = b.exactInteger {
+                x == y
+            } else if case .number(let x) = a, case .number(let y) = b {
+                x == y
+            } else {
+                false
+            }
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(b)
+        case .string(let s): hasher.combine(s)
+        case .array(let a): hasher.combine(a)
+        case .object(let o): hasher.combine(o)
+        case .integer, .number:
+            if let i = exactInteger { hasher.combine(i) } else if case .number(let d) = self { hasher.combine(d) }
+        }
+    }
+
     /// `meta.title` and friends: the string at `key` of an object.
     public subscript(key: String) -> String? {
         if case .object(let o) = self, case .string(let s)? = o[key] { return s }
