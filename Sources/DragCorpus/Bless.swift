@@ -23,9 +23,16 @@ public struct BlessResult: Hashable, Sendable {
 /// and appends a final `expect` when it does not end with one (see
 /// `Blessing`), in one streaming pass: every other byte is copied through as
 /// it is read, into a temporary that replaces the file atomically. The
-/// file keeps its mode, owner and symbolic link. Two blesses of one file run
-/// one after the other (a lock), and a file that changes meanwhile is left
-/// alone with an error. A recording with an input error is refused.
+/// file keeps its mode, owner and symbolic link; a file with hard links is
+/// rewritten in place instead, so every link sees the new text. Two blesses
+/// of one file run one after the other (a lock); a file a `Recorder` is
+/// writing is refused (`beingRecorded`), and a file that changes meanwhile
+/// is left alone with an error (`changedUnderneath`, or
+/// `appendedDuringCommit` when the change came between the last check and
+/// the rename). An `expect` line that still holds keeps its bytes; a
+/// rewritten one keeps its unknown fields and its CRLF. Temporaries a killed
+/// bless of the file left are removed first. A recording with an input
+/// error is refused.
 ///
 /// - Complexity: O(n) time for n bytes; memory bounded by the longest line.
 public func bless(path: String, options: ReplayOptions = ReplayOptions()) throws(CorpusError) -> BlessResult {
@@ -59,6 +66,12 @@ private func lockForBlessing(_ path: String) throws -> (target: String, lock: Fi
             try lock.lockExclusively()
             let locked = try lock.status()
             if let now = try? FileSystem.status(of: target), now.device == locked.device, now.inode == locked.inode {
+                // A `Recorder` holds an exclusive open-file lock while it
+                // writes; its descriptor would keep writing to the file a
+                // rename replaces. Held shared until the commit is checked,
+                // so a recorder that starts meanwhile waits, then opens the
+                // new file.
+                guard try lock.lockWhole(exclusive: false, wait: false) else { throw CorpusError.beingRecorded(path: path) }
                 return (target, lock)
             }
             try? lock.close()
@@ -76,6 +89,7 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
     let (target, lock) = try lockForBlessing(path)
     defer { try? lock.close() }
     let before = try lock.status()
+    AtomicFile.removeStaleTemporaries(of: target)
 
     var out = try AtomicFile(replacing: path, preservingAttributes: true, followingLinks: true)
     let copier = LineCopier()
@@ -96,14 +110,14 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
                 guard failure == nil else { return }
                 do {
                     try copier.copy(upTo: step.line - 1, into: &out)
-                    if let replacement = blessing!.replacement(for: step) {
+                    let extra = Blessing.isExpect(step) ? copier.unknownFields(ofLine: step.line) : [:]
+                    if let replacement = blessing!.replacement(for: step, extra: extra) {
                         let original = copier.removeLine(step.line)
-                        let bytes = Array(replacement.utf8)
-                        if original?.bytes != bytes {
-                            rewrittenCount += 1
-                            if rewritten.count < BlessResult.maxListed { rewritten.append(step.line) }
-                        }
-                        try out.write(bytes + (original?.newline == false ? [] : [0x0A]))
+                        rewrittenCount += 1
+                        if rewritten.count < BlessResult.maxListed { rewritten.append(step.line) }
+                        // A CRLF file keeps its CR on the rewritten line.
+                        let cr: [UInt8] = original?.bytes.last == 0x0D ? [0x0D] : []
+                        try out.write(Array(replacement.utf8) + cr + (original?.newline == false ? [] : [0x0A]))
                     } else {
                         try copier.copy(upTo: step.line, into: &out)
                     }
@@ -129,18 +143,56 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
         } else {
             try copier.copyAll(into: &out)
         }
+        try verifyReadable(out, as: path, command: "bless")
         // Nothing may have written to the file while we read it.
         let after = try FileSystem.status(of: target)
         guard after.isUnchanged(comparedTo: before), try lock.status().isUnchanged(comparedTo: before) else {
             throw CorpusError.changedUnderneath(path: path)
         }
-        try out.commit()
+        try commit(&out, before: before, lock: lock, path: path)
         return BlessResult(
             path: path, rewritten: rewritten, rewrittenCount: rewrittenCount, appendedFinal: appended, droppedTruncatedTail: dropped)
     } catch {
         out.abandon()
         throw error
     }
+}
+
+/// Reads what `file` holds back through `check`, the one definition of what
+/// the reader takes (`Limits.maxLineBytes` and the rest): a command never
+/// reports success having written a recording `check` refuses, nor one
+/// whose last line the reader would drop as a truncated tail. `path` is
+/// the file it would become, named in the error.
+///
+/// - Complexity: O(n) for n bytes written; memory bounded by the longest line.
+func verifyReadable(_ file: AtomicFile, as path: String, command: String) throws(CorpusError) {
+    var problem: Diagnostic
+    do {
+        let result = try check(path: file.temporaryPath)
+        guard let tail = result.warnings.first(where: { $0.line > 0 }) else { return }
+        problem = tail
+    } catch .recording(let e) {
+        problem = e.diagnostic
+    } catch {
+        problem = Diagnostic(path: path, line: 0, message: error.description)
+    }
+    problem.path = path
+    problem.severity = .error
+    throw .unreadableOutput(command: command, problem: problem)
+}
+
+/// Puts the blessed text in place: by a rename, or through the inode when
+/// the file has hard links (a rename would leave the other names on the
+/// old text). After a rename the old file must be as it was when last
+/// checked: a writer that appended in between wrote to the file now
+/// replaced, and that is an error, never an exit 0 with lines lost.
+private func commit(_ out: inout AtomicFile, before: FileStatus, lock: FileDescriptor, path: String) throws {
+    if before.linkCount > 1 {
+        try out.commitInPlace()
+        return
+    }
+    try out.commit()
+    guard try lock.status().isUnchanged(comparedTo: before) else { throw CorpusError.appendedDuringCommit(path: path) }
 }
 
 /// The physical lines read but not yet written: at most the lines of one
@@ -168,6 +220,15 @@ private final class LineCopier {
     }
 
     func copyAll(into out: inout AtomicFile) throws(SystemError) { try copy(upTo: .max, into: &out) }
+
+    /// The members of pending line `number` the format does not define
+    /// (`Expectation.lineFields`), to keep when it is rewritten.
+    func unknownFields(ofLine number: Int) -> [String: JSONValue] {
+        guard let line = pending.first(where: { $0.number == number }),
+            case .object(let members)? = try? parseJSON(line.bytes)
+        else { return [:] }
+        return members.filter { !Expectation.lineFields.contains($0.key) }
+    }
 
     /// Takes line `number` out without writing it.
     func removeLine(_ number: Int) -> Line? {

@@ -65,10 +65,10 @@ public struct CampaignSummaries: Sendable {
             throw .recording(.input(Diagnostic(path: path, line: 1, severity: .error, message: "not a fuzz --summary file (no shard)")))
         }
         let parts = shard.split(separator: "/").compactMap { Int($0) }
-        func int(_ key: String) -> Int { if case .number(let n)? = o[key] { Int(n) } else { 0 } }
+        func int(_ key: String) -> Int { o[key]?.exactInteger.map { Int($0) } ?? 0 }
         func count(_ key: String) -> Int { if case .array(let a)? = o[key] { a.count } else { 0 } }
         var seconds = 0.0
-        if case .number(let n)? = o["seconds"] { seconds = n }
+        if let n = o["seconds"]?.double { seconds = n }
         return ShardSummary(
             path: path, shard: shard, index: parts.first ?? 0, count: parts.count == 2 ? parts[1] : 1, seed: int("seed"),
             subject: value["app"].map { "app \($0)" } ?? "applier \(value["applier"] ?? "?")", runs: int("runs"),

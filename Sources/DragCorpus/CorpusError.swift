@@ -14,6 +14,15 @@ public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
     case undecodableName(directory: String, name: [UInt8])
     /// `bless` found the file changed while it worked, and left it alone.
     case changedUnderneath(path: String)
+    /// `bless` found a `Recorder` writing the file (its lock), and left it alone.
+    case beingRecorded(path: String)
+    /// Something appended to the file between `bless`'s last check and its
+    /// rename: those bytes went to the replaced file, not the new one.
+    case appendedDuringCommit(path: String)
+    /// A command (`bless`, `corpus merge`) would have written a recording
+    /// `check` refuses (a line past the reader's limit); `problem` is what
+    /// `check` said, placed at `path`. Nothing was written there.
+    case unreadableOutput(command: String, problem: Diagnostic)
 
     public var description: String {
         switch self {
@@ -24,6 +33,13 @@ public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "(shown with \\x escapes); rename it so it can be checked"
         case .changedUnderneath(let p):
             "\(Format.path(p)): error: the file changed while it was being blessed; it was left as it is (run bless again)"
+        case .beingRecorded(let p):
+            "\(Format.path(p)): error: a recorder is writing the file; it was left as it is (bless it when the recording ends)"
+        case .unreadableOutput(let command, let d):
+            "\(d.description) (\(command) would have written this; check refuses it, so the file was not written)"
+        case .appendedDuringCommit(let p):
+            "\(Format.path(p)): error: something appended to the file while bless replaced it; "
+                + "what it appended is not in the blessed file (stop the writer, restore it, run bless again)"
         }
     }
 

@@ -68,6 +68,13 @@ public func mergeCorpora(_ inputs: [String], into output: String) throws(CorpusE
             }
             let name = "\(invariant.map { FileName.component(from: $0) } ?? "recording")-\(hash.hex).jsonl"
             let target = FileSystem.join(output, name)
+            // Canonical numbers can be longer than the input's (1e12):
+            // a line may grow past the reader's limit (issue 23, class 5).
+            do { try verifyReadable(file, as: target, command: "corpus merge") } catch {
+                file.abandon()
+                summary.invalid.append(error)
+                continue
+            }
             do throws(SystemError) { try file.commit(to: target) } catch { throw RecordingError.system(error) }
             summary.kept.append(target)
         } catch {

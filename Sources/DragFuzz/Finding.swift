@@ -165,8 +165,10 @@ extension FuzzCase {
         if let handler = context.handler, context.app == nil, swipe != nil { meta["handler"] = .string(handler) }
         let notFromDrag = whyNoDragProduces(violation)
         meta["drag"] = .string(notFromDrag.map { "not producible: \($0)" } ?? "producible")
-        if let seed = context.seed { meta["seed"] = .number(Double(seed)) }
-        if let caseIndex { meta["case"] = .number(Double(caseIndex)) }
+        // Exact: a finding's seed re-runs the campaign's cases. A seed past
+        // Int64.max (the reader's integers) is written as its digits in a string.
+        if let seed = context.seed { meta["seed"] = Int64(exactly: seed).map(JSONValue.integer) ?? .string(String(seed)) }
+        if let caseIndex { meta["case"] = .integer(Int64(caseIndex)) }
         let recording = shown.recording(meta: .object(meta))
         return Finding(
             invariant: violation.invariant, mode: context.mode ?? mode.rawValue, message: violation.message, caseIndex: caseIndex,

@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 
 /// A directory of findings: created on first use, each finding written
 /// atomically (`O_EXCL | O_NOFOLLOW` temporary, then rename) under its
@@ -26,6 +27,12 @@ public struct FindingStore: Sendable {
     public func write(_ text: String, named name: String) throws(SystemError) -> String {
         try prepare()
         let path = FileSystem.join(directory, name)
+        // A finding `check` would refuse is not a finding (issue 23, class 5).
+        if let longest = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map(\.count).max(),
+            let problem = Limits.lineLengthProblem(longest)
+        {
+            throw SystemError(call: "write", path: path, errno: .invalidArgument, refusal: "not written: " + problem)
+        }
         try AtomicFile.write(text, to: path)
         return path
     }

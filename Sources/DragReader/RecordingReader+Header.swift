@@ -92,7 +92,9 @@ func jsonValue(_ v: JSONCValue?) -> JSONValue {
     switch v.kind {
     case .null: return .null
     case .bool: return .bool(v.bool)
-    case .int: return .number(Double(v.int64))
+    // json-c's int is an integer literal; the strict pre-scan refused any
+    // past 64 bits, so `int64` is exact (never through a Double).
+    case .int: return .integer(v.int64)
     case .double: return v.double.isFinite ? .number(v.double) : .string(v.text)
     case .string: return .string(v.string)
     case .array: return .array((0..<v.count).map { jsonValue(v.element($0)) })

@@ -13,7 +13,7 @@ import ReorderCore
 ///     let reader = try RecordingReader(path: "corpora/regression/forward-move.jsonl")
 ///     while let event = try reader.next() { print(event.line, event.value.kind.type) }
 public final class RecordingReader: RecordingSource {
-    public static let maxLineBytes = 1 << 20
+    public static let maxLineBytes = Limits.maxLineBytes
     public static let maxDepth: Int32 = 32
 
     public let path: String
@@ -138,7 +138,7 @@ public final class RecordingReader: RecordingSource {
                 return nil
             case .tooLong(let number, let newline):
                 rawLines?(RawLine(number: number, bytes: nil, hasNewline: newline))
-                let message = "line is longer than the limit of 1 MiB (\(Self.maxLineBytes) bytes)"
+                let message = Limits.lineLengthProblem(Self.maxLineBytes + 1)!
                 if !newline {
                     truncatedTail(number, message)
                     return nil

@@ -13,8 +13,11 @@ public struct FileStatus: Hashable, Sendable {
     public var group: UInt32
     public var modifiedSeconds: Int
     public var modifiedNanoseconds: Int
+    /// How many names the file has (`st_nlink`): more than one is a hard link.
+    public var linkCount: UInt64
 
     init(_ s: stat) {
+        linkCount = UInt64(s.st_nlink)
         device = UInt64(s.st_dev)
         inode = UInt64(s.st_ino)
         size = Int64(s.st_size)

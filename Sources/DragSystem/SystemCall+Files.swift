@@ -4,7 +4,7 @@ import Glibc
 
 /// Descriptor- and path-level calls: `open`, `read`, `write`, `close`,
 /// `fsync`, `stat`, `rename`, `unlink`, `mkdir`, `realpath`, `flock`,
-/// `fcntl`, `pipe2`. Each retries `EINTR` where the call can report it and
+/// `fcntl` (also open-file-description locks), `ftruncate`, `pipe2`. Each retries `EINTR` where the call can report it and
 /// throws `Errno`; the callers add the path (`FileDescriptor`, `FileSystem`).
 extension SystemCall {
     /// `open(2)`, always with `O_CLOEXEC`, so an app the tool starts
@@ -74,6 +74,32 @@ extension SystemCall {
     /// `flock(LOCK_EX)`: waits until no other process holds the file's lock.
     package static func lockExclusively(_ fd: Int32) throws(Errno) {
         _ = try retrying { flock(fd, LOCK_EX) }
+    }
+
+    /// An open-file-description lock (`fcntl(F_OFD_SETLK[W])`) over the
+    /// whole file, shared (`F_RDLCK`) or exclusive (`F_WRLCK`): independent of
+    /// `flock`, held by the open file (so two threads of one process
+    /// conflict too), released when its last descriptor closes. `wait`
+    /// blocks until it is granted; otherwise a conflict is `false`.
+    package static func lockRange(_ fd: Int32, exclusive: Bool, wait: Bool) throws(Errno) -> Bool {
+        var lock = flock()
+        lock.l_type = Int16(exclusive ? F_WRLCK : F_RDLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = 0
+        lock.l_len = 0  // to the end of the file, however long it grows
+        lock.l_pid = 0
+        let command: Int32 = wait ? 38 : 37  // F_OFD_SETLKW, F_OFD_SETLK (not exported by Glibc's module)
+        do {
+            _ = try retrying { withUnsafeMutablePointer(to: &lock) { fcntl(fd, command, $0) } }
+            return true
+        } catch  where !wait && (error == .resourceTemporarilyUnavailable || error == Errno(EACCES)) {
+            return false
+        }
+    }
+
+    /// `ftruncate(2)`.
+    package static func truncate(_ fd: Int32, to size: Int64) throws(Errno) {
+        _ = try retrying { ftruncate(fd, off_t(size)) }
     }
 
     /// Turns `O_NONBLOCK` on or off (`fcntl(2)`) for this open file description.

@@ -81,7 +81,7 @@ public final class AppSubject: ReorderSubject {
             p.terminate()
             throw .hello(command: command, reason: "expected {\"ok\":true,\"protocol\":1,...}, got \(Self.show(answer))")
         }
-        guard o["protocol"] == .number(1) else {
+        guard o["protocol"]?.exactInteger == 1 else {
             p.terminate()
             throw .hello(
                 command: command, reason: "the app speaks protocol \(o["protocol"].map(Self.show) ?? "(none)"); this tool speaks 1")

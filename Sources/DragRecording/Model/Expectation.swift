@@ -31,6 +31,14 @@ public struct Expectation: Hashable, Sendable {
     /// Version 2: the labels an edge would show for an item now.
     public var labels: ExpectedLabels?
 
+    /// Every member of an `expect` line the format defines (the event's
+    /// `type` and `t`, then the fields above). Any other member is the
+    /// writer's own, which `bless` keeps when it rewrites the line.
+    public static let lineFields: Set<String> = [
+        "type", "t", "session", "order", "collections", "outcome", "difference", "operation", "open", "performed",
+        "presentations", "labels",
+    ]
+
     public init(
         order: [String]? = nil, collections: [String: [String]]? = nil, outcome: Outcome? = nil, session: Int? = nil,
         difference: ExpectedDifference? = nil, operation: DropOperation? = nil, open: OpenExpectation? = nil,

@@ -11,7 +11,7 @@
 ///     try recorder.record(RecordedEvent(t: 0, .lift(items: ["a"], x: 5, y: 5, ops: .move, external: false)))
 ///
 /// `durable: true` also calls `fsync` after every line (survives power loss;
-/// much slower).
+/// much slower). While it is open, `bless` refuses the file (a lock).
 public final class Recorder {
     private let file: FileDescriptor
     private let durable: Bool
@@ -22,8 +22,34 @@ public final class Recorder {
             throw .input(Diagnostic(path: path, line: 1, message: error.message))
         }
         self.durable = durable
-        do { file = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate, .append]) } catch { throw .system(error) }
+        do { file = try Self.openLocked(path) } catch { throw .system(error) }
         try write(CanonicalWriter.line(for: header))
+    }
+
+    /// Opens `path` for appending under an exclusive open-file lock, held
+    /// until the recorder goes: `bless` takes a shared one and refuses the
+    /// file while a recorder holds it, so a bless cannot replace the file
+    /// under a descriptor that keeps writing to the old one (issue 23,
+    /// class 6). A bless under way makes the open wait; if it replaced the
+    /// file meanwhile, the new file is opened. Truncated only once locked.
+    private static func openLocked(_ path: String) throws(SystemError) -> FileDescriptor {
+        while true {
+            let fd = try FileDescriptor.open(path, .writeOnly, options: [.create, .append])
+            do {
+                // A file system without open-file locks still records,
+                // unprotected: the recording matters more than the lock.
+                _ = try? fd.lockWhole(exclusive: true, wait: true)
+                let locked = try fd.status()
+                if let now = try? FileSystem.status(of: path), now.device == locked.device, now.inode == locked.inode {
+                    try fd.truncate(to: 0)
+                    return fd
+                }
+                try? fd.close()
+            } catch {
+                try? fd.close()
+                throw error
+            }
+        }
     }
 
     deinit { try? file.close() }
@@ -39,6 +65,10 @@ public final class Recorder {
     }
 
     private func write(_ line: String) throws(RecordingError) {
+        // A line the reader would refuse is not written (issue 23, class 5).
+        if let problem = Limits.lineLengthProblem(line.utf8.count) {
+            throw .input(Diagnostic(path: file.path, line: 0, message: "not recorded: " + problem))
+        }
         do {
             try file.writeAll(line + "\n")
             if durable { try file.sync() }

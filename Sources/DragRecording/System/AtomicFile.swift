@@ -1,4 +1,5 @@
 import DragSystem
+import ReorderCore
 
 /// Writes a file so that a reader sees the old file or the new one, never
 /// half of one: bytes go to a temporary beside the target, created with
@@ -60,10 +61,10 @@ public struct AtomicFile {
                 call: "open", path: target, errno: .invalidArgument, refusal: "is not a regular file; refusing to replace it")
         }
         let directory = FileSystem.directory(of: target)
-        let name = FileSystem.name(of: target)
+        let prefix = Self.temporaryPrefix(for: FileSystem.name(of: target))
         var attempt = 0
         while true {
-            let candidate = FileSystem.join(directory, ".\(name)\(Self.temporaryMarker)\(suffix())")
+            let candidate = FileSystem.join(directory, prefix + suffix())
             do {
                 descriptor = try FileDescriptor.open(
                     candidate, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: existing?.permissions ?? 0o644)
@@ -71,6 +72,9 @@ public struct AtomicFile {
                 break
             } catch  where error.errno == .fileExists && attempt < 8 {
                 attempt += 1
+            } catch {
+                // The temporary is an implementation detail: name the file.
+                throw SystemError(call: error.call, path: target, errno: error.errno)
             }
         }
         if let existing {
@@ -81,7 +85,7 @@ public struct AtomicFile {
                 where error != .notPermitted
             {
                 abandon()
-                throw SystemError(call: "fchown", path: temporaryPath, errno: error)
+                throw SystemError(call: "fchown", path: target, errno: error)
             } catch {}
         }
     }
@@ -100,6 +104,27 @@ public struct AtomicFile {
             abandon()
             throw SystemError(call: error.call, path: path, errno: error.errno)
         }
+    }
+
+    /// The longest file name Linux file systems take (`NAME_MAX`).
+    static let maxNameLength = 255
+
+    /// The start of every temporary's name for a file called `name`:
+    /// `.NAME.dragreplay-tmp-`, then the writer's pid, `-` and a random
+    /// number (at most 21 more bytes). A name too long for that to fit in
+    /// `NAME_MAX` keeps its first bytes (whole UTF-8 characters) and a hash of the whole, so a
+    /// 255-byte name can still be replaced and its temporaries found.
+    public static func temporaryPrefix(for name: String) -> String {
+        let room = maxNameLength - 1 - temporaryMarker.utf8.count - 21
+        if name.utf8.count <= room { return ".\(name)\(temporaryMarker)" }
+        var hash = FNV1a64()
+        hash.add(name.utf8)
+        var kept = ""
+        for c in name.unicodeScalars {
+            if kept.utf8.count + String(c).utf8.count > room - 17 { break }
+            kept.unicodeScalars.append(c)
+        }
+        return ".\(kept)~\(hash.hex)\(temporaryMarker)"
     }
 
     /// Flushes, closes and renames the temporary over the target.
@@ -124,6 +149,43 @@ public struct AtomicFile {
         }
     }
 
+    /// Flushes the temporary, then copies it over the target's own bytes
+    /// (the same inode: every hard link sees the new text) and removes it.
+    /// Not atomic for readers, and a crash during the copy leaves the target
+    /// partly rewritten: `bless` uses it only for a file with hard links,
+    /// which a rename would split (docs/decisions.md).
+    public mutating func commitInPlace() throws(SystemError) {
+        guard !finished else { return }
+        finished = true
+        defer { try? SystemCall.unlink(temporaryPath) }
+        do {
+            try descriptor.sync()
+            try descriptor.close()
+        } catch { throw SystemError(call: error.call, path: path, errno: error.errno) }
+        let source = try FileDescriptor.open(temporaryPath, .readOnly)
+        defer { try? source.close() }
+        let target = try FileDescriptor.open(path, .writeOnly)
+        defer { try? target.close() }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { buffer.deallocate() }
+        var size: Int64 = 0
+        while true {
+            let n = try source.read(into: buffer.baseAddress!, count: buffer.count)
+            if n == 0 { break }
+            try target.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+            size += Int64(n)
+        }
+        try target.truncate(to: size)
+        try target.sync()
+    }
+
+    /// Removes the temporaries of the file at `path` whose writing process
+    /// is gone (a `kill -9` of an earlier `bless`). Returns how many.
+    @discardableResult
+    public static func removeStaleTemporaries(of path: String) -> Int {
+        removeStaleTemporaries(in: FileSystem.directory(of: path), prefix: temporaryPrefix(for: FileSystem.name(of: path)))
+    }
+
     /// Closes and removes the temporary; the target is untouched.
     public mutating func abandon() {
         guard !finished else { return }
@@ -145,10 +207,10 @@ public struct AtomicFile {
     /// Removes temporaries in `directory` whose writing process is gone (a
     /// `kill -9` between write and rename). Returns how many it removed.
     @discardableResult
-    public static func removeStaleTemporaries(in directory: String) -> Int {
+    public static func removeStaleTemporaries(in directory: String, prefix: String = ".") -> Int {
         guard let names = try? FileSystem.entries(of: directory) else { return 0 }
         var removed = 0
-        for name in names where name.hasPrefix(".") {
+        for name in names where name.hasPrefix(prefix) {
             guard let marker = name.firstRange(of: temporaryMarker) else { continue }
             let rest = name[marker.upperBound...]
             guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]) else { continue }

@@ -86,6 +86,19 @@ public struct FileDescriptor: Hashable, Sendable {
         do { try SystemCall.lockExclusively(rawValue) } catch { throw failure("flock", error) }
     }
 
+    /// An open-file-description lock over the whole file (`fcntl(F_OFD_SETLK)`,
+    /// apart from `flock`): the `Recorder` holds an exclusive one while it
+    /// writes, `bless` a shared one while it reads and replaces. `false`
+    /// when another open file holds a conflicting one and `wait` is false.
+    public func lockWhole(exclusive: Bool, wait: Bool) throws(SystemError) -> Bool {
+        do { return try SystemCall.lockRange(rawValue, exclusive: exclusive, wait: wait) } catch { throw failure("fcntl", error) }
+    }
+
+    /// `ftruncate(2)`.
+    public func truncate(to size: Int64) throws(SystemError) {
+        do { try SystemCall.truncate(rawValue, to: size) } catch { throw failure("ftruncate", error) }
+    }
+
     /// Turns `O_NONBLOCK` on or off (`fcntl(2)`): a FIFO is opened without
     /// blocking, so a FIFO with no writer cannot hang the open, then read
     /// with blocking reads.

@@ -24,6 +24,15 @@ public enum Limits {
     public static let minPositiveSize = 1e-6
     /// The most columns a grid may have.
     public static let maxColumns = 1_000_000
+    /// The longest line the reader takes (spec section 1), without its
+    /// newline. Every writer of a recording (`Recorder`, findings, `bless`,
+    /// `corpus merge`) checks its lines against it before it reports success.
+    public static let maxLineBytes = 1 << 20
+
+    /// Why a line of `count` bytes is refused, or `nil`: the reader's message.
+    public static func lineLengthProblem(_ count: Int) -> String? {
+        count <= maxLineBytes ? nil : "line is longer than the limit of 1 MiB (\(maxLineBytes) bytes)"
+    }
 
     /// Why a coordinate is out of bounds, or `nil`.
     public static func coordinateProblem(_ v: Double, field: String) -> String? {

@@ -45,8 +45,10 @@ public enum CanonicalWriter {
         return w.string
     }
 
-    /// One event line, without its newline.
-    public static func line(for event: RecordedEvent) -> String {
+    /// One event line, without its newline; `extra` members (fields the
+    /// format does not define, kept from the line being replaced) go after
+    /// the event's own, in key order.
+    public static func line(for event: RecordedEvent, extra: [String: JSONValue] = [:]) -> String {
         var w = _JSONBuffer()
         w.open()
         w.key("type")
@@ -104,6 +106,10 @@ public enum CanonicalWriter {
             w.number(x)
             w.key("y")
             w.number(y)
+        }
+        for (k, v) in extra.sorted(by: { $0.key < $1.key }) {
+            w.key(k)
+            w.value(v)
         }
         w.close()
         return w.string
@@ -494,6 +500,7 @@ package struct _JSONBuffer {
         switch v {
         case .null: null()
         case .bool(let b): bool(b)
+        case .integer(let i): integer(i)
         case .number(let n): number(n)
         case .string(let s): string(s)
         case .array(let a):

@@ -21,16 +21,24 @@ public struct Blessing: Sendable {
     }
 
     /// Feeds one step; returns the canonical line that replaces it when it
-    /// is an `expect` line, `nil` otherwise.
-    public mutating func replacement(for step: ReplayStep) -> String? {
+    /// is an `expect` line whose expectation changed, `nil` otherwise (a
+    /// line that still holds keeps its bytes). `extra`: the line's members
+    /// the format does not define, written back after the known ones.
+    public mutating func replacement(for step: ReplayStep, extra: [String: JSONValue] = [:]) -> String? {
         guard case .expect(let e) = step.event.kind else {
             endsWithExpect = false
             return nil
         }
         endsWithExpect = true
-        return CanonicalWriter.line(
-            for: RecordedEvent(
-                t: step.event.t, .expect(blessed(e, step.state, step.container, swipe: step.swipe, labels: step.labelsShown))))
+        let seen = blessed(e, step.state, step.container, swipe: step.swipe, labels: step.labelsShown)
+        if seen == e { return nil }
+        return CanonicalWriter.line(for: RecordedEvent(t: step.event.t, .expect(seen)), extra: extra)
+    }
+
+    /// Whether `step` is an `expect` line (`replacement` may rewrite it).
+    public static func isExpect(_ step: ReplayStep) -> Bool {
+        if case .expect = step.event.kind { return true }
+        return false
     }
 
     /// The `expect` line to append after the last event, `nil` when the
