@@ -1,0 +1,113 @@
+import ReorderConformance
+import ReorderCore
+
+/// `fuzz --app` with the requests of a case written ahead of the answers
+/// (see `PipelinedSubject`): up to `window` requests are outstanding at a
+/// time; the answers are read as they come and compared, in order, with
+/// what a correct app answers.
+extension AppSubject: PipelinedSubject {
+    /// The most requests written and not yet answered. 64 small JSON lines
+    /// fit in a pipe's 64 KiB either way; larger ones are written as the
+    /// pipe takes them, while answers are read.
+    public static let window = 64
+
+    struct Pipeline {
+        /// A correct app, in process: its answers are the predictions.
+        var predictor = InProcessSubject<String, String?>(
+            applier: .canonical, policy: .standard, swipeHandler: ReferenceSwipeHandler<String>())
+        /// Requests written or queued, with the predicted answers; those from `head` on are unanswered.
+        var outstanding: [(request: SubjectRequest<String, String?>, predicted: SubjectAnswer<String, String?>)] = []
+        var head = 0
+        /// An answer differed from its prediction, or the app failed: the
+        /// rest of the case is not sent, and the case is run again.
+        var diverged = false
+        /// The predictor's data after its last answer (an `update` is answered with it).
+        var orders: [[String]] = []
+
+        var unanswered: Int { outstanding.count - head }
+    }
+
+    public func beginPipelinedCase() {
+        pipeline = Pipeline()
+    }
+
+    public func endPipelinedCase() -> Bool {
+        collect(leaving: 0)
+        guard let pipeline else { return false }
+        self.pipeline = nil
+        if pipeline.diverged, let process, process.unreadCount > 0 || process.unwrittenCount > 0 {
+            // Not in a known state: the run again starts a fresh process.
+            fail()
+        }
+        return !pipeline.diverged
+    }
+
+    public func endCase() -> SubjectFailure? {
+        guard let process, process.exitStatus == nil else { return nil }
+        // An app that died since its last answer is reported by the next request, as before.
+        do { try process.pump(waiting: false, timeout: timeout) } catch { return nil }
+        return process.unreadCount > 0 ? unsolicited(process) : nil
+    }
+
+    /// Answers `request` with the prediction and queues its line for the app.
+    /// - Complexity: O(request and answer sizes), amortised; waits only when
+    ///   `window` requests are outstanding.
+    func predict(_ request: SubjectRequest<String, String?>, line: [UInt8]) -> SubjectAnswer<String, String?> {
+        guard var pipeline else { return .none }
+        self.pipeline = nil  // one reference while it changes
+        var predicted: SubjectAnswer<String, String?>
+        do { predicted = try pipeline.predictor.handle(request) } catch {
+            pipeline.diverged = true
+            predicted = .none
+        }
+        switch predicted {
+        case .data(let orders), .swipeData(let orders, _): pipeline.orders = orders
+        default: break
+        }
+        // The app answers an update with its data; the in-process subject has nothing to say.
+        if case .update = request { predicted = .data(pipeline.orders) }
+        if !pipeline.diverged, let process {
+            process.queue(line)
+            pipeline.outstanding.append((request, predicted))
+        } else {
+            pipeline.diverged = true
+        }
+        self.pipeline = pipeline
+        collect(leaving: Self.window - 1)
+        return predicted
+    }
+
+    /// Writes what is queued and reads the answers that have arrived,
+    /// comparing each with its prediction; waits until at most `leaving`
+    /// requests are unanswered. A process error stops the app.
+    func collect(leaving: Int) {
+        guard var pipeline else { return }
+        self.pipeline = nil
+        defer { self.pipeline = pipeline }
+        var waiting = false
+        while let process {
+            do {
+                try process.pump(waiting: waiting, timeout: timeout)
+            } catch {
+                _ = failure(error, process)
+                pipeline.diverged = true
+                return
+            }
+            while let line = process.nextAnswer() {
+                guard pipeline.head < pipeline.outstanding.count else {
+                    // An answer with no request outstanding: the run again, in a
+                    // fresh process, meets it and reports it.
+                    pipeline.diverged = true
+                    fail()
+                    return
+                }
+                let (request, predicted) = pipeline.outstanding[pipeline.head]
+                pipeline.head += 1
+                if !pipeline.diverged, (try? answer(to: request, line)) != predicted { pipeline.diverged = true }
+            }
+            if pipeline.unanswered <= leaving { return }
+            waiting = true
+        }
+        pipeline.diverged = true
+    }
+}
