@@ -34,6 +34,19 @@ extension AppProcess {
         }
     }
 
+    /// Writes what the pipe takes of the queue now: no waiting, no reading
+    /// (a request reaches the app at once; its answer waits in the pipe
+    /// until `pump`).
+    /// - Throws: as `request`; after any error the app is dead and reaped.
+    public func flushQueue() throws(AppProcessError) {
+        if let exit { throw .crashed(exit) }
+        do {
+            while sent < outgoing.count, try writeQueued() {}
+        } catch {
+            throw settle(error, timeout: 0, deadline: Deadline(after: 0))
+        }
+    }
+
     /// The next complete line from stdout, without its newline, if one is buffered.
     public func nextAnswer() -> [UInt8]? { lines.nextLine() }
 

@@ -50,8 +50,8 @@ extension AppSubject: PipelinedSubject {
     }
 
     /// Answers `request` with the prediction and queues its line for the app.
-    /// - Complexity: O(request and answer sizes), amortised; waits only when
-    ///   `window` requests are outstanding.
+    /// - Complexity: O(request and answer sizes), amortised; one write per
+    ///   request; waits and reads only when `window` requests are outstanding.
     func predict(_ request: SubjectRequest<String, String?>, line: [UInt8]) -> SubjectAnswer<String, String?> {
         guard var pipeline else { return .none }
         self.pipeline = nil  // one reference while it changes
@@ -72,8 +72,19 @@ extension AppSubject: PipelinedSubject {
         } else {
             pipeline.diverged = true
         }
+        let full = pipeline.unanswered >= Self.window
         self.pipeline = pipeline
-        collect(leaving: Self.window - 1)
+        if full {
+            collect(leaving: Self.window / 2)
+        } else if let process {
+            // The app starts on the request while the tool goes on; answers
+            // are read when the window is full or at the case's end (at most
+            // `window` of them wait in the pipe).
+            do { try process.flushQueue() } catch {
+                _ = failure(error, process)
+                self.pipeline?.diverged = true
+            }
+        }
         return predicted
     }
 
