@@ -21,6 +21,8 @@ extension AppSubject: PipelinedSubject {
         /// An answer differed from its prediction, or the app failed: the
         /// rest of the case is not sent, and the case is run again.
         var diverged = false
+        /// The difference was not a refusal: the run again needs a fresh process.
+        var restart = false
         /// The predictor's data after its last answer (an `update` is answered with it).
         var orders: [[String]] = []
 
@@ -35,7 +37,7 @@ extension AppSubject: PipelinedSubject {
         collect(leaving: 0)
         guard let pipeline else { return false }
         self.pipeline = nil
-        if pipeline.diverged, let process, process.unreadCount > 0 || process.unwrittenCount > 0 {
+        if pipeline.diverged, let process, pipeline.restart || process.unreadCount > 0 || process.unwrittenCount > 0 {
             // Not in a known state: the run again starts a fresh process.
             fail()
         }
@@ -114,7 +116,20 @@ extension AppSubject: PipelinedSubject {
                 }
                 let (request, predicted) = pipeline.outstanding[pipeline.head]
                 pipeline.head += 1
-                if !pipeline.diverged, !Self.agrees((try? answer(to: request, line)), with: predicted) { pipeline.diverged = true }
+                guard !pipeline.diverged else { continue }
+                do {
+                    if !Self.agrees(try answer(to: request, line), with: predicted) {
+                        pipeline.diverged = true
+                        pipeline.restart = true
+                    }
+                } catch {
+                    pipeline.diverged = true
+                    // A refusal keeps the app (one that refuses after a few
+                    // cases must be met in the same process by the run again);
+                    // any other difference may be a line too many that is
+                    // still in flight, and the run again must not read it.
+                    if case .error = error {} else { pipeline.restart = true }
+                }
             }
             if pipeline.unanswered <= leaving { return }
             waiting = true
