@@ -13,7 +13,7 @@ struct Bench {
         let args = Array(CommandLine.arguments.dropFirst())
         guard let command = args.first else {
             print(
-                "usage: dragreplay-bench all [--check] [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE [ITEMS] | render [FILE OUT]"
+                "usage: dragreplay-bench all [--check] [--rounds N] [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE [ITEMS] | render [FILE OUT]"
             )
             SystemCall.exit(2)
         }
@@ -57,12 +57,27 @@ struct Bench {
             try benchContainer(&report, quick: args.contains("--quick"))
             report.print()
         case "all":
-            let check = args.contains("--check")
-            let quick = args.contains("--quick")
-            guard let i = args.firstIndex(of: "--c-baseline"), i + 1 < args.count else {
-                print("--c-baseline PATH is required")
-                SystemCall.exit(2)
-            }
+            try all(args)
+        default:
+            print("unknown benchmark command '\(command)'")
+            SystemCall.exit(2)
+        }
+    }
+
+    /// Every benchmark; with `--check`, the median verdict of several rounds.
+    static func all(_ args: [String]) throws {
+        let check = args.contains("--check")
+        let quick = args.contains("--quick")
+        guard let i = args.firstIndex(of: "--c-baseline"), i + 1 < args.count else {
+            print("--c-baseline PATH is required")
+            SystemCall.exit(2)
+        }
+        // `--check` takes the median of several rounds (`--rounds N`, default 3).
+        let roundsArgument = args.firstIndex(of: "--rounds").flatMap { $0 + 1 < args.count ? Int(args[$0 + 1]) : nil }
+        let rounds = max(1, roundsArgument ?? (check ? 3 : 1))
+        var reports: [Report] = []
+        for round in 0..<rounds {
+            if rounds > 1 { print("\nround \(round + 1) of \(rounds)") }
             var report = Report()
             try benchReading(&report, cBinary: args[i + 1], quick: quick)
             benchApply(&report, quick: quick)
@@ -73,15 +88,17 @@ struct Bench {
             try benchContainer(&report, quick: quick)
             try benchRender(&report, quick: quick)
             report.print()
-            if report.misses.isEmpty {
-                print("\nall targets met")
-            } else {
-                print("\ntargets missed:\n" + report.misses.map { "  - \($0)" }.joined(separator: "\n"))
-                if check { SystemCall.exit(1) }
-            }
-        default:
-            print("unknown benchmark command '\(command)'")
-            SystemCall.exit(2)
+            reports.append(report)
+        }
+        let verdict = medianVerdict(reports)
+        if !verdict.noise.isEmpty {
+            print("\nmissed in a minority of rounds (noise, not a miss):\n" + verdict.noise.map { "  - \($0)" }.joined(separator: "\n"))
+        }
+        if verdict.missed.isEmpty {
+            print("\nall targets met" + (rounds > 1 ? " (median of \(rounds) rounds)" : ""))
+        } else {
+            print("\ntargets missed:\n" + verdict.missed.map { "  - \($0)" }.joined(separator: "\n"))
+            if check { SystemCall.exit(1) }
         }
     }
 }

@@ -69,6 +69,8 @@ func cBaseline(_ binary: String, _ path: String) -> Double {
 struct Report {
     var rows: [(String, String, String, String)] = []  // what, measured, baseline, ratio
     var misses: [String] = []
+    /// Every target in the order reported: its name, met or not, the figure.
+    var outcomes: [(name: String, met: Bool, detail: String)] = []
 
     mutating func row(_ what: String, _ measured: String, _ baseline: String, _ ratio: String) {
         rows.append((what, measured, baseline, ratio))
@@ -77,6 +79,7 @@ struct Report {
     mutating func target(_ name: String, _ ok: Bool, _ detail: String) {
         rows.append(("  target: \(name)", ok ? "met" : "MISSED", "", detail))
         if !ok { misses.append("\(name): \(detail)") }
+        outcomes.append((name, ok, detail))
     }
 
     func print() {
@@ -94,3 +97,30 @@ struct Report {
 
 func f(_ v: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", v) }
 func rate(_ v: Double) -> String { v >= 1e6 ? "\(f(v / 1e6, 2))M/s" : v >= 1e3 ? "\(f(v / 1e3, 1))k/s" : "\(f(v, 0))/s" }
+
+/// The targets of several rounds of the same report: a target is missed
+/// when it is missed in more than half the rounds, that is when the median
+/// round misses it (each target is one ratio or one time against one limit,
+/// so the median figure misses exactly then). Fewer misses are noise and are
+/// said so.
+/// - Returns: the lines for the targets missed, and those for the noise.
+func medianVerdict(_ rounds: [Report]) -> (missed: [String], noise: [String]) {
+    var order: [String] = []
+    var details: [String: [(Bool, String)]] = [:]
+    for report in rounds {
+        for o in report.outcomes {
+            if details[o.name] == nil { order.append(o.name) }
+            details[o.name, default: []].append((o.met, o.detail))
+        }
+    }
+    var missed: [String] = []
+    var noise: [String] = []
+    for name in order {
+        let list = details[name]!
+        let misses = list.filter { !$0.0 }.count
+        guard misses > 0 else { continue }
+        let line = "\(name): missed in \(misses) of \(list.count) rounds (\(list.map(\.1).joined(separator: ", ")))"
+        if misses * 2 > list.count { missed.append(line) } else { noise.append(line) }
+    }
+    return (missed, noise)
+}

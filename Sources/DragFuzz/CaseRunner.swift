@@ -87,10 +87,34 @@ public struct CaseRunner: Sendable {
 
     /// Runs one case against `code` (default: the runner's applier, in
     /// process; `canonical` is the model alone).
+    ///
+    /// An app that takes requests ahead of answers (`PipelinedSubject`) gets
+    /// the case pipelined first; only when an answer differs from a correct
+    /// app's is the case run again one request at a time, from the same
+    /// choices, and that run is the result.
     public func run(_ choices: inout ChoiceSequence, code: CodeUnderTest? = nil) -> Result {
-        var g = CaseGenerator(choices: choices, runner: self, code: code ?? .applier(applier))
-        let result = g.run()
-        choices = g.choices
+        let code = code ?? .applier(applier)
+        guard case .app(let app) = code, let pipelined = app as? any PipelinedSubject else {
+            var g = CaseGenerator(choices: choices, runner: self, code: code)
+            let result = g.run()
+            choices = g.choices
+            return result
+        }
+        pipelined.beginPipelinedCase()
+        var g = CaseGenerator(choices: choices, runner: self, code: code)
+        var result = g.run()
+        if pipelined.endPipelinedCase() {
+            choices = g.choices
+        } else {
+            g = CaseGenerator(choices: choices, runner: self, code: code)
+            result = g.run()
+            choices = g.choices
+        }
+        // Output nobody asked for, after the case's last answer.
+        if result.violation == nil, let failure = pipelined.endCase() {
+            let core = InvariantViolation<Int, Int>(failure.invariant, "\(failure)")
+            result.violation = Violation(core, step: result.fuzzCase.steps.count - 1)
+        }
         return result
     }
 }

@@ -109,6 +109,23 @@ struct BrokenAppTests {
         #expect(survivors(tag).isEmpty)
     }
 
+    @Test("an app that answers one request twice: a named protocol error, the extra line never taken for the next answer")
+    func fuzzExtraAnswer() throws {
+        let tag = "tag-\(UUID().uuidString)"
+        let out = NSTemporaryDirectory() + "broken-\(UUID().uuidString)"
+        let r = try runCLI([
+            "fuzz", "--app", command("extra-answer", tag), "--mode", "differences", "--runs", "20", "--jobs", "1", "--out", out,
+        ])
+        #expect(r.code == 1, "\(r.stdout)\(r.stderr)")
+        let findings = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".jsonl") }.sorted()
+        #expect(!findings.isEmpty && findings.allSatisfy { $0.hasPrefix("app-protocol-") }, "\(findings)")
+        for name in findings {
+            let text = try String(contentsOfFile: out + "/" + name, encoding: .utf8)
+            #expect(text.contains("with no request outstanding"), "\(text.prefix(400))")
+        }
+        #expect(survivors(tag).isEmpty)
+    }
+
     @Test("an app whose failures depend on earlier cases: counted as not repeated in a fresh process, no finding that would not reproduce")
     func historyDependentApp() throws {
         let tag = "tag-\(UUID().uuidString)"

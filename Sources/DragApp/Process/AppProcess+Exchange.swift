@@ -148,7 +148,7 @@ extension AppProcess {
     /// after 100 ms of silence to ask `waitid` whether the app exited:
     /// otherwise an app that dies while a grandchild holds its stdout open
     /// would look stuck until the deadline.
-    private func wait(writing: Bool, deadline: Deadline) throws(Stop) {
+    func wait(writing: Bool, deadline: Deadline) throws(Stop) {
         let ready: PollResult
         do {
             ready = try poll(writing: writing, deadline: deadline, cappedAt: exitNotifier == nil ? 100 : nil)
@@ -178,7 +178,7 @@ extension AppProcess {
     }
 
     /// Reads stdout until the pipe is empty, a line is complete or the limit is passed.
-    private func drainOutput() throws(Stop) {
+    func drainOutput() throws(Stop) {
         while output != nil, !lines.hasLine, !lines.isOverLimit, !lines.isOverfull {
             let before = lines.pendingCount
             try readOutput()

@@ -54,6 +54,10 @@ public final class AppProcess {
     var exit: AppExit?
     var lines: LineBuffer
     var tail: TailBuffer
+    /// Lines queued by `queue` (each with its newline), written by `pump`
+    /// as the pipe takes them; `outgoing[..<sent]` is written.
+    var outgoing: [UInt8] = []
+    var sent = 0
 
     /// Starts `/bin/sh -c command` in `directory` (default: the tool's
     /// working directory) with the tool's environment.

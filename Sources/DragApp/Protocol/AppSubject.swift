@@ -36,6 +36,8 @@ public final class AppSubject: ReorderSubject {
     var process: AppProcess?
     /// The collection ids of the current case, in order: answers must list them so.
     var collectionIDs: [String?] = []
+    /// The case under way with its requests written ahead (`beginPipelinedCase`).
+    var pipeline: Pipeline?
 
     /// Starts the app and says `hello`.
     /// - Throws: `AppHostError` when it cannot start or its `hello` is not protocol 1.
@@ -130,24 +132,55 @@ public final class AppSubject: ReorderSubject {
         if case .reset(let container, _, _) = request {
             collectionIDs = container.collections.map(\.id)
             if process == nil {
-                do { try start() } catch { throw .crash("the app could not be restarted: \(error)") }
+                do { try start() } catch {
+                    if pipeline != nil {
+                        pipeline?.diverged = true
+                    } else {
+                        throw .crash("the app could not be restarted: \(error)")
+                    }
+                }
             }
         }
         if case .configure = request, !configures { return .none }
         if request.isSwipe && !swipes { return .none }
         guard let line = AppMessages.line(for: request) else { return .none }
+        if pipeline != nil { return predict(request, line: line) }
         guard let process else { throw .crash("the app is not running") }
+        // With one request outstanding at a time, anything already read is
+        // an answer nobody asked for: it must not pass for this one's.
+        if process.unreadCount > 0 { throw unsolicited(process) }
         let answerBytes: [UInt8]
         do { answerBytes = try process.request(line, timeout: timeout) } catch {
-            let tail = Self.tail(process.stderrTail)
-            self.process = nil
-            process.terminate()
-            switch error {
-            case .timeout: throw .timeout("\(error)\(tail)")
-            case .lineTooLong, .outputFlood: throw .protocolViolation("\(error)\(tail)")
-            default: throw .crash("\(error)\(tail)")
-            }
+            throw failure(error, process)
         }
+        return try answer(to: request, answerBytes)
+    }
+
+    /// The failure a process error is reported as; the process is gone.
+    func failure(_ error: AppProcessError, _ process: AppProcess) -> SubjectFailure {
+        let tail = Self.tail(process.stderrTail)
+        self.process = nil
+        process.terminate()
+        switch error {
+        case .timeout: return .timeout("\(error)\(tail)")
+        case .lineTooLong, .outputFlood: return .protocolViolation("\(error)\(tail)")
+        default: return .crash("\(error)\(tail)")
+        }
+    }
+
+    /// An answer with no request outstanding: a protocol error (the app is stopped).
+    func unsolicited(_ process: AppProcess) -> SubjectFailure {
+        let count = process.unreadCount
+        let excerpt = process.nextAnswer().map(Self.excerpt) ?? "an unfinished line"
+        fail()
+        return .protocolViolation(
+            "the app wrote an answer with no request outstanding (\(count) bytes on stdout nobody asked for, beginning with \(excerpt))")
+    }
+
+    /// The app's answer line to `request`, parsed and checked for its shape.
+    func answer(to request: SubjectRequest<String, String?>, _ answerBytes: [UInt8]) throws(SubjectFailure) -> SubjectAnswer<
+        String, String?
+    > {
         let answer: JSONValue
         do { answer = try parseJSON(answerBytes) } catch {
             fail()

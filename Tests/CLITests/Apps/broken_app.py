@@ -12,6 +12,8 @@ MODE:
   protocol-2    says protocol 2 in its hello
   worn          refuses every apply once it has been reset 4 times (its failures
                 depend on earlier cases: a fresh process does not repeat them)
+  extra-answer  answers its first apply after each reset twice (both lines
+                written at once): the second line is an answer nobody asked for
   flagged-delete  swipe_inbox.py, but a delete changes nothing while any item
                 has a flag (from the reset's swipe section): its findings need
                 that section even without a swipe in them
@@ -29,6 +31,7 @@ mode = sys.argv[1]
 app = swipe_inbox.SwipeInbox() if mode == "flagged-delete" else plain_lists.App()
 count = 0
 resets = 0
+doubled = False
 for line in sys.stdin.buffer:
     count += 1
     request = json.loads(line)
@@ -48,6 +51,7 @@ for line in sys.stdin.buffer:
         sys.stderr.flush()
     if op == "reset":
         resets += 1
+        doubled = False
     try:
         if mode == "flagged-delete" and op == "delete" and any(app.flags.values()):
             answer = app.handle({"op": "update", "item": request["items"][0]})  # the data, unchanged
@@ -63,6 +67,11 @@ for line in sys.stdin.buffer:
         answer["collections"][0]["items"].append("zzz")
     if mode == "protocol-2" and op == "hello":
         answer["protocol"] = 2
+    if mode == "extra-answer" and op == "apply" and not doubled:
+        doubled = True
+        sys.stdout.write(json.dumps(answer) + "\n" + json.dumps(answer) + "\n")
+        sys.stdout.flush()
+        continue
     print(json.dumps(answer), flush=True)
     if op == "bye":
         break

@@ -1,0 +1,149 @@
+import ReorderConformance
+import ReorderCore
+
+/// `fuzz --app` with the requests of a case written ahead of the answers
+/// (see `PipelinedSubject`): up to `window` requests are outstanding at a
+/// time; the answers are read as they come and compared, in order, with
+/// what a correct app answers.
+extension AppSubject: PipelinedSubject {
+    /// The most requests written and not yet answered. 64 small JSON lines
+    /// fit in a pipe's 64 KiB either way; larger ones are written as the
+    /// pipe takes them, while answers are read.
+    public static let window = 64
+
+    struct Pipeline {
+        /// A correct app, in process: its answers are the predictions.
+        var predictor = InProcessSubject<String, String?>(
+            applier: .canonical, policy: .standard, swipeHandler: ReferenceSwipeHandler<String>())
+        /// Requests written or queued, with the predicted answers; those from `head` on are unanswered.
+        var outstanding: [(request: SubjectRequest<String, String?>, predicted: SubjectAnswer<String, String?>)] = []
+        var head = 0
+        /// An answer differed from its prediction, or the app failed: the
+        /// rest of the case is not sent, and the case is run again.
+        var diverged = false
+        /// The difference was not a refusal: the run again needs a fresh process.
+        var restart = false
+        /// The predictor's data after its last answer (an `update` is answered with it).
+        var orders: [[String]] = []
+
+        var unanswered: Int { outstanding.count - head }
+    }
+
+    public func beginPipelinedCase() {
+        pipeline = Pipeline()
+    }
+
+    public func endPipelinedCase() -> Bool {
+        collect(leaving: 0)
+        guard let pipeline else { return false }
+        self.pipeline = nil
+        if pipeline.diverged, let process, pipeline.restart || process.unreadCount > 0 || process.unwrittenCount > 0 {
+            // Not in a known state: the run again starts a fresh process.
+            fail()
+        }
+        return !pipeline.diverged
+    }
+
+    public func endCase() -> SubjectFailure? {
+        guard let process, process.exitStatus == nil else { return nil }
+        // An app that died since its last answer is reported by the next request, as before.
+        do { try process.pump(waiting: false, timeout: timeout) } catch { return nil }
+        return process.unreadCount > 0 ? unsolicited(process) : nil
+    }
+
+    /// Answers `request` with the prediction and queues its line for the app.
+    /// - Complexity: O(request and answer sizes), amortised; one write per
+    ///   request; waits and reads only when `window` requests are outstanding.
+    func predict(_ request: SubjectRequest<String, String?>, line: [UInt8]) -> SubjectAnswer<String, String?> {
+        guard var pipeline else { return .none }
+        self.pipeline = nil  // one reference while it changes
+        var predicted: SubjectAnswer<String, String?>
+        do { predicted = try pipeline.predictor.handle(request) } catch {
+            pipeline.diverged = true
+            predicted = .none
+        }
+        switch predicted {
+        case .data(let orders), .swipeData(let orders, _): pipeline.orders = orders
+        default: break
+        }
+        // The app answers an update with its data; the in-process subject has nothing to say.
+        if case .update = request { predicted = .data(pipeline.orders) }
+        if !pipeline.diverged, let process {
+            process.queue(line)
+            pipeline.outstanding.append((request, predicted))
+        } else {
+            pipeline.diverged = true
+        }
+        let full = pipeline.unanswered >= Self.window
+        self.pipeline = pipeline
+        if full {
+            collect(leaving: Self.window / 2)
+        } else if let process {
+            // The app starts on the request while the tool goes on; answers
+            // are read when the window is full or at the case's end (at most
+            // `window` of them wait in the pipe).
+            do { try process.flushQueue() } catch {
+                _ = failure(error, process)
+                self.pipeline?.diverged = true
+            }
+        }
+        return predicted
+    }
+
+    /// Writes what is queued and reads the answers that have arrived,
+    /// comparing each with its prediction; waits until at most `leaving`
+    /// requests are unanswered. A process error stops the app.
+    func collect(leaving: Int) {
+        guard var pipeline else { return }
+        self.pipeline = nil
+        defer { self.pipeline = pipeline }
+        var waiting = false
+        while let process {
+            do {
+                try process.pump(waiting: waiting, timeout: timeout)
+            } catch {
+                _ = failure(error, process)
+                pipeline.diverged = true
+                return
+            }
+            while let line = process.nextAnswer() {
+                guard pipeline.head < pipeline.outstanding.count else {
+                    // An answer with no request outstanding: the run again, in a
+                    // fresh process, meets it and reports it.
+                    pipeline.diverged = true
+                    fail()
+                    return
+                }
+                let (request, predicted) = pipeline.outstanding[pipeline.head]
+                pipeline.head += 1
+                guard !pipeline.diverged else { continue }
+                do {
+                    if !Self.agrees(try answer(to: request, line), with: predicted) {
+                        pipeline.diverged = true
+                        pipeline.restart = true
+                    }
+                } catch {
+                    pipeline.diverged = true
+                    // A refusal keeps the app (one that refuses after a few
+                    // cases must be met in the same process by the run again);
+                    // any other difference may be a line too many that is
+                    // still in flight, and the run again must not read it.
+                    if case .error = error {} else { pipeline.restart = true }
+                }
+            }
+            if pipeline.unanswered <= leaving { return }
+            waiting = true
+        }
+        pipeline.diverged = true
+    }
+
+    /// Whether the engine does the same with `answer` as with `predicted`:
+    /// equal answers, or a drop configuration that leaves out a collection
+    /// or an anchor the prediction has (the engine compares only what an
+    /// answer says, kanban_board.py says no anchor).
+    static func agrees(_ answer: SubjectAnswer<String, String?>?, with predicted: SubjectAnswer<String, String?>) -> Bool {
+        guard case .configuration(let a)? = answer, case .configuration(let p) = predicted else { return answer == predicted }
+        return a.operation == p.operation && (a.collection == nil || a.collection == p.collection)
+            && (a.before == nil || a.before == p.before)
+    }
+}
