@@ -47,6 +47,13 @@ extension CheckedEngine {
         }
     }
 
+    /// What answered the drop configuration, for messages: an in-process
+    /// subject's is a `dropConfiguration` closure; anything else is an app.
+    @inlinable var answerer: String {
+        if case .inProcess = _subject { return "the policy" }
+        return "the app"
+    }
+
     /// The code under test's answer against the geometry, the framework's
     /// guarantees and the rules (see `ConfigurationOracle`). `model` is the
     /// model's configuration after following the answer: its destination is
@@ -58,28 +65,29 @@ extension CheckedEngine {
     ) -> InvariantViolation<ItemID, CollectionID>? {
         let op = answered.operation
         guard op != .forbidden else { return nil }
+        let who = answerer
         let offered = session.flatMap { operations[$0] } ?? .move
         if op == .copy && !offered.contains(.copy) || op == .move && !offered.contains(.move) {
             return InvariantViolation(
-                .configuration, "the policy answered \(op.rawValue) but the lift offers only \(offered.names.joined(separator: ", "))")
+                .configuration, "\(who) answered \(op.rawValue) but the lift offers only \(offered.names.joined(separator: ", "))")
         }
         if !before.isEnabled {
-            return InvariantViolation(.configuration, "the policy answered \(op.rawValue) while the container is disabled")
+            return InvariantViolation(.configuration, "\(who) answered \(op.rawValue) while the container is disabled")
         }
         guard let destination = model.destination else {
             let into = answered.collection.map { " into \(text.collection($0))" } ?? ""
             return InvariantViolation(
-                .configuration, "the policy answered \(op.rawValue)\(into), but no collection is under the finger (the hit test finds none)")
+                .configuration, "\(who) answered \(op.rawValue)\(into), but no collection is under the finger (the hit test finds none)")
         }
         if let c = answered.collection, c != destination.collectionID {
             return InvariantViolation(
                 .configuration,
-                "the policy answered \(op.rawValue) into \(text.collection(c)), the collection under the finger is \(text.destination(destination))")
+                "\(who) answered \(op.rawValue) into \(text.collection(c)), the collection under the finger is \(text.destination(destination))")
         }
         if let b = answered.before, b != destination.position.anchor {
             return InvariantViolation(
                 .configuration,
-                "the policy answered an anchor of \(b.map(text.item) ?? "the end"), the slot under the finger is \(text.destination(destination))")
+                "\(who) answered an anchor of \(b.map(text.item) ?? "the end"), the slot under the finger is \(text.destination(destination))")
         }
         if let t = before.collectionIndex(of: destination.collectionID), let capacity = before.collections[t].capacity {
             var added = sources.count
@@ -92,14 +100,14 @@ extension CheckedEngine {
             if added > 0 && count + added > capacity {
                 return InvariantViolation(
                     .configuration,
-                    "the policy answered \(op.rawValue) into \(text.collection(destination.collectionID)) (\(count) items, capacity \(capacity)): "
+                    "\(who) answered \(op.rawValue) into \(text.collection(destination.collectionID)) (\(count) items, capacity \(capacity)): "
                         + "the drop would exceed the declared capacity")
             }
         }
         if case .rules(let allows) = oracle, !allows(op, destination.collectionID) {
             return InvariantViolation(
                 .configuration,
-                "the policy answered \(op.rawValue) into \(text.collection(destination.collectionID)), which the rules do not allow")
+                "\(who) answered \(op.rawValue) into \(text.collection(destination.collectionID)), which the rules do not allow")
         }
         return nil
     }
