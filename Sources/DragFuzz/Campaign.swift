@@ -91,7 +91,10 @@ public struct CampaignOptions: Sendable {
 
     func code(for worker: Int) -> CodeUnderTest {
         if let code { return code(worker) }
-        if let policy { return .subject(InProcessSubject(applier: applier, policy: policy, name: InProcessSubject<Int, Int>.policyName(applier: applierName))) }
+        if let policy {
+            return .subject(
+                InProcessSubject(applier: applier, policy: policy, name: InProcessSubject<Int, Int>.policyName(applier: applierName)))
+        }
         return .applier(applier)
     }
 

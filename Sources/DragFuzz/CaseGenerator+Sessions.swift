@@ -53,7 +53,8 @@ extension CaseGenerator {
         var seen = Set<Int>()
         items = items.filter { seen.insert($0).inserted }
         if let world, !external && !items.isEmpty {
-            return .lift(session: s, items: items, at: Point(x: 1, y: 1), operations: worldLiftOperations(world, items: items), external: false)
+            return .lift(
+                session: s, items: items, at: Point(x: 1, y: 1), operations: worldLiftOperations(world, items: items), external: false)
         }
         if let world, external {
             let ops = world.external.isEmpty ? .move : world.external[choices.draw(world.external.count - 1)]

@@ -53,8 +53,11 @@ extension World {
             }
             if let value = o["external"] {
                 guard case .array(let list) = value else { throw WorldError("world.external must be an array of operation lists") }
-                external = try list.enumerated().map { k, ops throws(WorldError) in try Self.operations(ops, field: "world.external[\(k)]") }
-                if external.contains(where: \.isEmpty) { throw WorldError("world.external: an external lift offers at least one operation") }
+                external = try list.enumerated().map { k, ops throws(WorldError) in try Self.operations(ops, field: "world.external[\(k)]")
+                }
+                if external.contains(where: \.isEmpty) {
+                    throw WorldError("world.external: an external lift offers at least one operation")
+                }
             }
         }
         try self.init(

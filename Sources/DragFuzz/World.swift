@@ -108,7 +108,9 @@ public struct World: Sendable {
             }
             if let capacity = c.capacity, capacity < 0 { throw WorldError("collection \(Format.quoted(c.id)): capacity must be >= 0") }
         }
-        guard items.count <= Self.maxItems else { throw WorldError("a world holds at most \(Self.maxItems) items, this one \(items.count)") }
+        guard items.count <= Self.maxItems else {
+            throw WorldError("a world holds at most \(Self.maxItems) items, this one \(items.count)")
+        }
         guard newItems.contains("#") else { throw WorldError("newItems \(Format.quoted(newItems)) needs a \"#\" for the number") }
     }
 

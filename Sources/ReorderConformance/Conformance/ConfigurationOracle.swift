@@ -82,12 +82,14 @@ extension CheckedEngine {
         if let c = answered.collection, c != destination.collectionID {
             return InvariantViolation(
                 .configuration,
-                "\(who) answered \(op.rawValue) into \(text.collection(c)), the collection under the finger is \(text.destination(destination))")
+                "\(who) answered \(op.rawValue) into \(text.collection(c)), the collection under the finger is \(text.destination(destination))"
+            )
         }
         if let b = answered.before, b != destination.position.anchor {
             return InvariantViolation(
                 .configuration,
-                "\(who) answered an anchor of \(b.map(text.item) ?? "the end"), the slot under the finger is \(text.destination(destination))")
+                "\(who) answered an anchor of \(b.map(text.item) ?? "the end"), the slot under the finger is \(text.destination(destination))"
+            )
         }
         if let t = before.collectionIndex(of: destination.collectionID), let capacity = before.collections[t].capacity {
             var added = sources.count
