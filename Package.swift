@@ -124,7 +124,9 @@ let package = Package(
             dependencies: ["DragReplay", "DragReader", "DragRecording", "TestSupport", "ReorderConformance", "KnownBugs"]),
         .testTarget(
             name: "DragFuzzTests",
-            dependencies: ["DragFuzz", "DragRecording", "DragCorpus", "DragReplay", "TestSupport", "ReorderConformance", "KnownBugs"]),
+            dependencies: [
+                "DragFuzz", "DragRecording", "DragReader", "DragCorpus", "DragReplay", "TestSupport", "ReorderConformance", "KnownBugs",
+            ]),
         .testTarget(
             name: "DragCorpusTests",
             dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport", "ReorderConformance", "KnownBugs"]),

@@ -57,11 +57,20 @@ public enum ApplyFuzzer {
         /// closure computes with; a board is made as wide as its columns);
         /// `nil`: lists, grids, boards and stacks of every size.
         public var layout: Layout<String>?
+        /// Every case in this world: your collections, items, capacities,
+        /// locks and layout (it replaces `collections` and `layout`), under
+        /// its rules; `nil`: generated boards of `c0`, `c1`, ...
+        public var world: World?
+        /// What judges your policy's answers (`nil`: the world's rules when
+        /// it states them, else the model).
+        public var oracle: FuzzOracle?
 
         public init(
             runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 1,
-            policy: DropPolicy<String, String?>? = nil, layout: Layout<String>? = nil
+            policy: DropPolicy<String, String?>? = nil, layout: Layout<String>? = nil, world: World? = nil, oracle: FuzzOracle? = nil
         ) {
+            self.world = world
+            self.oracle = oracle
             self.runs = runs
             self.seed = seed
             self.modes = modes
@@ -96,13 +105,15 @@ public enum ApplyFuzzer {
     /// with its ID (`section` makes it from a collection name, `"c0"`, ...).
     public static func check<Element: Identifiable, SectionID: Hashable & Sendable>(
         runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 3,
-        policy: DropPolicy<String, String?>? = nil, ids: IDMaker<Element.ID>, element: @escaping @Sendable (Element.ID) -> Element,
-        section: @escaping @Sendable (String?) -> SectionID,
+        policy: DropPolicy<String, String?>? = nil, world: World? = nil, oracle: FuzzOracle? = nil, ids: IDMaker<Element.ID>,
+        element: @escaping @Sendable (Element.ID) -> Element, section: @escaping @Sendable (String?) -> SectionID,
         apply: @escaping @Sendable (inout [ReorderSection<SectionID, Element>], ReorderDifference<Element.ID, SectionID>) -> Void
     ) -> FuzzReport where Element.ID: Sendable, Element: SendableMetatype {
         check(
             .sectioned(ids: ids, element: element, section: section, apply: apply),
-            options: Options(runs: runs, seed: seed, modes: modes, collections: collections, policy: policy))
+            options: Options(
+                runs: runs, seed: seed, modes: modes, collections: world?.collections.count ?? collections, policy: policy, world: world,
+                oracle: oracle))
     }
 
     /// Only your `dropConfiguration` closure, with the model's own apply:
@@ -111,19 +122,25 @@ public enum ApplyFuzzer {
     ///     let board = Layout<String>(kind: .board(columnWidth: 220, spacing: 16, rowHeight: 40), width: 0, height: 600)
     ///     let report = ApplyFuzzer.check(policy: kanbanPolicy, layout: board)
     ///
+    /// In your `world` (its collections, data and layout; `layout` and
+    /// `collections` are then unused), judged by its rules or by `oracle`.
     public static func check(
-        policy: DropPolicy<String, String?>, layout: Layout<String>? = nil, runs: Int = 10_000, seed: UInt64 = 1, collections: Int = 3
+        policy: DropPolicy<String, String?>, layout: Layout<String>? = nil, world: World? = nil, oracle: FuzzOracle? = nil,
+        runs: Int = 10_000, seed: UInt64 = 1, collections: Int = 3
     ) -> FuzzReport {
         check(
-            .canonical, options: Options(runs: runs, seed: seed, modes: .sessions, collections: collections, policy: policy, layout: layout)
-        )
+            .canonical,
+            options: Options(
+                runs: runs, seed: seed, modes: .sessions, collections: world?.collections.count ?? collections, policy: policy,
+                layout: layout, world: world, oracle: oracle))
     }
 
     /// Any `Applier` over a recording's names (the built-in ones, or your
     /// own from `Applier.single`, `.sectioned` or `.orders`).
     public static func check(_ applier: Applier<String, String?>, options: Options = Options()) -> FuzzReport {
-        let yours = applier.translatedToFuzzIDs()
-        let policy = options.policy?.translatedToFuzzIDs()
+        let naming = options.world.map { FuzzNaming(collectionNames: $0.collectionIDs, itemNames: $0.itemNames) }
+        let yours = applier.translatedToFuzzIDs(naming: naming)
+        let policy = options.policy?.translatedToFuzzIDs(naming: naming)
         let modes = options.modes.list.isEmpty ? [FuzzMode.sessions] : options.modes.list
         // One failure per invariant; for `configuration`, one per kind of
         // disagreement (`Violation.signature`), so a closure that refuses
@@ -138,7 +155,11 @@ public enum ApplyFuzzer {
             runner.unknownCollections = options.collections > 1
             runner.swipeCases = 0
             runner.layout = options.layout?.mapIDs { FuzzNaming.id(named: $0) ?? FuzzIDs.absentBase }
-            let code: CodeUnderTest = .subject(InProcessSubject(applier: yours, policy: policy ?? .standard, name: applier.name))
+            runner.world = options.world
+            if let oracle = options.oracle { runner.oracle = oracle.configurationOracle(world: options.world) }
+            let name = policy == nil ? applier.name : InProcessSubject<Int, Int>.policyName(applier: applier.name)
+            let code: CodeUnderTest = .subject(
+                InProcessSubject(applier: yours, policy: policy ?? options.world?.policy() ?? .standard, name: name))
             let asked: CodeUnderTest = policy == nil ? .applier(yours) : code
             var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(index)))
             guard let v = runner.run(&choices, code: asked).violation, firstFailing[kind(v)] == nil else { continue }
@@ -221,22 +242,24 @@ extension Applier where ItemID == String, CollectionID == String? {
     /// collections `c0`, `c1`, ... (the single collection: unnamed) on the
     /// way in, read back on the way out; a name it invents becomes an
     /// integer of its own, so conservation reports it.
-    func translatedToFuzzIDs() -> Applier<Int, Int> {
+    /// In a world (`naming`), its collection and item names instead.
+    func translatedToFuzzIDs(naming: FuzzNaming? = nil) -> Applier<Int, Int> {
         let base = self
+        let names = naming ?? FuzzNaming(collectionNames: [])
         return .orders(name: name) { orders, collections, d in
             let single = collections.count == 1
-            func collection(_ c: Int) -> String? { single ? nil : "c\(c)" }
+            func collection(_ c: Int) -> String? { naming.map { $0.collection(c) } ?? (single ? nil : "c\(c)") }
             var container = ReorderContainer<String, String?>(
                 collections: zip(collections, orders).map { c, items in
-                    ReorderCollection(id: collection(c), items: items.map(FuzzNaming.item))
+                    ReorderCollection(id: collection(c), items: items.map(names.itemName))
                 })
-            let difference = d.mapIDs(item: FuzzNaming.item, collection: collection)
+            let difference = d.mapIDs(item: names.itemName, collection: collection)
             var warnings: [ReorderWarning<String, String?>] = []
             base.apply(base.capture(difference, container), &container, &warnings)
             var invented: [String: Int] = [:]
             return container.orders.map { items in
                 items.map { name in
-                    if let id = FuzzNaming.id(named: name) { return id }
+                    if let id = names.itemID(name) { return id }
                     if let id = invented[name] { return id }
                     let id = -1 - invented.count
                     invented[name] = id
@@ -250,8 +273,15 @@ extension Applier where ItemID == String, CollectionID == String? {
 extension DropPolicy where ItemID == String, CollectionID == String? {
     /// The same closure, asked with the fuzzer's integers named as
     /// recordings name them.
-    func translatedToFuzzIDs() -> DropPolicy<Int, Int> {
-        translated(
+    /// In a world (`naming`), its collection and item names instead.
+    func translatedToFuzzIDs(naming: FuzzNaming? = nil) -> DropPolicy<Int, Int> {
+        if let naming {
+            return translated(
+                item: naming.itemName, collection: { naming.collection($0) },
+                backItem: { naming.itemID($0) ?? FuzzIDs.absentBase },
+                backCollection: { name in naming.collectionNames.firstIndex(of: name) ?? FuzzIDs.unknownCollection })
+        }
+        return translated(
             item: FuzzNaming.item, collection: { "c\($0)" },
             backItem: { FuzzNaming.id(named: $0) ?? FuzzIDs.absentBase },
             backCollection: { name in name.flatMap { $0.hasPrefix("c") ? Int($0.dropFirst()) : nil } ?? FuzzIDs.unknownCollection })
@@ -264,7 +294,7 @@ extension FuzzCase {
         guard last >= 0 else { return [] }
         let naming = self.naming
         return steps.prefix(last + 1).enumerated().map { i, step in
-            CanonicalWriter.line(for: RecordedEvent(step.mapIDs(item: FuzzNaming.item, collection: naming.collection), t: Double(i * 16)))
+            CanonicalWriter.line(for: RecordedEvent(step.mapIDs(item: naming.itemName, collection: naming.collection), t: Double(i * 16)))
         }
     }
 
@@ -282,7 +312,7 @@ extension FuzzCase {
         let naming = self.naming
         return c.collections.map { collection in
             let name = naming.collection(collection.id).map { "\($0): " } ?? ""
-            return name + "[" + collection.items.map { Format.quoted(FuzzNaming.item($0)) }.joined(separator: ", ") + "]"
+            return name + "[" + collection.items.map { Format.quoted(naming.itemName($0)) }.joined(separator: ", ") + "]"
         }.joined(separator: " | ")
     }
 }

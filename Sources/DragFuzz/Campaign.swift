@@ -58,6 +58,11 @@ public struct CampaignOptions: Sendable {
     public var policy: DropPolicy<Int, Int>?
     /// Stop generating once this many findings are written (`nil`: never).
     public var stopAfterFindings: Int?
+    /// Every case in this world (`--world`); `nil`: data and layout drawn per case.
+    public var world: World?
+    /// What judges the code's drop configuration (`--oracle`); `nil`: the
+    /// world's rules when it states them, else the model.
+    public var oracle: FuzzOracle?
 
     public init(
         applierName: String, applier: Applier<Int, Int>, mode: FuzzMode?, runs: Int?, seconds: Double?, seed: UInt64,
@@ -86,7 +91,10 @@ public struct CampaignOptions: Sendable {
 
     func code(for worker: Int) -> CodeUnderTest {
         if let code { return code(worker) }
-        if let policy { return .subject(InProcessSubject(applier: applier, policy: policy, name: "applier \(applierName)")) }
+        if let policy {
+            return .subject(
+                InProcessSubject(applier: applier, policy: policy, name: InProcessSubject<Int, Int>.policyName(applier: applierName)))
+        }
         return .applier(applier)
     }
 
@@ -94,6 +102,8 @@ public struct CampaignOptions: Sendable {
         var runner = CaseRunner(applier: applier, mode: mode)
         runner.layouts = layouts
         runner.handler = handler
+        runner.world = world
+        if let oracle { runner.oracle = oracle.configurationOracle(world: world) }
         return runner
     }
 }

@@ -38,7 +38,9 @@ extension CaseGenerator {
     mutating func lift(session s: Int) -> DragEvent<Int, Int> {
         sessions += 1
         let all = entries()
-        let external = all.isEmpty || choices.weighted(profile.external)
+        let world = runner.world
+        var external = all.isEmpty || choices.weighted(profile.external)
+        if let world, world.external.isEmpty, !all.isEmpty { external = false }
         var items: [Int] = []
         if external {
             for _ in 0..<(1 + choices.draw(1)) { items.append(choices.weighted(10) && !all.isEmpty ? pick(all) : fresh()) }
@@ -50,6 +52,14 @@ extension CaseGenerator {
         }
         var seen = Set<Int>()
         items = items.filter { seen.insert($0).inserted }
+        if let world, !external && !items.isEmpty {
+            return .lift(
+                session: s, items: items, at: Point(x: 1, y: 1), operations: worldLiftOperations(world, items: items), external: false)
+        }
+        if let world, external {
+            let ops = world.external.isEmpty ? .move : world.external[choices.draw(world.external.count - 1)]
+            return .lift(session: s, items: items, at: Point(x: 1, y: 1), operations: ops, external: true)
+        }
         let ops: DropOperation.Set =
             external ? [.copy, .all, .move][choices.draw(2)] : (choices.weighted(10) ? [.copy, .all][choices.draw(1)] : .move)
         return .lift(session: s, items: items, at: Point(x: 1, y: 1), operations: ops, external: external)

@@ -42,13 +42,21 @@ struct CaseGenerator {
 
     mutating func run() -> CaseRunner.Result {
         profile = drawProfile()
-        if case .repeated = profile.shape { makeRepeatedContainer() } else { makeContainer() }
-        makeLayout()
+        if let world = runner.world {
+            // The world is the data: no repeated drag over a generated list.
+            if case .repeated = profile.shape { profile.shape = .mix }
+            makeWorldContainer(world)
+            makeWorldLayout(world)
+        } else {
+            if case .repeated = profile.shape { makeRepeatedContainer() } else { makeContainer() }
+            makeLayout()
+        }
         makeSwipe()
         checked = CheckedEngine(
             container: setup.container, layout: setup.layout,
             subject: code.subject(naming: fuzzCase.naming, swipes: fuzzCase.swipe != nil, handler: runner.handler),
-            text: fuzzCase.naming.text, checksModel: true, swipe: fuzzCase.swipe)
+            text: fuzzCase.naming.text, checksModel: true, swipe: fuzzCase.swipe, policy: runner.world?.policy() ?? .standard,
+            oracle: runner.oracle)
         if let v = checked.start() {
             return CaseRunner.Result(fuzzCase: fuzzCase, violation: Violation(v, step: -1), sessions: 0, stepStarts: [])
         }

@@ -70,6 +70,14 @@ public struct CaseRunner: Sendable {
     public var handler: SwipeHandlerKind = .correct
     /// Percent of session cases with swipe actions (`0`: drags only).
     public var swipeCases = 40
+    /// Every case starts from this world's data, in its layout, under its
+    /// rules (`nil`: data and layout drawn per case).
+    public var world: World? {
+        didSet { oracle = world?.rulesOracle() ?? .model }
+    }
+    /// What judges a drop configuration the code under test answers
+    /// (setting `world` sets it to the world's rules, or the model).
+    public var oracle: ConfigurationOracle<Int, Int> = .model
 
     public init(applier: Applier<Int, Int>, mode: FuzzMode) {
         self.applier = applier

@@ -25,6 +25,11 @@ public struct Explorer: Sendable {
     /// mutation scripts also draw from gestures; the whole scope runs once
     /// left to right and once right to left. `nil`: drags only.
     public var handler: SwipeHandlerKind?
+    /// Every script in this world (its data, layout and rules; `items` is
+    /// then unused); `nil`: one collection of `items` items.
+    public var world: World?
+    /// What judges the code's drop configuration (`nil`: the world's rules, else the model).
+    public var oracle: FuzzOracle?
 
     public init(applier: Applier<Int, Int>, items: Int = 4, mutations: Int = 1) {
         self.applier = applier
@@ -51,7 +56,10 @@ public struct Explorer: Sendable {
 
     typealias Script = [(DragEvent<Int, Int>, Aim?)]
 
-    var layout: Layout<Int> { Layout(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 0, heights: [:]), width: 100, height: 400) }
+    var layout: Layout<Int> {
+        if let world { return world.layout.mapIDs { world.itemNames.id($0) ?? FuzzIDs.absentBase } }
+        return Layout(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 0, heights: [:]), width: 100, height: 400)
+    }
 
     /// The swipe section of a run in `direction`: buttons 40 wide on rows
     /// 100 wide, so 40 opens the trailing edge, 20 the leading one, and 60
@@ -83,11 +91,15 @@ public struct Explorer: Sendable {
         }
         return menu
     }
-    var container: FuzzContainer { FuzzContainer(collections: [ReorderCollection(id: 0, items: Array(0..<items))]) }
+    var container: FuzzContainer {
+        if let world { return worldContainer(world) }
+        return FuzzContainer(collections: [ReorderCollection(id: 0, items: Array(0..<items))])
+    }
 
     /// Lift one item or an ordered pair, drop on the leading half of every
     /// entry or past the end, at once or deferred with an apply.
     func dragScripts() -> [Script] {
+        if let world { return worldDragScripts(world) }
         var selections: [[Int]] = (0..<items).map { [$0] }
         for a in 0..<items { for b in 0..<items where a != b { selections.append([a, b]) } }
         let frames = layout.frames(in: container)[0]
@@ -116,7 +128,8 @@ public struct Explorer: Sendable {
             .insert(items: [100], collection: 0, index: 0), .insert(items: [100], collection: 0, index: nil),
             .setEnabled(false), .setEnabled(true),
         ]
-        for i in 0..<items {
+        if let world { mutations = worldMutations(world) }
+        for i in 0..<(world == nil ? items : 0) {
             mutations.append(.delete(items: [i]))
             mutations.append(.relocate(items: [i], collection: 0, before: 0 == i ? 1 : 0))
             mutations.append(.relocate(items: [i], collection: 0, before: nil))
@@ -147,7 +160,26 @@ public struct Explorer: Sendable {
         (code ?? .applier(applier)).subject(naming: naming, swipes: handler != nil, handler: handler ?? .correct)
     }
 
-    var naming: FuzzNaming { FuzzNaming(collectionNames: [nil]) }
+    var naming: FuzzNaming {
+        guard let world else { return FuzzNaming(collectionNames: [nil]) }
+        return FuzzNaming(collectionNames: world.collectionIDs, itemNames: world.itemNames)
+    }
+
+    /// A case of this exploration, for a finding.
+    func fuzzCase(_ steps: [SessionEvent<Int, Int>], swipe: SwipeConfiguration<Int>?) -> FuzzCase {
+        var fuzzCase = FuzzCase(
+            mode: .sessions, container: container, collectionNames: naming.collectionNames, layout: layout, swipe: swipe)
+        fuzzCase.itemNames = naming.itemNames
+        fuzzCase.steps = steps
+        return fuzzCase
+    }
+
+    /// A checked engine at the start of an interleaving.
+    func checkedEngine(swipe: SwipeConfiguration<Int>?) -> CheckedEngine<Int, Int> {
+        CheckedEngine(
+            container: container, layout: layout, subject: subject, text: naming.text, checksModel: true, swipe: swipe,
+            policy: world?.policy() ?? .standard, oracle: oracle?.configurationOracle(world: world) ?? world?.rulesOracle() ?? .model)
+    }
 
     var isApp: Bool {
         if case .app? = code { return true }
@@ -184,10 +216,7 @@ public struct Explorer: Sendable {
                         continue
                     }
                     var visited = Set<Key>()
-                    var start = CheckedEngine(
-                        container: container, layout: layout, subject: subject, text: FuzzNaming(collectionNames: [nil]).text,
-                        checksModel: true,
-                        swipe: swipe)
+                    var start = checkedEngine(swipe: swipe)
                     _ = start.start()
                     // A subject that cannot say what it holds is never merged: its
                     // states may differ where the model's do not.
@@ -221,10 +250,7 @@ public struct Explorer: Sendable {
                                 let v = Violation(core, step: path.count)
                                 summary.violatingSteps += 1
                                 if let best = shortest[v.invariant], best.0.steps.count <= path.count + 1 { continue }
-                                var fuzzCase = FuzzCase(
-                                    mode: .sessions, container: container, collectionNames: [nil], layout: layout, swipe: swipe)
-                                fuzzCase.steps = path + [event]
-                                shortest[v.invariant] = (fuzzCase, v)
+                                shortest[v.invariant] = (fuzzCase(path + [event], swipe: swipe), v)
                                 continue
                             }
                             stack.append((ni, nj, c, path + [event]))
@@ -251,8 +277,7 @@ public struct Explorer: Sendable {
             return result
         }
         for order in interleavings(0, 0) {
-            var checked = CheckedEngine(
-                container: container, layout: layout, subject: subject, text: naming.text, checksModel: true, swipe: swipe)
+            var checked = checkedEngine(swipe: swipe)
             var path: [SessionEvent<Int, Int>] = []
             var violation: Violation?
             if let v = checked.start() { violation = Violation(v, step: -1) }
@@ -280,9 +305,7 @@ public struct Explorer: Sendable {
             }
             summary.violatingSteps += 1
             if let best = shortest[v.invariant], best.0.steps.count <= path.count { continue }
-            var fuzzCase = FuzzCase(mode: .sessions, container: container, collectionNames: [nil], layout: layout, swipe: swipe)
-            fuzzCase.steps = path
-            shortest[v.invariant] = (fuzzCase, v)
+            shortest[v.invariant] = (fuzzCase(path, swipe: swipe), v)
         }
     }
 }

@@ -192,6 +192,7 @@ extension FuzzCase {
             case .drag(.deliver(let d)) = steps[violation.step]
         else { return nil }
         let before = violation.step == 0 ? container : container(after: violation.step - 1, applier: .canonical)
-        return before.whyNoDragProduces(d) { Format.quoted(FuzzNaming.item($0)) }
+        let naming = self.naming
+        return before.whyNoDragProduces(d) { Format.quoted(naming.itemName($0)) }
     }
 }

@@ -11,14 +11,14 @@ extension FuzzCase {
     public func recording(through last: Int? = nil, meta: JSONValue? = nil) -> Recording {
         let naming = self.naming
         let header = RecordingHeader(
-            layout: layout.mapIDs(FuzzNaming.item), container: container.mapIDs(item: FuzzNaming.item, collection: naming.collection),
-            swipe: swipe?.mapIDs(FuzzNaming.item), meta: meta)
+            layout: layout.mapIDs(naming.itemName), container: container.mapIDs(item: naming.itemName, collection: naming.collection),
+            swipe: swipe?.mapIDs(naming.itemName), meta: meta)
         let upTo = Swift.min(last ?? steps.count - 1, steps.count - 1)
         var events: [RecordedEvent] = []
         var engine = FuzzEngine(container: container, layout: layout, applier: .canonical, swipe: swipe)
         if upTo >= 0 {
             for (i, step) in steps[...upTo].enumerated() {
-                events.append(RecordedEvent(step.mapIDs(item: FuzzNaming.item, collection: naming.collection), t: Double(i * 16)))
+                events.append(RecordedEvent(step.mapIDs(item: naming.itemName, collection: naming.collection), t: Double(i * 16)))
                 _ = engine.handle(step)
             }
         }
@@ -31,7 +31,7 @@ extension FuzzCase {
         }
         if let model = engine.swipe {
             // The swipe state the model reaches, as `bless` would write it.
-            let name = FuzzNaming.item
+            let name = naming.itemName
             e.open = .some(model.open.map { SwipeOpenRow(item: name($0.item), edge: $0.edge) })
             e.presentations = model.presentations.map { PresentationReport(item: name($0.item), isPresented: $0.isPresented) }
             if let p = model.performed { e.performed = .some(PerformedAction(item: name(p.item), action: p.action)) }

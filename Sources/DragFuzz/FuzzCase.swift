@@ -36,6 +36,8 @@ public struct FuzzCase: Sendable {
     /// The swipe actions (a version 2 recording); `nil`: none.
     public var swipe: SwipeConfiguration<Int>?
     public var steps: [SessionEvent<Int, Int>] = []
+    /// The world's item names (`nil`: `a`, `b`, ...).
+    public var itemNames: ItemNames?
 
     public init(
         mode: FuzzMode, container: FuzzContainer, collectionNames: [String?], layout: Layout<Int>, swipe: SwipeConfiguration<Int>? = nil,
@@ -53,8 +55,19 @@ public struct FuzzCase: Sendable {
 /// How the fuzzer names its integer IDs in recordings and messages.
 public struct FuzzNaming: Sendable {
     public var collectionNames: [String?]
+    /// The world's item names (`nil`: `a`, `b`, ...).
+    public var itemNames: ItemNames?
 
-    public init(collectionNames: [String?]) { self.collectionNames = collectionNames }
+    public init(collectionNames: [String?], itemNames: ItemNames? = nil) {
+        self.collectionNames = collectionNames
+        self.itemNames = itemNames
+    }
+
+    /// This case's name for item `id`: the world's, or `item(_:)`'s.
+    public func itemName(_ id: Int) -> String { itemNames?.name(id) ?? Self.item(id) }
+
+    /// The inverse of `itemName`.
+    public func itemID(_ name: String) -> Int? { itemNames.map { $0.id(name) } ?? Self.id(named: name) }
 
     /// `a` ... `z`, then `i26`, ...; missing items are `gone0`, `gone1`, ...
     public static func item(_ id: Int) -> String {
@@ -67,14 +80,14 @@ public struct FuzzNaming: Sendable {
 
     /// The difference with named IDs, for messages and recordings.
     public func difference(_ d: FuzzDifference) -> ReorderDifference<String, String?> {
-        d.mapIDs(item: Self.item, collection: collection)
+        d.mapIDs(item: itemName, collection: collection)
     }
 
-    public func ids(_ ids: [Int]) -> [String] { ids.map(Self.item) }
+    public func ids(_ ids: [Int]) -> [String] { ids.map(itemName) }
 }
 
 extension FuzzCase {
-    public var naming: FuzzNaming { FuzzNaming(collectionNames: collectionNames) }
+    public var naming: FuzzNaming { FuzzNaming(collectionNames: collectionNames, itemNames: itemNames) }
 }
 
 extension FuzzNaming {
@@ -83,7 +96,7 @@ extension FuzzNaming {
         let naming = self
         let several = collectionNames.count > 1
         return ViolationText(
-            ids: { Format.ids(naming.ids($0)) }, item: { Format.quoted(FuzzNaming.item($0)) },
+            ids: { Format.ids(naming.ids($0)) }, item: { Format.quoted(naming.itemName($0)) },
             collection: { Format.collection(naming.collection($0)) },
             within: { several ? " in \(Format.collection(naming.collection($0)))" : "" },
             difference: { Format.difference(naming.difference($0), showCollection: several) },

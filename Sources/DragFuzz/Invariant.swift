@@ -30,6 +30,12 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
     /// one issue per kind, not one per operation and position of the same
     /// wrong column (like Hypothesis's distinct failures).
     public var signature: String {
+        // Judged by geometry or rules (`ConfigurationOracle`): the message
+        // names what answered; the collection and the anchor are kinds as above.
+        if invariant == .configuration, message.hasPrefix("the policy ") || message.hasPrefix("the app ") {
+            if message.contains(", the collection under the finger is ") { return "configuration: answered _ into _" }
+            if message.contains(" answered an anchor ") { return "configuration: answered an anchor" }
+        }
         guard invariant == .configuration, let split = message.firstRange(of: ", the model answers ") else {
             return "\(invariant.rawValue): \(Self.withoutValues(message))"
         }

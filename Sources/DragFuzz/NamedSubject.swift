@@ -26,7 +26,7 @@ public struct NamedSubject: ReorderSubject {
     public mutating func restart() { base.restart() }
 
     public mutating func handle(_ request: SubjectRequest<Int, Int>) throws(SubjectFailure) -> SubjectAnswer<Int, Int> {
-        switch try base.handle(request.mapIDs(item: FuzzNaming.item, collection: naming.collection)) {
+        switch try base.handle(request.mapIDs(item: naming.itemName, collection: naming.collection)) {
         case .none: return .none
         case .data(let orders): return .data(orders.map { $0.map { item($0) } })
         case .configuration(let c):
@@ -43,7 +43,7 @@ public struct NamedSubject: ReorderSubject {
 
     /// The fuzzer's integer for a name: `a`..`z`, `i26`, `gone0`, or an invented one.
     mutating func item(_ name: String) -> Int {
-        if let id = FuzzNaming.id(named: name) { return id }
+        if let id = naming.itemID(name) { return id }
         if let id = invented[name] { return id }
         let id = -1 - invented.count
         invented[name] = id

@@ -34,7 +34,9 @@ func decodeHeader(_ root: JSONCValue, _ context: LineContext) throws(FieldError)
         swipe = try decodeSwipe(section)
     }
     let meta = o.get("meta").map(jsonValue)
-    return RecordingHeader(version: version, layout: layout, enabled: enabled, collections: collections, swipe: swipe, meta: meta)
+    let world = o.get("world").map(jsonValue)
+    return RecordingHeader(
+        version: version, layout: layout, enabled: enabled, collections: collections, swipe: swipe, meta: meta, world: world)
 }
 
 private func decodeLayout(_ l: JSONObject) throws(FieldError) -> Layout<String> {

@@ -44,30 +44,36 @@ public func expectReorderInvariants<Element: Identifiable>(
 /// Fuzzes an app's sectioned `apply`; see the single-collection form.
 public func expectReorderInvariants<Element: Identifiable, SectionID: Hashable & Sendable>(
     runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 3,
-    policy: DropPolicy<String, String?>? = nil, element: @escaping @Sendable (Element.ID) -> Element,
+    policy: DropPolicy<String, String?>? = nil, world: World? = nil, oracle: FuzzOracle? = nil,
+    element: @escaping @Sendable (Element.ID) -> Element,
     section: @escaping @Sendable (String?) -> SectionID, recordings: RecordingsDirectory = .nextToTest,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     apply: @escaping @Sendable (inout [ReorderSection<SectionID, Element>], ReorderDifference<Element.ID, SectionID>) -> Void
 ) where Element.ID: ReorderFuzzableID, Element: SendableMetatype {
     let report = ApplyFuzzer.check(
-        runs: runs, seed: seed, modes: modes, collections: collections, policy: policy, ids: .standard, element: element,
-        section: section, apply: apply)
+        runs: runs, seed: seed, modes: modes, collections: collections, policy: policy, world: world, oracle: oracle, ids: .standard,
+        element: element, section: section, apply: apply)
     record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Fuzzes an app's `dropConfiguration` closure (`configuration` findings),
-/// in the app's own geometry when `layout` is given.
+/// in the app's own geometry when `layout` is given, or in the app's own
+/// `world` (its collections, data, layout and rules), judged by the world's
+/// rules or by `oracle`.
 ///
-///     @Test func kanbanColumns() {
-///         expectReorderInvariants(policy: kanban, layout: board)
+///     @Test func kanbanColumns() throws {
+///         let world = try World(collections: ["todo": ["t1"], "doing": [], "done": [], "templates": ["bug"]],
+///                               capacity: ["done": 5], layout: board, lifts: ["templates": .copy])
+///         expectReorderInvariants(policy: kanban, world: world)
 ///     }
 ///
 public func expectReorderInvariants(
-    policy: DropPolicy<String, String?>, layout: Layout<String>? = nil, runs: Int = 10_000, seed: UInt64 = 1,
-    collections: Int = 3, recordings: RecordingsDirectory = .nextToTest,
+    policy: DropPolicy<String, String?>, layout: Layout<String>? = nil, world: World? = nil, oracle: FuzzOracle? = nil,
+    runs: Int = 10_000, seed: UInt64 = 1, collections: Int = 3, recordings: RecordingsDirectory = .nextToTest,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
-    let report = ApplyFuzzer.check(policy: policy, layout: layout, runs: runs, seed: seed, collections: collections)
+    let report = ApplyFuzzer.check(
+        policy: policy, layout: layout, world: world, oracle: oracle, runs: runs, seed: seed, collections: collections)
     record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 

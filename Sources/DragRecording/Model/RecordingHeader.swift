@@ -38,11 +38,14 @@ public struct RecordingHeader: Hashable, Sendable {
     public var swipe: SwipeConfiguration<String>?
     /// Free-form; replay ignores it. Findings put seed, applier and invariant here.
     public var meta: JSONValue?
+    /// The fuzzer's world rules (`world`, an extension field that replay
+    /// ignores; see `World(header:)` in DragFuzz). `nil`: none.
+    public var world: JSONValue?
 
     /// `version` defaults to 2 when `swipe` is given and 1 otherwise.
     public init(
         version: Int? = nil, layout: Layout<String>, enabled: Bool = true, collections: [CollectionSpec],
-        swipe: SwipeConfiguration<String>? = nil, meta: JSONValue? = nil
+        swipe: SwipeConfiguration<String>? = nil, meta: JSONValue? = nil, world: JSONValue? = nil
     ) {
         self.version = version ?? (swipe == nil ? 1 : 2)
         self.layout = layout
@@ -50,6 +53,7 @@ public struct RecordingHeader: Hashable, Sendable {
         self.collections = collections
         self.swipe = swipe
         self.meta = meta
+        self.world = world
     }
 
     /// The versions this package reads and writes.

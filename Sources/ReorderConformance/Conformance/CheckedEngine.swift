@@ -68,6 +68,10 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// The code under test. An in-process one is held as itself, so its
     /// calls specialise and inline; anything else behind the protocol.
     @usableFromInline var _subject: _Subject
+    /// What judges the code under test's drop configuration (default: the model).
+    public var oracle: ConfigurationOracle<ItemID, CollectionID> = .model
+    /// The model's own policy, restored after an answer it followed.
+    @usableFromInline var policy: DropPolicy<ItemID, CollectionID> = .standard
 
     @usableFromInline
     enum _Subject {
@@ -80,10 +84,13 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     public init(
         container: ReorderContainer<ItemID, CollectionID>, layout: Layout<ItemID>,
         subject: (any ReorderSubject<ItemID, CollectionID>)? = nil, text: ViolationText<ItemID, CollectionID> = .plain,
-        checksModel: Bool = false, swipe: SwipeConfiguration<ItemID>? = nil
+        checksModel: Bool = false, swipe: SwipeConfiguration<ItemID>? = nil, policy: DropPolicy<ItemID, CollectionID> = .standard,
+        oracle: ConfigurationOracle<ItemID, CollectionID> = .model
     ) {
-        _model = SessionEngine(container: container, layout: layout, swipe: swipe)
+        _model = SessionEngine(container: container, layout: layout, policy: policy, swipe: swipe)
         _subject = .none
+        self.policy = policy
+        self.oracle = oracle
         self.text = text
         self.checksModel = checksModel
         self.subject = subject
@@ -171,11 +178,16 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             if case .configuration(let c)? = answer { answered = c }
         }
 
-        // 2. The model acts, on the data as the screen shows it.
+        // 2. The model acts, on the data as the screen shows it. Judged by
+        // geometry or rules, the operation is the code's choice: the model
+        // follows it, so the drop's outcome is the operation answered.
         let before = _model.container
         let openBefore = _model.swipe?.open
         let sources = event.session.flatMap { _model.sessions[$0]?.sources } ?? []
+        let external = event.session.flatMap { _model.sessions[$0]?.isExternal } ?? false
+        if let answered, oracle.followsAnswer { _model.drag.policy = Self.following(answered) }
         step.result = _model.handle(event)
+        if answered != nil && oracle.followsAnswer { _model.drag.policy = policy }
         let result = step.result
 
         // 3. The model's own answers (the core's oracles).
@@ -186,7 +198,10 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
 
         // 4. The code under test's answer against the model's.
         if step.violation == nil, let answered, let c = result.configuration {
-            step.violation = compare(answered, with: c)
+            step.violation =
+                oracle.followsAnswer
+                ? judge(answered, model: c, session: event.session, before: before, sources: sources, external: external)
+                : compare(answered, with: c)
         }
 
         // 5. Deliveries and mutations, each answered with data and checked;

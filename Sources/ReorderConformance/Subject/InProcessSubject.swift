@@ -40,8 +40,11 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
         // Name what is under test: the canonical applier is the model's own rule.
         let handler = swipeHandler.map { "handler \($0.name)" }
         let canonical = applier.name == Applier<ItemID, CollectionID>.canonical.name
-        self.name =
-            name ?? ([canonical && handler != nil ? nil : "applier \(applier.name)", handler].compactMap { $0 }.joined(separator: ", "))
+        // With a policy over the canonical applier, the policy is what is
+        // under test: a disagreement names it, not the model's applier.
+        let applierName =
+            configure != nil ? Self.policyName(applier: applier.name) : canonical && handler != nil ? nil : "applier \(applier.name)"
+        self.name = name ?? ([applierName, handler].compactMap { $0 }.joined(separator: ", "))
         engine = DragEngine(container: ReorderContainer(collections: []), layout: Layout(kind: .list(rowHeight: 1), width: 1, height: 1))
     }
 
@@ -59,6 +62,13 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
                 return SubjectConfiguration(
                     operation: answer.operation, collection: .some(d.collectionID), before: .some(d.position.anchor))
             }, swipeHandler: swipeHandler, name: name)
+    }
+
+    /// What a policy over `applier` is called in messages: `policy` over
+    /// the canonical applier (the model's own rule, not under test),
+    /// `applier NAME with its policy` otherwise.
+    public static func policyName(applier: String) -> String {
+        applier == Applier<ItemID, CollectionID>.canonical.name ? "policy" : "applier \(applier) with its policy"
     }
 
     @inlinable public var configures: Bool { configure != nil }

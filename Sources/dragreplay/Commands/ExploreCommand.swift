@@ -12,7 +12,7 @@ let exploreScopeLimit = 2_000_000
 let exploreCommand = Command(
     name: "explore",
     usage:
-        "dragreplay explore [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--items N] [--mutations N] [--out DIR] [--render]",
+        "dragreplay explore [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--items N] [--mutations N] [--world FILE] [--oracle ORACLE] [--out DIR] [--render]",
     abstract: "Bounded exhaustive search: every interleaving of small drag scripts with small mutation scripts.",
     discussion: """
         Drag scripts: lift one item or an ordered pair, drop on the leading half of every entry or past the end, at once or deferred \
@@ -21,11 +21,14 @@ let exploreCommand = Command(
         invariant (the shortest path) is written to --out (default corpora/found). A scope over \(exploreScopeLimit) script pairs \
         is refused. With --app nothing is merged (an app may hold state the model cannot see, and a process cannot be copied at \
         a branch): every interleaving runs from its own reset, so keep the scope small. Ctrl-C stops early and still writes what \
-        was found. With --render, each finding also gets its page (NAME.html beside it, as 'dragreplay render' draws it). Exit 1 \
+        was found. With --world FILE, the scripts run in the header of FILE (its collections, items, layout and rules, as for \
+        'fuzz --world'): lift each item as its collection's lift offers, drop on every entry of every collection or past the end \
+        of each; insert a new item first or last in each collection, delete an item, move one to the next collection, disable, \
+        enable (--items is then unused). With --render, each finding also gets its page (NAME.html beside it, as 'dragreplay render' draws it). Exit 1 \
         when a violation was found, 2 when a finding or its page could not be written.
         """,
     options: [
-        applierOption, handlerOption, appOption, appTimeoutOption,
+        applierOption, handlerOption, appOption, appTimeoutOption, worldOption, oracleOption,
         OptionSpec(names: ["--items"], valueName: "N", help: "items in the container, 1 to 8 (default 4)"),
         OptionSpec(names: ["--mutations"], valueName: "N", help: "longest mutation script, 0 to 3 (default 1)"),
         OptionSpec(names: ["--out"], valueName: "DIR", help: "where findings go (default corpora/found)"),
@@ -40,6 +43,11 @@ let exploreCommand = Command(
     defer { app?.close() }
     if let app { explorer.code = .app(app) }
     if let h = args.value("--handler") { explorer.handler = SwipeHandlerKind(rawValue: h) }
+    explorer.world = try loadWorld(args)
+    explorer.oracle = oracle(args)
+    if explorer.world != nil && explorer.handler != nil {
+        throw UsageError("'--handler' and '--world' exclude each other: a world's exploration has drags only.")
+    }
     let scope = explorer.scope
     guard scope <= exploreScopeLimit else {
         throw UsageError(

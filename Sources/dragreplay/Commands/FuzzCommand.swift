@@ -24,7 +24,7 @@ let fuzzCommand = Command(
     name: "fuzz",
     usage: """
         dragreplay fuzz [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--mode sessions|differences] [--layout KIND,...] \
-        [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [--summary FILE] [--db DIR] [--render] \
+        [--world FILE] [--oracle model|geometry|rules] [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [--summary FILE] [--db DIR] [--render] \
         [--format text|json]
         """,
     abstract: "Generate random interleavings, check the ordering invariants, shrink every failure to a minimal recording.",
@@ -40,11 +40,15 @@ let fuzzCommand = Command(
         the command that replays it. Ctrl-C stops generating and keeps every finding; SIGTERM, SIGHUP or a second Ctrl-C also \
         cut shrinking short. With --app, each job runs one app process (restarted after a timeout, crash or protocol error), every \
         case starts with reset, and shrinking re-runs candidates against the app. With --render, each finding also gets its page \
-        (NAME.html beside NAME.jsonl, as 'dragreplay render' draws it, replayed with the same applier or app). Exit 1 when a violation was found, 0 when none, \
+        (NAME.html beside NAME.jsonl, as 'dragreplay render' draws it, replayed with the same applier or app). With --world FILE, \
+        every case starts from the header of FILE (the app's own collections, items, capacities, locks and layout; its "world" \
+        field states what a lift from each collection offers and what a drop into each allows, see docs/world.md); --layout is \
+        then unused. --oracle geometry checks where the finger is and the framework's guarantees, not which operation the app \
+        chooses; --oracle rules (the default with a world that states rules) also checks the choice against the rules. Exit 1 when a violation was found, 0 when none, \
         2 when a finding (or its page) could not be written or the app cannot start or fails hello.
         """,
     options: [
-        applierOption, handlerOption, appOption, appTimeoutOption,
+        applierOption, handlerOption, appOption, appTimeoutOption, worldOption, oracleOption,
         OptionSpec(
             names: ["--layout"], valueName: "KIND,...",
             help: "only these layout kinds: \(LayoutKind.allCases.map(\.rawValue).joined(separator: ", ")) (default: all)"),
@@ -85,6 +89,9 @@ let fuzzCommand = Command(
         outDirectory: try args.path("--out") ?? "corpora/found")
     options.layouts = try parseLayouts(args.value("--layout"))
     options.handler = handler(args)
+    options.world = try loadWorld(args)
+    options.oracle = oracle(args)
+    if let world = options.world { options.layouts = [world.layout.kindName] }
     FindingStore(directory: options.outDirectory).removeStaleTemporaries()
     // The folder exists even when nothing is found: a merge of every shard's folder never misses one.
     do throws(SystemError) { try FileSystem.createDirectory(options.outDirectory) } catch {

@@ -1,0 +1,81 @@
+import DragRecording
+import ReorderCore
+
+extension World {
+    /// The world a recording's header describes: its container (collections,
+    /// items, fixed, locked, capacities, enabled) and layout, and the rules
+    /// of its `world` field (an extension field: readers of dragrec v1
+    /// ignore unknown header fields, spec 1):
+    ///
+    ///     "world": {"newItems": "card-#",
+    ///               "lifts": {"templates": ["copy"]},
+    ///               "drops": {"templates": [], "done": ["move"]},
+    ///               "external": [["copy"], ["move", "copy"]]}
+    ///
+    /// A collection without an entry in `lifts` offers `move`; without one
+    /// in `drops`, allows both. Every collection must have an `id`.
+    public init(header: RecordingHeader) throws(WorldError) {
+        var collections: [Collection] = []
+        for (k, c) in header.collections.enumerated() {
+            guard let id = c.id else {
+                throw WorldError("collection \(k) has no id: a world names its collections (as the app does)")
+            }
+            collections.append(Collection(id: id, items: c.items, fixed: c.fixed, locked: c.locked, capacity: c.capacity))
+        }
+        var newItems = "new-#"
+        var external: [DropOperation.Set] = [.copy, .all, .move]
+        var hasRules = false
+        if let rules = header.world {
+            guard case .object(let o) = rules else { throw WorldError("field \"world\" must be an object") }
+            if let unknown = o.keys.sorted().first(where: { !["newItems", "lifts", "drops", "external"].contains($0) }) {
+                throw WorldError("world.\(unknown): unknown field (expected newItems, lifts, drops, external)")
+            }
+            if let value = o["newItems"] {
+                guard case .string(let s) = value else { throw WorldError("world.newItems must be a string with a \"#\"") }
+                newItems = s
+            }
+            for (field, isLift) in [("lifts", true), ("drops", false)] {
+                guard let value = o[field] else { continue }
+                guard case .object(let byCollection) = value else { throw WorldError("world.\(field) must be an object by collection id") }
+                hasRules = true
+                for (id, ops) in byCollection {
+                    guard let c = collections.firstIndex(where: { $0.id == id }) else {
+                        throw WorldError("world.\(field).\(id): no collection \(Format.quoted(id)) in the container")
+                    }
+                    let set = try Self.operations(ops, field: "world.\(field).\(id)")
+                    if isLift {
+                        guard !set.isEmpty else { throw WorldError("world.lifts.\(id): a lift offers at least one operation") }
+                        collections[c].lifts = set
+                    } else {
+                        collections[c].drops = set
+                    }
+                }
+            }
+            if let value = o["external"] {
+                guard case .array(let list) = value else { throw WorldError("world.external must be an array of operation lists") }
+                external = try list.enumerated().map { k, ops throws(WorldError) in try Self.operations(ops, field: "world.external[\(k)]")
+                }
+                if external.contains(where: \.isEmpty) {
+                    throw WorldError("world.external: an external lift offers at least one operation")
+                }
+            }
+        }
+        try self.init(
+            collections: collections, layout: header.layout, enabled: header.enabled, newItems: newItems, external: external,
+            hasRules: hasRules)
+    }
+
+    /// `["move", "copy"]` as a set.
+    static func operations(_ value: JSONValue, field: String) throws(WorldError) -> DropOperation.Set {
+        guard case .array(let names) = value else { throw WorldError("\(field) must be an array of \"move\" and \"copy\"") }
+        var set: DropOperation.Set = []
+        for name in names {
+            switch name {
+            case .string("move"): set.insert(.move)
+            case .string("copy"): set.insert(.copy)
+            default: throw WorldError("\(field): expected \"move\" or \"copy\", got \(name)")
+            }
+        }
+        return set
+    }
+}

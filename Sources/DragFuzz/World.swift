@@ -1,0 +1,201 @@
+import DragRecording
+import ReorderConformance
+import ReorderCore
+
+/// What the fuzzer generates within: the app's own collections (their IDs,
+/// items, fixed entries, capacities and locks), its layout and metrics, the
+/// operations a lift from each collection offers, the operations a drop into
+/// each allows, what external lifts offer, and how new item IDs look. Every
+/// case of a run with a world starts from its data, in its layout: lifts and
+/// drops aim at its collections and geometry, mutations insert IDs of its
+/// form, capacities and locks hold as the model has them.
+///
+///     let world = World(
+///         collections: ["todo": ["t1", "t2"], "doing": [], "done": [], "templates": ["bug", "feature"]],
+///         capacity: ["done": 5], layout: board,
+///         lifts: ["templates": .copy], drops: ["templates": []])
+///
+/// From a recording, its header is the world (`World(header:)`); its events are ignored.
+public struct World: Sendable {
+    /// One collection of the world, with its rules.
+    public struct Collection: Hashable, Sendable {
+        public var id: String
+        public var items: [String]
+        public var fixed: [String]
+        public var locked: [String]
+        public var capacity: Int?
+        /// What a lift from it offers (`suggestedOperations`); default `move`.
+        public var lifts: DropOperation.Set
+        /// What a drop into it may answer besides `forbidden`; default both.
+        public var drops: DropOperation.Set
+
+        public init(
+            id: String, items: [String], fixed: [String] = [], locked: [String] = [], capacity: Int? = nil,
+            lifts: DropOperation.Set = .move, drops: DropOperation.Set = .all
+        ) {
+            self.id = id
+            self.items = items
+            self.fixed = fixed
+            self.locked = locked
+            self.capacity = capacity
+            self.lifts = lifts
+            self.drops = drops
+        }
+    }
+
+    public var collections: [Collection]
+    public var layout: Layout<String>
+    public var enabled: Bool
+    /// New item IDs: `#` replaced by a number (`card-#`: `card-0`, `card-1`, ...).
+    public var newItems: String
+    /// What an external lift (items from another app) offers, one drawn per
+    /// lift; empty: no external lifts.
+    public var external: [DropOperation.Set]
+    /// Whether rules were stated (`lifts`, `drops`): then the policy's
+    /// choice is judged by them, not by the model's default policy.
+    public var hasRules: Bool
+
+    /// The collections' IDs, in order.
+    public var collectionIDs: [String] { collections.map(\.id) }
+
+    /// Per collection, the operations a drop into it allows.
+    public var allowedDrops: [String: DropOperation.Set] {
+        Dictionary(uniqueKeysWithValues: collections.map { ($0.id, $0.drops) })
+    }
+
+    /// The most items a world may hold: the fuzzer's own IDs for new items
+    /// and for missing ones (`FuzzIDs.absentBase`) come after them.
+    public static let maxItems = 256
+
+    public init(
+        collections: [Collection], layout: Layout<String>, enabled: Bool = true, newItems: String = "new-#",
+        external: [DropOperation.Set] = [.copy, .all, .move], hasRules: Bool? = nil
+    ) throws(WorldError) {
+        self.collections = collections
+        self.layout = layout
+        self.enabled = enabled
+        self.newItems = newItems
+        self.external = external
+        self.hasRules = hasRules ?? collections.contains { $0.lifts != .move || $0.drops != .all }
+        try validate()
+    }
+
+    /// The app's own values: `collections` in their order (a dictionary
+    /// literal, order kept), capacities and locks by collection and item.
+    public init(
+        collections: KeyValuePairs<String, [String]>, fixed: [String: [String]] = [:], capacity: [String: Int] = [:],
+        locked: Set<String> = [], layout: Layout<String>, lifts: [String: DropOperation.Set] = [:],
+        drops: [String: DropOperation.Set] = [:], newItems: String = "new-#", external: [DropOperation.Set] = [.copy, .all, .move]
+    ) throws(WorldError) {
+        let list = collections.map { id, items in
+            let fixedHere = fixed[id] ?? []
+            return Collection(
+                id: id, items: items, fixed: fixedHere, locked: (fixedHere + items).filter(locked.contains), capacity: capacity[id],
+                lifts: lifts[id] ?? .move, drops: drops[id] ?? .all)
+        }
+        try self.init(
+            collections: list, layout: layout, newItems: newItems, external: external, hasRules: !lifts.isEmpty || !drops.isEmpty)
+    }
+
+    func validate() throws(WorldError) {
+        guard !collections.isEmpty else { throw WorldError("a world needs at least one collection") }
+        var ids = Set<String>()
+        var items = Set<String>()
+        for c in collections {
+            guard ids.insert(c.id).inserted else { throw WorldError("collection \(Format.quoted(c.id)) appears twice") }
+            for item in c.fixed + c.items {
+                guard items.insert(item).inserted else { throw WorldError("item \(Format.quoted(item)) appears twice") }
+            }
+            if let capacity = c.capacity, capacity < 0 { throw WorldError("collection \(Format.quoted(c.id)): capacity must be >= 0") }
+        }
+        guard items.count <= Self.maxItems else {
+            throw WorldError("a world holds at most \(Self.maxItems) items, this one \(items.count)")
+        }
+        guard newItems.contains("#") else { throw WorldError("newItems \(Format.quoted(newItems)) needs a \"#\" for the number") }
+    }
+
+    /// The world's names for the fuzzer's integer IDs: its items first, in
+    /// order (fixed before items, collection by collection), then new ones.
+    public var itemNames: ItemNames {
+        ItemNames(names: collections.flatMap { $0.fixed + $0.items }, pattern: newItems)
+    }
+
+    /// The oracle the world's rules make (`nil` when it states none).
+    public func rulesOracle() -> ConfigurationOracle<Int, Int>? {
+        guard hasRules else { return nil }
+        let drops = collections.map(\.drops)
+        return .rules { operation, collection in
+            guard collection >= 0 && collection < drops.count else { return false }
+            return operation == .move ? drops[collection].contains(.move) : operation == .copy ? drops[collection].contains(.copy) : true
+        }
+    }
+
+    /// The model's policy in this world: spec 3.3, then the rules: an
+    /// operation a drop into the target collection does not allow becomes
+    /// the other one the lift offers, if allowed, else `forbidden`.
+    func policy() -> DropPolicy<Int, Int> {
+        let drops = collections.map(\.drops)
+        return DropPolicy { request in
+            var answer = standardConfiguration(request)
+            if !request.isExternal && answer.operation == .forbidden { answer = Self.internalCopy(request, answer) }
+            guard answer.operation != .forbidden, let c = answer.destination?.collectionID, c >= 0, c < drops.count else { return answer }
+            let allowed = drops[c].intersection(request.session.suggestedOperations)
+            let operation: DropOperation =
+                allowed.contains(answer.operation == .copy ? .copy : .move)
+                ? answer.operation : allowed.contains(.move) ? .move : allowed.contains(.copy) ? .copy : .forbidden
+            return operation == .forbidden ? .forbidden : DropConfiguration(operation: operation, destination: answer.destination)
+        }
+    }
+
+    /// Spec 3.3 forbids an internal drag that offers only `copy`; a world
+    /// whose lifts offer copy (a templates column) means it: the same
+    /// checks, with `copy`.
+    static func internalCopy(_ request: DropRequest<Int, Int>, _ answer: DropConfiguration<Int, Int>) -> DropConfiguration<Int, Int> {
+        guard request.session.suggestedOperations == .copy else { return answer }
+        var asMove = request
+        asMove.session.suggestedOperations = .move
+        let moved = standardConfiguration(asMove)
+        return moved.operation == .move ? DropConfiguration(operation: .copy, destination: moved.destination) : moved
+    }
+}
+
+/// The names of the fuzzer's integer item IDs in a world.
+public struct ItemNames: Hashable, Sendable {
+    public var names: [String]
+    public var pattern: String
+    let ids: [String: Int]
+
+    public init(names: [String], pattern: String) {
+        self.names = names
+        self.pattern = pattern
+        ids = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The world's name, a new item's (`pattern` with its number), or a missing one's (`gone0`, ...).
+    public func name(_ id: Int) -> String {
+        if id >= 0 && id < names.count { return names[id] }
+        if id >= FuzzIDs.absentBase { return FuzzNaming.item(id) }
+        let hash = pattern.firstIndex(of: "#") ?? pattern.endIndex
+        return pattern[..<hash] + String(id - names.count) + pattern[hash...].dropFirst()
+    }
+
+    /// The inverse of `name`; `nil` for a name the world never gives.
+    public func id(_ name: String) -> Int? {
+        if let id = ids[name] { return id }
+        if let id = FuzzNaming.id(named: name), id >= FuzzIDs.absentBase { return id }
+        guard let hash = pattern.firstIndex(of: "#") else { return nil }
+        let prefix = pattern[..<hash]
+        let suffix = pattern[pattern.index(after: hash)...]
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return nil }
+        let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
+        guard digits.allSatisfy(\.isASCII), let n = Int(digits), n >= 0, String(n) == digits else { return nil }
+        let id = names.count + n
+        return id < FuzzIDs.absentBase ? id : nil
+    }
+}
+
+/// A world that cannot be: its message says why.
+public struct WorldError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `fuzz --world` and `explore --world` (issue 20): every case in the
+/// world of examples/worlds/kanban.jsonl, judged by its rules, by geometry
+/// or by the model.
+@Suite("World on the CLI")
+struct WorldCLITests {
+    static let world = "examples/worlds/kanban.jsonl"
+    static let kanban = "python3 examples/apps/kanban_board.py"
+    static let ids = ["todo", "doing", "done", "templates"]
+
+    /// The findings of a seeded campaign against the Kanban board: (message, header collection IDs).
+    func findings(oracle: String) throws -> [(message: String, collections: [String])] {
+        let out = try temporaryDirectory("world-\(oracle)")
+        let r = try runCLI([
+            "fuzz", "--world", Self.world, "--app", Self.kanban, "--oracle", oracle, "--runs", "100", "--out", out, "--format", "json",
+        ])
+        #expect(r.code == 1, "\(r.stdout)\(r.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let list = try #require(summary["findings"] as? [[String: Any]])
+        return try list.map { finding in
+            let path = try #require(finding["path"] as? String)
+            let first = try #require(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first)
+            let header = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+            let collections = try #require((header["container"] as? [String: Any])?["collections"] as? [[String: Any]])
+            return (finding["message"] as? String ?? "", collections.compactMap { $0["id"] as? String })
+        }
+    }
+
+    @Test("the world file is a valid recording")
+    func worldFileChecks() throws {
+        let r = try runCLI(["check", Self.world])
+        #expect(r.code == 0, "\(r.stdout)\(r.stderr)")
+    }
+
+    @Test("--oracle geometry finds the board's columnIndex bug and nothing about its choice of operation; the model also flags the choice")
+    func geometryAgainstModel() throws {
+        let geometry = try findings(oracle: "geometry")
+        #expect(!geometry.isEmpty)
+        for f in geometry {
+            #expect(f.collections == Self.ids)
+            #expect(f.message.hasPrefix("the app answered "), "\(f.message)")
+            #expect(
+                f.message.contains(", the collection under the finger is ") || f.message.contains("no collection is under the finger"),
+                "\(f.message)")
+        }
+        // The model's default policy judges the operation: the app's own
+        // answers into the world's "templates" (which the rules forbid) disagree.
+        let model = try findings(oracle: "model")
+        #expect(model.contains { $0.message.hasPrefix("answered move, the model answers forbidden") }, "\(model.map(\.message))")
+        #expect(model.allSatisfy { $0.collections == Self.ids })
+    }
+
+    @Test("explore --world runs its scripts in the world: every drag script of one item into every slot of every collection")
+    func exploreInWorld() throws {
+        let out = try temporaryDirectory("world-explore")
+        let r = try runCLI(["explore", "--world", Self.world, "--mutations", "0", "--out", out])
+        #expect(r.code == 0, "\(r.stdout)\(r.stderr)")
+        // 8 items x (8 entries + 4 column ends) targets x (at once, deferred).
+        #expect(r.stdout.hasPrefix("192 drag scripts x 1 mutation scripts: 192 interleavings, "), "\(r.stdout)")
+    }
+
+    @Test("a world that names no collection ids is refused with the reason, exit 2")
+    func worldWithoutIDs() throws {
+        let dir = try temporaryDirectory("world-bad")
+        let path = dir + "/single.jsonl"
+        try
+            #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","rowHeight":10,"width":100,"height":100},"collections":[{"items":["a"]}]}}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try runCLI(["fuzz", "--world", path, "--runs", "1", "--out", dir])
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("collection 0 has no id"), "\(r.stderr)")
+    }
+}
