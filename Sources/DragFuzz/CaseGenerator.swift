@@ -16,6 +16,8 @@ struct CaseGenerator {
     var nextID = 0
     var sessions = 0
     var profile: CaseProfile
+    /// What the code under test has been exercised with so far.
+    var coverage = CoverageCounter()
 
     let code: CodeUnderTest
 
@@ -50,11 +52,11 @@ struct CaseGenerator {
             subject: code.subject(naming: fuzzCase.naming, swipes: fuzzCase.swipe != nil, handler: runner.handler),
             text: fuzzCase.naming.text, checksModel: true, swipe: fuzzCase.swipe)
         if let v = checked.start() {
-            return CaseRunner.Result(fuzzCase: fuzzCase, violation: Violation(v, step: -1), sessions: 0, stepStarts: [])
+            return result(Violation(v, step: -1), stepStarts: [])
         }
         if case .repeated(let from, let to, let count, let deferred) = profile.shape {
             let v = runRepeated(from: from, to: to, count: count, deferred: deferred)
-            return CaseRunner.Result(fuzzCase: fuzzCase, violation: v, sessions: sessions, stepStarts: [])
+            return result(v, stepStarts: [])
         }
         let limit = runner.mode == .sessions ? profile.maxEvents : 8
         var starts: [Int] = []
@@ -70,10 +72,19 @@ struct CaseGenerator {
             case .differences: planned = (.drag(.deliver(nextDifference())), nil)
             }
             if let v = execute(planned.event, aim: planned.aim) {
-                return CaseRunner.Result(fuzzCase: fuzzCase, violation: v, sessions: sessions, stepStarts: starts)
+                return result(v, stepStarts: starts)
             }
         }
-        return CaseRunner.Result(fuzzCase: fuzzCase, violation: nil, sessions: sessions, stepStarts: starts)
+        return result(nil, stepStarts: starts)
+    }
+
+    /// The case's result, with what it covered and offered.
+    func result(_ violation: Violation?, stepStarts: [Int]) -> CaseRunner.Result {
+        let naming = fuzzCase.naming
+        return CaseRunner.Result(
+            fuzzCase: fuzzCase, violation: violation, sessions: sessions, stepStarts: stepStarts,
+            coverage: coverage.coverage(naming: naming),
+            offered: coverage.requirement(naming: naming, collections: setup.container.collections.count))
     }
 
     mutating func entries() -> [Int] { engine.container.entries }
@@ -84,6 +95,11 @@ struct CaseGenerator {
 
     mutating func execute(_ event: SessionEvent<Int, Int>, aim: Aim?) -> Violation? {
         fuzzCase.steps.append(event)
-        return checked.handle(event, aim: aim).violation.map { Violation($0, step: fuzzCase.steps.count - 1) }
+        let before = engine
+        let asked = !checked.subjectFailed
+        let step = checked.handle(event, aim: aim)
+        // Only what the code under test was given: nothing after it failed to answer.
+        if asked { coverage.count(event, step, before: before.container, inFlight: before.sessions.keys) }
+        return step.violation.map { Violation($0, step: fuzzCase.steps.count - 1) }
     }
 }
