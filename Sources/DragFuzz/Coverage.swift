@@ -176,7 +176,8 @@ struct CoverageCounter {
             offered.formUnion(ops)
             if result.liftRejection == nil && items.count > 1 { multiItem += 1 }
         case .drop:
-            switch result.configuration?.operation {
+            // The code's own answer where it configures: what its rules said.
+            switch step.answered ?? result.configuration?.operation {
             case nil: break
             case .move?: operations.move += 1
             case .copy?: operations.copy += 1

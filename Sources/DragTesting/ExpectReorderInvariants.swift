@@ -32,26 +32,28 @@ public enum RecordingsDirectory: Sendable {
 ///     }
 ///
 public func expectReorderInvariants<Element: Identifiable>(
-    runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<String, String?>? = nil,
+    runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<String, String?>? = nil,
     element: @escaping @Sendable (Element.ID) -> Element, recordings: RecordingsDirectory = .nextToTest,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
 ) where Element.ID: ReorderFuzzableID, Element: SendableMetatype {
-    let report = ApplyFuzzer.check(runs: runs, seed: seed, modes: modes, policy: policy, element: element, apply: apply)
+    var options = ApplyFuzzer.Options(runs: runs, seconds: seconds, seed: seed, modes: modes, collections: 1, policy: policy)
+    options.test = testName(function, fileID)
+    let report = ApplyFuzzer.check(.single(element: element, apply: apply), options: options)
     record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Fuzzes an app's sectioned `apply`; see the single-collection form.
 public func expectReorderInvariants<Element: Identifiable, SectionID: Hashable & Sendable>(
-    runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 3,
+    runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 3,
     policy: DropPolicy<String, String?>? = nil, element: @escaping @Sendable (Element.ID) -> Element,
     section: @escaping @Sendable (String?) -> SectionID, recordings: RecordingsDirectory = .nextToTest,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     apply: @escaping @Sendable (inout [ReorderSection<SectionID, Element>], ReorderDifference<Element.ID, SectionID>) -> Void
 ) where Element.ID: ReorderFuzzableID, Element: SendableMetatype {
-    let report = ApplyFuzzer.check(
-        runs: runs, seed: seed, modes: modes, collections: collections, policy: policy, ids: .standard, element: element,
-        section: section, apply: apply)
+    var options = ApplyFuzzer.Options(runs: runs, seconds: seconds, seed: seed, modes: modes, collections: collections, policy: policy)
+    options.test = testName(function, fileID)
+    let report = ApplyFuzzer.check(.sectioned(element: element, section: section, apply: apply), options: options)
     record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
@@ -63,11 +65,14 @@ public func expectReorderInvariants<Element: Identifiable, SectionID: Hashable &
 ///     }
 ///
 public func expectReorderInvariants(
-    policy: DropPolicy<String, String?>, layout: Layout<String>? = nil, runs: Int = 10_000, seed: UInt64 = 1,
+    policy: DropPolicy<String, String?>, layout: Layout<String>? = nil, runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1,
     collections: Int = 3, recordings: RecordingsDirectory = .nextToTest,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
-    let report = ApplyFuzzer.check(policy: policy, layout: layout, runs: runs, seed: seed, collections: collections)
+    var options = ApplyFuzzer.Options(
+        runs: runs, seconds: seconds, seed: seed, modes: .sessions, collections: collections, policy: policy, layout: layout)
+    options.test = testName(function, fileID)
+    let report = ApplyFuzzer.check(.canonical, options: options)
     record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
@@ -80,6 +85,9 @@ public func record(
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    // A requirement the run did not meet fails it as a bug would: a green
+    // run must mean the code was exercised (the world's hook).
+    for unmet in report.unmetCoverage { Issue.record(Comment(rawValue: "\(unmet)\n\(report.coverage.text)"), sourceLocation: location) }
     guard !report.failures.isEmpty else { return }
     let directory = recordings.resolve(filePath: filePath)
     let test = String(function.prefix { $0 != "(" }).map { $0.isLetter || $0.isNumber ? $0 : "-" }
@@ -91,13 +99,17 @@ public func record(
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try AtomicFile.write(failure.recording + "\n", to: path)
-            text += "recording: \(path) (replay it: dragreplay replay \(Format.shellQuoted(path)))"
+            text += "recording: \(path)\n\(Finding.swiftReplayHint(path: path, test: testName(function, fileID)))"
         } catch {
             text += "the recording could not be written to \(path): \(error)\n\(failure.recording)"
         }
         Issue.record(Comment(rawValue: text), sourceLocation: location)
     }
 }
+
+/// `photosApply() in PhotoBoardTests/PhotoBoardTests.swift`: the test a
+/// finding's `meta.test` and replay hint name.
+func testName(_ function: String, _ fileID: String) -> String { "\(function) in \(fileID)" }
 
 /// The recording paths written in this process. A second kind of
 /// `configuration` failure, a second call in one test or another argument of
