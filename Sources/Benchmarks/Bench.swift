@@ -48,6 +48,12 @@ struct Bench {
             var report = Report()
             benchFuzz(&report, quick: args.contains("--quick"))
             report.print()
+        case "library-photo":
+            print(libraryPhotoRate(seconds: args.count > 1 ? Double(args[1]) ?? 2 : 2))
+        case "library":
+            var report = Report()
+            benchLibrary(&report, quick: args.contains("--quick"))
+            report.print()
         case "app":
             var report = Report()
             try benchApp(&report, quick: args.contains("--quick"))
@@ -68,6 +74,7 @@ struct Bench {
             benchApply(&report, quick: quick)
             benchHitTest(&report)
             benchFuzz(&report, quick: quick)
+            benchLibrary(&report, quick: quick)
             try benchApp(&report, quick: quick)
             try benchScaling(&report, quick: quick)
             try benchContainer(&report, quick: quick)

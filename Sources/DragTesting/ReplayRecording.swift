@@ -14,7 +14,7 @@ import Testing
 /// records an issue (every failing line) unless it passes.
 ///
 ///     @Test func photosApplyRegression() {
-///         replayRecording("Tests/PhotoTests/__Recordings__/photosApply-placement.jsonl", element: { Photo(id: $0) }) {
+///         replayRecording("__Recordings__/Tests/PhotoTests/photosApply-placement.jsonl", element: { Photo(id: $0) }) {
 ///             photos, difference in photos.apply(difference)
 ///         }
 ///     }
