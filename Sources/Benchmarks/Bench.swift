@@ -48,12 +48,7 @@ struct Bench {
             var report = Report()
             benchFuzz(&report, quick: args.contains("--quick"))
             report.print()
-        case "library-photo":
-            print(libraryPhotoRate(seconds: args.count > 1 ? Double(args[1]) ?? 2 : 2))
-        case "library":
-            var report = Report()
-            benchLibrary(&report, quick: args.contains("--quick"))
-            report.print()
+        case "library-photo", "library": libraryCommand(args)
         case "app":
             var report = Report()
             try benchApp(&report, quick: args.contains("--quick"))

@@ -56,3 +56,14 @@ func benchLibrary(_ report: inout Report, quick: Bool) {
         "debug \(f(debug / 77, 1))x the issue's 68-85/s; \(f(debug * FuzzBudget.defaultSeconds, 0)) runs per 2 s call")
     report.target("debug library fuzz at least 20x the issue's 77 runs/s", debug >= 20 * 77, rate(debug))
 }
+
+/// `library-photo [SECONDS]` (one rate, for the other build to read) or `library [--quick]` (the row).
+func libraryCommand(_ args: [String]) {
+    if args[0] == "library-photo" {
+        print(libraryPhotoRate(seconds: args.count > 1 ? Double(args[1]) ?? 2 : 2))
+        return
+    }
+    var report = Report()
+    benchLibrary(&report, quick: args.contains("--quick"))
+    report.print()
+}

@@ -86,7 +86,8 @@ public enum ApplyFuzzer {
     /// A single-collection `apply` over your elements, shaped like the
     /// articles' `extension Array where Element: Identifiable` helper.
     public static func check<Element: Identifiable>(
-        runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<String, String?>? = nil,
+        runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions,
+        policy: DropPolicy<String, String?>? = nil,
         ids: IDMaker<Element.ID>, element: @escaping @Sendable (Element.ID) -> Element,
         apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
     ) -> FuzzReport where Element.ID: Sendable, Element: SendableMetatype {
@@ -97,7 +98,8 @@ public enum ApplyFuzzer {
 
     /// `check` with your ID type's own maker (`String`, `Int`; `UUID` with `DragTesting`).
     public static func check<Element: Identifiable>(
-        runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<String, String?>? = nil,
+        runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions,
+        policy: DropPolicy<String, String?>? = nil,
         element: @escaping @Sendable (Element.ID) -> Element,
         apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
     ) -> FuzzReport where Element.ID: ReorderFuzzableID, Element: SendableMetatype {
@@ -124,10 +126,13 @@ public enum ApplyFuzzer {
     ///     let report = ApplyFuzzer.check(policy: kanbanPolicy, layout: board)
     ///
     public static func check(
-        policy: DropPolicy<String, String?>, layout: Layout<String>? = nil, runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, collections: Int = 3
+        policy: DropPolicy<String, String?>, layout: Layout<String>? = nil, runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1,
+        collections: Int = 3
     ) -> FuzzReport {
         check(
-            .canonical, options: Options(runs: runs, seconds: seconds, seed: seed, modes: .sessions, collections: collections, policy: policy, layout: layout)
+            .canonical,
+            options: Options(
+                runs: runs, seconds: seconds, seed: seed, modes: .sessions, collections: collections, policy: policy, layout: layout)
         )
     }
 

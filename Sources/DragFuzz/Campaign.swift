@@ -171,6 +171,33 @@ public struct CampaignSummary: Sendable {
         w.key("coverage")
         coverage.write(&w)
         w.key("findings")
+        writeFindings(&w)
+        if app != nil {
+            w.key("unreproduced")
+            w.integer(unreproduced)
+        }
+        w.key("writeFailures")
+        w.openArray()
+        for e in writeFailures { w.string(e.description) }
+        w.closeArray()
+        if let database {
+            w.key("db")
+            database.write(&w)
+        }
+        if !unmetCoverage.isEmpty {
+            w.key("unmetCoverage")
+            w.openArray()
+            for u in unmetCoverage { w.string(u) }
+            w.closeArray()
+        }
+        w.key("interrupted")
+        w.bool(interrupted)
+        w.close()
+        return w.string + "\n"
+    }
+
+    /// The `"findings"` array of `json`.
+    func writeFindings(_ w: inout _JSONBuffer) {
         w.openArray()
         for kept in findings {
             let f = kept.finding
@@ -201,28 +228,6 @@ public struct CampaignSummary: Sendable {
             w.close()
         }
         w.closeArray()
-        if app != nil {
-            w.key("unreproduced")
-            w.integer(unreproduced)
-        }
-        w.key("writeFailures")
-        w.openArray()
-        for e in writeFailures { w.string(e.description) }
-        w.closeArray()
-        if let database {
-            w.key("db")
-            database.write(&w)
-        }
-        if !unmetCoverage.isEmpty {
-            w.key("unmetCoverage")
-            w.openArray()
-            for u in unmetCoverage { w.string(u) }
-            w.closeArray()
-        }
-        w.key("interrupted")
-        w.bool(interrupted)
-        w.close()
-        return w.string + "\n"
     }
 
     /// The text summary: a count line, then each finding and its replay command.

@@ -32,9 +32,11 @@ struct CoverageAndHintTests {
         #expect(explore.stdout.contains("\ncoverage: drops into \"(single)\" "), "\(explore.stdout)")
     }
 
-    @Test("every finding's replay command, run as printed, replays the same code under test and fails", arguments: [
-        ["--applier", "insert-before-remove"], ["--app", "python3 Tests/CLITests/Apps/broken_app.py ok-false"],
-    ])
+    @Test(
+        "every finding's replay command, run as printed, replays the same code under test and fails",
+        arguments: [
+            ["--applier", "insert-before-remove"], ["--app", "python3 Tests/CLITests/Apps/broken_app.py ok-false"],
+        ])
     func hintsReproduce(subject: [String]) throws {
         let out = try temporaryDirectory("hints")
         let r = try runCLI(["fuzz"] + subject + ["--runs", "40", "--jobs", "1", "--out", out, "--format", "json"])

@@ -10,7 +10,8 @@ struct DocsAgreeTests {
         let printed = try runCLI(["--version"]).stdout
         let number = try #require(printed.split(separator: " ").dropFirst().first.map(String.init))
         #expect(number.split(separator: ".").count == 3, "\(printed)")
-        let docs = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/docs").filter { $0.hasSuffix(".md") }
+        let docs =
+            try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/docs").filter { $0.hasSuffix(".md") }
             .map { "docs/" + $0 } + ["README.md"]
         let pattern = try NSRegularExpression(pattern: #"dragreplay ([0-9]+\.[0-9]+\.[0-9]+)"#)
         var seen = 0

@@ -1,4 +1,5 @@
 import DragFuzz
+import Foundation
 import KnownBugs
 import ReorderConformance
 import ReorderCore
@@ -109,5 +110,44 @@ struct CoverageTests {
         let report = ApplyFuzzer.check(.canonical, options: options)
         #expect(report.unmetCoverage == ["coverage: collection \"templates\" never received a drop"])
         #expect(report.description.contains("coverage: collection \"templates\" never received a drop"))
+    }
+}
+
+/// insert-before-remove, slowed: every request waits 1 ms, so the cases
+/// before the first deadline check outlast a tiny `--time`.
+private struct SlowBuggy: ReorderSubject {
+    typealias ItemID = Int
+    typealias CollectionID = Int
+    var base = InProcessSubject<Int, Int>(applier: .insertBeforeRemove)
+    var name: String { "slow insert-before-remove" }
+    var configures: Bool { false }
+    mutating func handle(_ request: SubjectRequest<Int, Int>) throws(SubjectFailure) -> SubjectAnswer<Int, Int> {
+        Thread.sleep(forTimeInterval: 0.001)
+        return try base.handle(request)
+    }
+}
+
+@Suite("--time bounds shrinking (issue 22)")
+struct TimeBoundsShrinkingTests {
+    func campaign(seconds: Double?) -> CampaignSummary {
+        var options = CampaignOptions(
+            applierName: "insert-before-remove", applier: .insertBeforeRemove, mode: .sessions, runs: 64, seconds: seconds, seed: 5,
+            jobs: 1, shard: (0, 1), outDirectory: temporaryDirectory())
+        options.code = { _ in .subject(SlowBuggy()) }
+        options.shrinkAttempts = 300
+        return runCampaign(options)
+    }
+
+    @Test("past the deadline the shrinker stops at once and the failing case it has is still written")
+    func stopsShrinking() throws {
+        // 64 slow cases run before the first deadline check: shrinking starts past it.
+        let bounded = campaign(seconds: 0.1)
+        let whole = campaign(seconds: nil)
+        let cut = try #require(bounded.findings.first, "the raw reproducer is kept")
+        let full = try #require(whole.findings.first { $0.finding.invariant == cut.finding.invariant })
+        #expect(full.finding.shrinkAttempts > 1)
+        #expect(cut.finding.shrinkAttempts < full.finding.shrinkAttempts)
+        #expect(cut.finding.eventLines >= full.finding.eventLines)
+        #expect(FileManager.default.fileExists(atPath: cut.path))
     }
 }

@@ -156,7 +156,8 @@ let fuzzCommand = Command(
     }
     // Today's requirement is what the generated worlds offered; a world given by the user replaces it.
     if args.has("--require-coverage") { summary.unmetCoverage = summary.offered.unmet(by: summary.coverage) }
-    return try finishFuzz(summary, args, name: name, seed: UInt64(seed), options: options, apps: apps, shard: shard, summaryPath: summaryPath)
+    return try finishFuzz(
+        summary, args, name: name, seed: UInt64(seed), options: options, apps: apps, shard: shard, summaryPath: summaryPath)
 }
 
 /// Prints the summary, renders the findings' pages and writes the
