@@ -48,6 +48,7 @@ struct Bench {
             var report = Report()
             benchFuzz(&report, quick: args.contains("--quick"))
             report.print()
+        case "library-photo", "library": libraryCommand(args)
         case "app":
             var report = Report()
             try benchApp(&report, quick: args.contains("--quick"))
@@ -83,6 +84,7 @@ struct Bench {
             benchApply(&report, quick: quick)
             benchHitTest(&report)
             benchFuzz(&report, quick: quick)
+            benchLibrary(&report, quick: quick)
             try benchApp(&report, quick: quick)
             try benchScaling(&report, quick: quick)
             try benchContainer(&report, quick: quick)

@@ -1,3 +1,4 @@
+import DragFuzz
 import DragReader
 import DragRecording
 
@@ -17,6 +18,10 @@ public struct ShardSummary: Sendable {
     public var seconds: Double
     public var interrupted: Bool
     public var writeFailures: Int
+    /// What the shard's code under test was exercised with.
+    public var coverage: Coverage
+    /// `fuzz --db`: recordings that still failed and that now passed, and findings added.
+    public var database: (stillFailing: Int, nowPassing: Int, added: Int)?
 
     /// A shard that was cut short or could not write a finding is named as
     /// failed: its counts are added in, but the campaign is not complete.
@@ -50,6 +55,10 @@ public struct CampaignSummaries: Sendable {
         return (0..<count).filter { !present.contains($0) }.map { "\($0)/\(count)" }
     }
 
+    /// The shards' coverage added up: the unsharded campaign's, for the same
+    /// seed and runs (each case is counted in the one shard that ran it).
+    public var coverage: Coverage { shards.reduce(Coverage()) { $0.adding($1.coverage) } }
+
     public var complete: Bool { missing.isEmpty && unreadable.isEmpty && !shards.contains { $0.failed } }
 
     static func read(_ path: String) throws(CorpusError) -> ShardSummary {
@@ -69,11 +78,17 @@ public struct CampaignSummaries: Sendable {
         func count(_ key: String) -> Int { if case .array(let a)? = o[key] { a.count } else { 0 } }
         var seconds = 0.0
         if let n = o["seconds"]?.double { seconds = n }
+        var database: (Int, Int, Int)?
+        if case .object(let db)? = o["db"] {
+            func paths(_ key: String) -> Int { if case .array(let a)? = db[key] { a.count } else { 0 } }
+            database = (paths("stillFailing"), paths("nowPassing"), paths("added"))
+        }
         return ShardSummary(
             path: path, shard: shard, index: parts.first ?? 0, count: parts.count == 2 ? parts[1] : 1, seed: int("seed"),
             subject: value["app"].map { "app \($0)" } ?? "applier \(value["applier"] ?? "?")", runs: int("runs"),
             sessions: int("sessions"), failingCases: int("failingCases"), findings: count("findings"), seconds: seconds,
-            interrupted: o["interrupted"] == .bool(true), writeFailures: count("writeFailures"))
+            interrupted: o["interrupted"] == .bool(true), writeFailures: count("writeFailures"),
+            coverage: o["coverage"].map(Coverage.init(json:)) ?? Coverage(), database: database)
     }
 
     static func readBytes(_ path: String) throws(CorpusError) -> [UInt8] {
@@ -115,6 +130,21 @@ public struct CampaignSummaries: Sendable {
         }
         w.key("findings")
         w.integer(findings)
+        w.key("coverage")
+        coverage.write(&w)
+        let withDatabase = shards.compactMap(\.database)
+        if !withDatabase.isEmpty {
+            w.key("db")
+            w.open()
+            for (key, n) in [
+                ("stillFailing", withDatabase.map(\.stillFailing)), ("nowPassing", withDatabase.map(\.nowPassing)),
+                ("added", withDatabase.map(\.added)),
+            ] {
+                w.key(key)
+                w.integer(n.reduce(0, +))
+            }
+            w.close()
+        }
         w.key("seconds")
         w.number(shards.map(\.seconds).max() ?? 0)
         w.key("complete")
@@ -170,6 +200,7 @@ public struct CampaignSummaries: Sendable {
         // Unreadable summaries are diagnostics (stderr), counted in `incomplete`.
         out += "campaign: \(shards.map(\.runs).reduce(0, +)) cases, \(shards.map(\.sessions).reduce(0, +)) sessions, "
         out += "\(shards.map(\.failingCases).reduce(0, +)) failing, \(findings) findings merged\(complete ? "" : ", incomplete")\n"
+        out += coverage.text
         return out
     }
 }

@@ -45,7 +45,11 @@ public struct FuzzModes: OptionSet, Hashable, Sendable {
 public enum ApplyFuzzer {
     /// How a run goes.
     public struct Options: Sendable {
-        public var runs: Int
+        /// Cases at most (`nil`: as many as `seconds` allows).
+        public var runs: Int?
+        /// Seconds at most, shrinking included (`nil` with `runs` `nil`:
+        /// `FuzzBudget.defaultSeconds`, or `DRAGREPLAY_FUZZ_TIME`).
+        public var seconds: Double?
         public var seed: UInt64
         public var modes: FuzzModes
         /// Collections per case, at most (a sectioned model).
@@ -64,14 +68,22 @@ public enum ApplyFuzzer {
         /// What judges your policy's answers (`nil`: the world's rules when
         /// it states them, else the model).
         public var oracle: FuzzOracle?
+        /// The Swift test that runs the call (`meta.test` of its findings:
+        /// a hint replays them from that test, never with a CLI applier).
+        public var test: String?
+        /// What the run must cover, or the report fails (`unmetCoverage`).
+        /// `nil` with a `world`: every collection of the world receives a
+        /// drop and every operation its rules allow is answered.
+        public var requiredCoverage: CoverageRequirement?
 
         public init(
-            runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 1,
+            runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 1,
             policy: DropPolicy<String, String?>? = nil, layout: Layout<String>? = nil, world: World? = nil, oracle: FuzzOracle? = nil
         ) {
             self.world = world
             self.oracle = oracle
             self.runs = runs
+            self.seconds = seconds
             self.seed = seed
             self.modes = modes
             self.collections = collections
@@ -83,28 +95,30 @@ public enum ApplyFuzzer {
     /// A single-collection `apply` over your elements, shaped like the
     /// articles' `extension Array where Element: Identifiable` helper.
     public static func check<Element: Identifiable>(
-        runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<String, String?>? = nil,
+        runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions,
+        policy: DropPolicy<String, String?>? = nil,
         ids: IDMaker<Element.ID>, element: @escaping @Sendable (Element.ID) -> Element,
         apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
     ) -> FuzzReport where Element.ID: Sendable, Element: SendableMetatype {
         check(
             .single(ids: ids, element: element, apply: apply),
-            options: Options(runs: runs, seed: seed, modes: modes, collections: 1, policy: policy))
+            options: Options(runs: runs, seconds: seconds, seed: seed, modes: modes, collections: 1, policy: policy))
     }
 
     /// `check` with your ID type's own maker (`String`, `Int`; `UUID` with `DragTesting`).
     public static func check<Element: Identifiable>(
-        runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<String, String?>? = nil,
+        runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions,
+        policy: DropPolicy<String, String?>? = nil,
         element: @escaping @Sendable (Element.ID) -> Element,
         apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
     ) -> FuzzReport where Element.ID: ReorderFuzzableID, Element: SendableMetatype {
-        check(runs: runs, seed: seed, modes: modes, policy: policy, ids: .standard, element: element, apply: apply)
+        check(runs: runs, seconds: seconds, seed: seed, modes: modes, policy: policy, ids: .standard, element: element, apply: apply)
     }
 
     /// A sectioned `apply` (`reorderContainer(for:in:)`): your sections, each
     /// with its ID (`section` makes it from a collection name, `"c0"`, ...).
     public static func check<Element: Identifiable, SectionID: Hashable & Sendable>(
-        runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 3,
+        runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 3,
         policy: DropPolicy<String, String?>? = nil, world: World? = nil, oracle: FuzzOracle? = nil, ids: IDMaker<Element.ID>,
         element: @escaping @Sendable (Element.ID) -> Element, section: @escaping @Sendable (String?) -> SectionID,
         apply: @escaping @Sendable (inout [ReorderSection<SectionID, Element>], ReorderDifference<Element.ID, SectionID>) -> Void
@@ -112,8 +126,8 @@ public enum ApplyFuzzer {
         check(
             .sectioned(ids: ids, element: element, section: section, apply: apply),
             options: Options(
-                runs: runs, seed: seed, modes: modes, collections: world?.collections.count ?? collections, policy: policy, world: world,
-                oracle: oracle))
+                runs: runs, seconds: seconds, seed: seed, modes: modes, collections: world?.collections.count ?? collections,
+                policy: policy, world: world, oracle: oracle))
     }
 
     /// Only your `dropConfiguration` closure, with the model's own apply:
@@ -126,60 +140,84 @@ public enum ApplyFuzzer {
     /// `collections` are then unused), judged by its rules or by `oracle`.
     public static func check(
         policy: DropPolicy<String, String?>, layout: Layout<String>? = nil, world: World? = nil, oracle: FuzzOracle? = nil,
-        runs: Int = 10_000, seed: UInt64 = 1, collections: Int = 3
+        runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, collections: Int = 3
     ) -> FuzzReport {
         check(
             .canonical,
             options: Options(
-                runs: runs, seed: seed, modes: .sessions, collections: world?.collections.count ?? collections, policy: policy,
-                layout: layout, world: world, oracle: oracle))
+                runs: runs, seconds: seconds, seed: seed, modes: .sessions, collections: world?.collections.count ?? collections,
+                policy: policy, layout: layout, world: world, oracle: oracle))
     }
 
     /// Any `Applier` over a recording's names (the built-in ones, or your
     /// own from `Applier.single`, `.sectioned` or `.orders`).
+    ///
+    /// - Complexity: as many cases as `options.runs` or `options.seconds`
+    ///   allow (`FuzzBudget`: 2 s by default); each failure's shrink counts
+    ///   against the time too.
     public static func check(_ applier: Applier<String, String?>, options: Options = Options()) -> FuzzReport {
         let naming = options.world.map { FuzzNaming(collectionNames: $0.collectionIDs, itemNames: $0.itemNames) }
         let yours = applier.translatedToFuzzIDs(naming: naming)
         let policy = options.policy?.translatedToFuzzIDs(naming: naming)
         let modes = options.modes.list.isEmpty ? [FuzzMode.sessions] : options.modes.list
+        let budget = FuzzBudget.resolve(runs: options.runs, seconds: options.seconds)
+        let start = now()
+        let deadline = budget.seconds.map { start + $0 }
+        let context = FindingContext(generator: "ApplyFuzzer", applierName: applier.name, seed: options.seed, test: options.test)
         // One failure per invariant; for `configuration`, one per kind of
         // disagreement (`Violation.signature`), so a closure that refuses
         // copies does not hide that it picks the wrong column.
         var failures: [String: FuzzFailure] = [:]
-        var firstFailing: [String: Int] = [:]
+        var coverage = Coverage()
         func kind(_ v: Violation) -> String { v.invariant == .configuration ? v.signature : v.invariant.rawValue }
-        for index in 0..<max(0, options.runs) {
+        var index = 0
+        while budget.runs.map({ index < $0 }) ?? true {
+            // The clock is read every 16 cases: a case takes far less than a budget.
+            if let deadline, index & 15 == 0, now() >= deadline { break }
             let mode = modes[index % modes.count]
-            var runner = CaseRunner(applier: yours, mode: mode)
-            runner.maxCollections = max(1, options.collections)
-            runner.unknownCollections = options.collections > 1
-            runner.swipeCases = 0
-            runner.layout = options.layout?.mapIDs { FuzzNaming.id(named: $0) ?? FuzzIDs.absentBase }
-            runner.world = options.world
-            if let oracle = options.oracle { runner.oracle = oracle.configurationOracle(world: options.world) }
+            let runner = runner(mode, yours, options)
             let name = policy == nil ? applier.name : InProcessSubject<Int, Int>.policyName(applier: applier.name)
             let code: CodeUnderTest = .subject(
                 InProcessSubject(applier: yours, policy: policy ?? options.world?.policy() ?? .standard, name: name))
             let asked: CodeUnderTest = policy == nil ? .applier(yours) : code
             var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(index)))
-            guard let v = runner.run(&choices, code: asked).violation, firstFailing[kind(v)] == nil else { continue }
-            firstFailing[kind(v)] = index
+            let result = runner.run(&choices, code: asked)
+            coverage.add(result.coverage)
+            index += 1
+            guard let v = result.violation, failures[kind(v)] == nil else { continue }
             var shrinker = Shrinker(runner: runner, keeping: v)
             shrinker.code = asked
+            // Past the budget the shrinker keeps the smallest failing case so far.
+            if let deadline { shrinker.shouldStop = { now() >= deadline } }
             let shrunk = shrinker.shrink(choices.choices)
-            guard let violation = shrunk.result.violation else { continue }
-            let fuzzCase = shrunk.result.fuzzCase
-            let finding = fuzzCase.finding(
-                violation, context: FindingContext(generator: "ApplyFuzzer", applierName: applier.name, seed: options.seed),
-                caseIndex: index, shrinkAttempts: shrunk.attempts)
+            let violation = shrunk.result.violation ?? v
+            let fuzzCase = shrunk.result.violation == nil ? result.fuzzCase : shrunk.result.fuzzCase
+            let finding = fuzzCase.finding(violation, context: context, caseIndex: index - 1, shrinkAttempts: shrunk.attempts)
             failures[kind(v)] = FuzzFailure(
-                invariant: violation.invariant, message: violation.message, caseIndex: index, mode: mode,
+                invariant: violation.invariant, message: violation.message, caseIndex: index - 1, mode: mode,
                 notFromDrag: finding.notFromDrag, recording: finding.text, steps: fuzzCase.readableSteps(through: violation.step),
                 before: fuzzCase.readableData(before: violation.step), after: fuzzCase.readableData(after: violation.step))
         }
-        return FuzzReport(
-            runs: max(0, options.runs), seed: options.seed, modes: options.modes,
+        var report = FuzzReport(
+            runs: index, seed: options.seed, modes: options.modes,
             failures: failures.values.sorted { ($0.caseIndex, $0.invariant) < ($1.caseIndex, $1.invariant) })
+        report.coverage = coverage
+        report.seconds = now() - start
+        let required = options.requiredCoverage ?? options.world.map(CoverageRequirement.init(world:))
+        report.unmetCoverage = required?.unmet(by: coverage) ?? []
+        return report
+    }
+
+    /// The runner of every case of a call.
+    static func runner(_ mode: FuzzMode, _ yours: Applier<Int, Int>, _ options: Options) -> CaseRunner {
+        var runner = CaseRunner(applier: yours, mode: mode)
+        runner.maxCollections = max(1, options.collections)
+        runner.unknownCollections = options.collections > 1
+        runner.swipeCases = 0
+        runner.layout = options.layout?.mapIDs { FuzzNaming.id(named: $0) ?? FuzzIDs.absentBase }
+        runner.world = options.world
+        if let oracle = options.oracle { runner.oracle = oracle.configurationOracle(world: options.world) }
+        return runner
     }
 }
 
@@ -187,21 +225,36 @@ public enum ApplyFuzzer {
 /// kind of disagreement for `configuration`), each the first failing case of
 /// it, shrunk.
 public struct FuzzReport: Sendable, CustomStringConvertible {
+    /// Cases run (under a time budget, as many as it allowed).
     public var runs: Int
     public var seed: UInt64
     public var modes: FuzzModes
     public var failures: [FuzzFailure]
+    /// What your code was exercised with.
+    public var coverage = Coverage()
+    /// What `Options.requiredCoverage` asked for and the run did not cover.
+    public var unmetCoverage: [String] = []
+    /// How long the call took, shrinking included.
+    public var seconds = 0.0
+
+    public init(runs: Int, seed: UInt64, modes: FuzzModes, failures: [FuzzFailure]) {
+        self.runs = runs
+        self.seed = seed
+        self.modes = modes
+        self.failures = failures
+    }
 
     /// The first failure, in case order.
     public var failure: FuzzFailure? { failures.first }
 
     public var description: String {
         let modeNames = modes.list.map(\.rawValue).joined(separator: " and ")
-        guard !failures.isEmpty else { return "\(runs) cases (\(modeNames), seed \(seed)): no invariant broken" }
+        let covered = "\n" + coverage.text + unmetCoverage.map { $0 + "\n" }.joined()
+        guard !failures.isEmpty else { return "\(runs) cases (\(modeNames), seed \(seed)): no invariant broken" + covered }
         let broken = Set(failures.map(\.invariant)).count
         let count = broken == 1 ? "1 invariant" : "\(broken) invariants"
         let findings = failures.count == broken ? "" : " (\(failures.count) findings)"
-        return "\(runs) cases (\(modeNames), seed \(seed)): \(count) broken\(findings)\n\n"
+        return "\(runs) cases (\(modeNames), seed \(seed)): \(count) broken\(findings)" + covered + "\n"
             + failures.map(\.description).joined(separator: "\n\n")
     }
 }

@@ -138,6 +138,15 @@ public struct CampaignSummary: Sendable {
     public var elapsed: Double
     public var shrinkSeconds: Double
     public var interrupted: Bool
+    /// What the code under test was exercised with, over every case run
+    /// (not the shrinker's candidates): shards add up to the unsharded run.
+    public var coverage = Coverage()
+    /// What the cases' worlds offered to cover (`--require-coverage`).
+    public var offered = CoverageRequirement()
+    /// `--db`: what replaying the database first found, and what was added.
+    public var database: DatabaseSummary?
+    /// `--require-coverage`: what the run did not cover (exit 1).
+    public var unmetCoverage: [String] = []
 
     /// The `--format json` summary: only what the seed and `--runs`
     /// determine, so two runs compare byte for byte (timings go to stderr).
@@ -169,7 +178,36 @@ public struct CampaignSummary: Sendable {
         w.integer(sessions)
         w.key("failingCases")
         w.integer(failingCases)
+        w.key("coverage")
+        coverage.write(&w)
         w.key("findings")
+        writeFindings(&w)
+        if app != nil {
+            w.key("unreproduced")
+            w.integer(unreproduced)
+        }
+        w.key("writeFailures")
+        w.openArray()
+        for e in writeFailures { w.string(e.description) }
+        w.closeArray()
+        if let database {
+            w.key("db")
+            database.write(&w)
+        }
+        if !unmetCoverage.isEmpty {
+            w.key("unmetCoverage")
+            w.openArray()
+            for u in unmetCoverage { w.string(u) }
+            w.closeArray()
+        }
+        w.key("interrupted")
+        w.bool(interrupted)
+        w.close()
+        return w.string + "\n"
+    }
+
+    /// The `"findings"` array of `json`.
+    func writeFindings(_ w: inout _JSONBuffer) {
         w.openArray()
         for kept in findings {
             let f = kept.finding
@@ -200,18 +238,6 @@ public struct CampaignSummary: Sendable {
             w.close()
         }
         w.closeArray()
-        if app != nil {
-            w.key("unreproduced")
-            w.integer(unreproduced)
-        }
-        w.key("writeFailures")
-        w.openArray()
-        for e in writeFailures { w.string(e.description) }
-        w.closeArray()
-        w.key("interrupted")
-        w.bool(interrupted)
-        w.close()
-        return w.string + "\n"
     }
 
     /// The text summary: a count line, then each finding and its replay command.
@@ -219,6 +245,7 @@ public struct CampaignSummary: Sendable {
         var out = "\(runs) cases, \(sessions) sessions, \(failingCases) failing, \(findings.count) finding\(findings.count == 1 ? "" : "s")"
         let what = app.map { "app \(Format.shellQuoted($0))" } ?? "applier \(applierName)"
         out += " (\(what), seed \(seed))\(interrupted ? ", interrupted" : "")\n"
+        out += coverage.text
         for kept in findings {
             let f = kept.finding
             let drag = f.notFromDrag.map { "; no drag produces it: \($0)" } ?? ""
@@ -230,6 +257,7 @@ public struct CampaignSummary: Sendable {
             out += "the app's answers depend on the cases it ran before\n"
         }
         for e in writeFailures { out += "\(e)\n" }
+        for u in unmetCoverage { out += "\(u)\n" }
         return out
     }
 }
@@ -265,6 +293,8 @@ struct CampaignLedger: ~Copyable {
     var writeFailures: [SystemError] = []
     var shrinkSeconds = 0.0
     var processing = false
+    var coverage = Coverage()
+    var offered = CoverageRequirement()
 
     init(jobs: Int) { next = Array(0..<jobs) }
 
@@ -325,7 +355,7 @@ final class CampaignRun: Sendable {
                 runs: l.runs, sessions: l.sessions, failingCases: l.failingCases,
                 findings: l.findings.sorted { ($0.finding.caseIndex ?? 0, $0.path) < ($1.finding.caseIndex ?? 0, $1.path) },
                 writeFailures: l.writeFailures, unreproduced: l.unreproduced, elapsed: elapsed, shrinkSeconds: l.shrinkSeconds,
-                interrupted: interrupted)
+                interrupted: interrupted, coverage: l.coverage, offered: l.offered)
         }
     }
 
@@ -337,17 +367,22 @@ final class CampaignRun: Sendable {
         var counted = 0
         var localSessions = 0
         var localFailing = 0
+        var localCoverage = Coverage()
+        var localOffered = CoverageRequirement()
         var lastReport = start
         func flush() {
             ledger.withLock { l in
                 l.runs += local - counted
                 l.sessions += localSessions
                 l.failingCases += localFailing
+                l.coverage.add(localCoverage)
+                l.offered.add(localOffered)
                 l.next[worker] = k
             }
             counted = local
             localSessions = 0
             localFailing = 0
+            localCoverage = Coverage()
         }
         while true {
             if let runs = options.runs, plan(k).global >= runs { break }
@@ -372,6 +407,8 @@ final class CampaignRun: Sendable {
             var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(global)))
             let result = options.runner(mode).run(&choices, code: code)
             localSessions += result.sessions
+            localCoverage.add(result.coverage)
+            localOffered.add(result.offered)
             if let v = result.violation {
                 localFailing += 1
                 note(v.invariant, k, mode)

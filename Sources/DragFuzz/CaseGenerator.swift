@@ -16,6 +16,8 @@ struct CaseGenerator {
     var nextID = 0
     var sessions = 0
     var profile: CaseProfile
+    /// What the code under test has been exercised with so far.
+    var coverage = CoverageCounter()
 
     let code: CodeUnderTest
 
@@ -58,11 +60,11 @@ struct CaseGenerator {
             text: fuzzCase.naming.text, checksModel: true, swipe: fuzzCase.swipe, policy: runner.world?.policy() ?? .standard,
             oracle: runner.oracle)
         if let v = checked.start() {
-            return CaseRunner.Result(fuzzCase: fuzzCase, violation: Violation(v, step: -1), sessions: 0, stepStarts: [])
+            return result(Violation(v, step: -1), stepStarts: [])
         }
         if case .repeated(let from, let to, let count, let deferred) = profile.shape {
             let v = runRepeated(from: from, to: to, count: count, deferred: deferred)
-            return CaseRunner.Result(fuzzCase: fuzzCase, violation: v, sessions: sessions, stepStarts: [])
+            return result(v, stepStarts: [])
         }
         let limit = runner.mode == .sessions ? profile.maxEvents : 8
         var starts: [Int] = []
@@ -78,10 +80,19 @@ struct CaseGenerator {
             case .differences: planned = (.drag(.deliver(nextDifference())), nil)
             }
             if let v = execute(planned.event, aim: planned.aim) {
-                return CaseRunner.Result(fuzzCase: fuzzCase, violation: v, sessions: sessions, stepStarts: starts)
+                return result(v, stepStarts: starts)
             }
         }
-        return CaseRunner.Result(fuzzCase: fuzzCase, violation: nil, sessions: sessions, stepStarts: starts)
+        return result(nil, stepStarts: starts)
+    }
+
+    /// The case's result, with what it covered and offered.
+    func result(_ violation: Violation?, stepStarts: [Int]) -> CaseRunner.Result {
+        let naming = fuzzCase.naming
+        return CaseRunner.Result(
+            fuzzCase: fuzzCase, violation: violation, sessions: sessions, stepStarts: stepStarts,
+            coverage: coverage.coverage(naming: naming),
+            offered: coverage.requirement(naming: naming, collections: setup.container.collections.count))
     }
 
     mutating func entries() -> [Int] { engine.container.entries }
@@ -92,6 +103,11 @@ struct CaseGenerator {
 
     mutating func execute(_ event: SessionEvent<Int, Int>, aim: Aim?) -> Violation? {
         fuzzCase.steps.append(event)
-        return checked.handle(event, aim: aim).violation.map { Violation($0, step: fuzzCase.steps.count - 1) }
+        let before = engine
+        let asked = !checked.subjectFailed
+        let step = checked.handle(event, aim: aim)
+        // Only what the code under test was given: nothing after it failed to answer.
+        if asked { coverage.count(event, step, before: before.container, inFlight: before.sessions.keys) }
+        return step.violation.map { Violation($0, step: fuzzCase.steps.count - 1) }
     }
 }

@@ -91,6 +91,10 @@ public struct CaseRunner: Sendable {
         public var sessions: Int
         /// Where each step's choices begin: the shrinker deletes whole steps.
         public var stepStarts: [Int] = []
+        /// What the code under test was exercised with.
+        public var coverage = Coverage()
+        /// What the case's world offered to cover (`CoverageRequirement`).
+        public var offered = CoverageRequirement()
     }
 
     /// Runs one case against `code` (default: the runner's applier, in

@@ -52,6 +52,8 @@ public struct Explorer: Sendable {
         public var violatingSteps = 0
         /// Stopped before every pair was explored.
         public var interrupted = false
+        /// What the code under test was exercised with, per step executed.
+        public var coverage = Coverage()
     }
 
     typealias Script = [(DragEvent<Int, Int>, Aim?)]
@@ -246,7 +248,9 @@ public struct Explorer: Sendable {
                         for (event, aim, ni, nj) in moves {
                             var c = checked
                             summary.steps += 1
-                            if let core = c.handle(event, aim: aim).violation {
+                            let step = c.handle(event, aim: aim)
+                            if !checked.subjectFailed { summary.coverage.add(.of(event, step, before: engine, naming: naming)) }
+                            if let core = step.violation {
                                 let v = Violation(core, step: path.count)
                                 summary.violatingSteps += 1
                                 if let best = shortest[v.invariant], best.0.steps.count <= path.count + 1 { continue }
@@ -296,7 +300,11 @@ public struct Explorer: Sendable {
                 }
                 summary.steps += 1
                 path.append(event)
-                if let v = checked.handle(event, aim: aim).violation { violation = Violation(v, step: path.count - 1) }
+                let before = checked.model
+                let asked = !checked.subjectFailed
+                let step = checked.handle(event, aim: aim)
+                if asked { summary.coverage.add(.of(event, step, before: before, naming: naming)) }
+                if let v = step.violation { violation = Violation(v, step: path.count - 1) }
             }
             summary.states += path.count
             guard let v = violation else {

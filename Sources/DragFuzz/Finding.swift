@@ -18,11 +18,16 @@ public struct FindingContext: Sendable {
     public var app: String?
     /// The swipe handlers under test when not `correct` (`meta.handler`).
     public var handler: String?
+    /// The Swift test whose closure was under test (`meta.test`): no CLI
+    /// applier runs that closure, so its findings replay from the test.
+    public var test: String?
 
     public init(
-        generator: String, applierName: String, seed: UInt64? = nil, mode: String? = nil, app: String? = nil, handler: String? = nil
+        generator: String, applierName: String, seed: UInt64? = nil, mode: String? = nil, app: String? = nil, handler: String? = nil,
+        test: String? = nil
     ) {
         self.generator = generator
+        self.test = test
         self.applierName = applierName
         self.seed = seed
         self.mode = mode
@@ -32,7 +37,8 @@ public struct FindingContext: Sendable {
 
     /// What was under test, for titles: `--applier NAME [--handler NAME]` or `--app 'COMMAND'`.
     var underTest: String {
-        app.map { "--app \(Format.shellQuoted($0))" } ?? "--applier \(applierName)" + (handler.map { " --handler \($0)" } ?? "")
+        if let test { return "the Swift code of test \(test)" }
+        return app.map { "--app \(Format.shellQuoted($0))" } ?? "--applier \(applierName)" + (handler.map { " --handler \($0)" } ?? "")
     }
 }
 
@@ -66,13 +72,23 @@ public struct Finding: Sendable, CustomStringConvertible {
     /// Why no drag session could produce it (a `differences` finding whose
     /// difference only a sync or hand-built code can say); `nil` when a drag can.
     public var notFromDrag: String?
+    /// The Swift test whose closure was under test (see `FindingContext.test`).
+    public var test: String?
 
-    /// The shell command that replays it (arguments quoted for a POSIX shell).
+    /// The shell command that replays it (arguments quoted for a POSIX
+    /// shell); for a Swift closure, the call that replays it from its test.
     public func replayCommand(path: String) -> String {
+        if let test { return Self.swiftReplayHint(path: path, test: test) }
         if let app { return "dragreplay replay --app \(Format.shellQuoted(app)) \(Format.shellQuoted(path))" }
         let applier = key.applier.split(separator: " ").first.map(String.init) ?? key.applier
         let withHandler = handler.map { " --handler \(Format.shellQuoted($0))" } ?? ""
         return "dragreplay replay --applier \(Format.shellQuoted(applier))\(withHandler) \(Format.shellQuoted(path))"
+    }
+
+    /// How to replay a finding of a Swift closure: the same closure, from
+    /// its test (`replayRecording` in DragTesting), since no CLI applier is it.
+    public static func swiftReplayHint(path: String, test: String) -> String {
+        "replay it in \(test): replayRecording(\(Format.quoted(path)), ...) with this call's closures (element:, apply:, policy:)"
     }
 
     public var description: String { "\(invariant.rawValue) [\(mode)\(caseIndex.map { ", case \($0)" } ?? "")]: \(message)" }
@@ -162,6 +178,7 @@ extension FuzzCase {
             "invariant": .string(violation.invariant.rawValue), "generator": .string(context.generator),
         ]
         if let app = context.app { meta["app"] = .string(app) } else { meta["applier"] = .string(context.applierName) }
+        if let test = context.test { meta["test"] = .string(test) }
         if let handler = context.handler, context.app == nil, swipe != nil { meta["handler"] = .string(handler) }
         let notFromDrag = whyNoDragProduces(violation)
         meta["drag"] = .string(notFromDrag.map { "not producible: \($0)" } ?? "producible")
@@ -173,7 +190,7 @@ extension FuzzCase {
         return Finding(
             invariant: violation.invariant, mode: context.mode ?? mode.rawValue, message: violation.message, caseIndex: caseIndex,
             shrinkAttempts: shrinkAttempts, recording: recording, key: FindingKey(recording: recording), app: context.app,
-            handler: context.app == nil && swipe != nil ? context.handler : nil, notFromDrag: notFromDrag)
+            handler: context.app == nil && swipe != nil ? context.handler : nil, notFromDrag: notFromDrag, test: context.test)
     }
 }
 

@@ -6,53 +6,78 @@ import Synchronization
 import Testing
 
 /// Where `expectReorderInvariants` writes the shrunk recording of a broken
-/// invariant: beside the test file, in `__Recordings__` (like
-/// swift-snapshot-testing's `__Snapshots__`), unless a directory is given
-/// here or in the `DRAGREPLAY_RECORDINGS` environment variable.
+/// invariant (like swift-snapshot-testing's `__Snapshots__`), unless a
+/// directory is given here or in the `DRAGREPLAY_RECORDINGS` environment
+/// variable.
 public enum RecordingsDirectory: Sendable {
-    /// `__Recordings__` next to the test file.
+    /// `__Recordings__` at the root of the package that holds the test file,
+    /// mirroring the test file's folder (`__Recordings__/Tests/MyAppTests/`):
+    /// outside every target's sources, so SwiftPM has no unhandled file to
+    /// warn about and no `exclude:` is needed. The default. A test file
+    /// with no `Package.swift` above it gets `.nextToTest`.
+    case inPackage
+    /// `__Recordings__` next to the test file: inside the test target, so
+    /// SwiftPM warns about it unless the target declares it (see docs/library.md).
     case nextToTest
     case path(String)
 
     func resolve(filePath: String) -> String {
         if case .path(let p) = self { return p }
         if let env = ProcessInfo.processInfo.environment["DRAGREPLAY_RECORDINGS"], !env.isEmpty { return env }
-        return (filePath as NSString).deletingLastPathComponent + "/__Recordings__"
+        let folder = (filePath as NSString).deletingLastPathComponent
+        guard case .inPackage = self, let root = Self.packageRoot(above: folder) else { return folder + "/__Recordings__" }
+        let inside = folder == root ? "" : "/" + folder.dropFirst(root.count + 1)
+        return root + "/__Recordings__" + inside
+    }
+
+    /// The nearest folder at or above `folder` with a `Package.swift`.
+    static func packageRoot(above folder: String) -> String? {
+        var dir = folder
+        while dir.count > 1 {
+            if FileManager.default.fileExists(atPath: dir + "/Package.swift") { return dir }
+            dir = (dir as NSString).deletingLastPathComponent
+        }
+        return nil
     }
 }
 
 /// Fuzzes an app's single-collection `apply` (the articles' helper shape)
 /// and records one issue per broken invariant (`configuration`: per kind of
 /// disagreement), with the readable report,
-/// and the shrunk recording written next to the test; passes silently
-/// otherwise.
+/// and the shrunk recording written to `__Recordings__` (`RecordingsDirectory`);
+/// passes silently otherwise. It fuzzes for `FuzzBudget.defaultSeconds` (2 s,
+/// or `DRAGREPLAY_FUZZ_TIME`) unless `runs` or `seconds` is given.
 ///
 ///     @Test func photosApply() {
 ///         expectReorderInvariants(element: { Photo(id: $0) }) { photos, difference in photos.apply(difference) }
 ///     }
 ///
 public func expectReorderInvariants<Element: Identifiable>(
-    runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<String, String?>? = nil,
-    element: @escaping @Sendable (Element.ID) -> Element, recordings: RecordingsDirectory = .nextToTest,
+    runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<String, String?>? = nil,
+    element: @escaping @Sendable (Element.ID) -> Element, recordings: RecordingsDirectory = .inPackage,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
 ) where Element.ID: ReorderFuzzableID, Element: SendableMetatype {
-    let report = ApplyFuzzer.check(runs: runs, seed: seed, modes: modes, policy: policy, element: element, apply: apply)
+    var options = ApplyFuzzer.Options(runs: runs, seconds: seconds, seed: seed, modes: modes, collections: 1, policy: policy)
+    options.test = testName(function, fileID)
+    let report = ApplyFuzzer.check(.single(element: element, apply: apply), options: options)
     record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Fuzzes an app's sectioned `apply`; see the single-collection form.
 public func expectReorderInvariants<Element: Identifiable, SectionID: Hashable & Sendable>(
-    runs: Int = 10_000, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 3,
+    runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 3,
     policy: DropPolicy<String, String?>? = nil, world: World? = nil, oracle: FuzzOracle? = nil,
     element: @escaping @Sendable (Element.ID) -> Element,
-    section: @escaping @Sendable (String?) -> SectionID, recordings: RecordingsDirectory = .nextToTest,
+    section: @escaping @Sendable (String?) -> SectionID, recordings: RecordingsDirectory = .inPackage,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     apply: @escaping @Sendable (inout [ReorderSection<SectionID, Element>], ReorderDifference<Element.ID, SectionID>) -> Void
 ) where Element.ID: ReorderFuzzableID, Element: SendableMetatype {
-    let report = ApplyFuzzer.check(
-        runs: runs, seed: seed, modes: modes, collections: collections, policy: policy, world: world, oracle: oracle, ids: .standard,
-        element: element, section: section, apply: apply)
+    var options = ApplyFuzzer.Options(
+        runs: runs, seconds: seconds, seed: seed, modes: modes, collections: world?.collections.count ?? collections, policy: policy,
+        world: world, oracle: oracle)
+    options.test = testName(function, fileID)
+    let report = ApplyFuzzer.check(.sectioned(element: element, section: section, apply: apply), options: options)
     record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
@@ -69,11 +94,14 @@ public func expectReorderInvariants<Element: Identifiable, SectionID: Hashable &
 ///
 public func expectReorderInvariants(
     policy: DropPolicy<String, String?>, layout: Layout<String>? = nil, world: World? = nil, oracle: FuzzOracle? = nil,
-    runs: Int = 10_000, seed: UInt64 = 1, collections: Int = 3, recordings: RecordingsDirectory = .nextToTest,
+    runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, collections: Int = 3, recordings: RecordingsDirectory = .inPackage,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
-    let report = ApplyFuzzer.check(
-        policy: policy, layout: layout, world: world, oracle: oracle, runs: runs, seed: seed, collections: collections)
+    var options = ApplyFuzzer.Options(
+        runs: runs, seconds: seconds, seed: seed, modes: .sessions, collections: world?.collections.count ?? collections,
+        policy: policy, layout: layout, world: world, oracle: oracle)
+    options.test = testName(function, fileID)
+    let report = ApplyFuzzer.check(.canonical, options: options)
     record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
@@ -82,10 +110,13 @@ public func expectReorderInvariants(
 /// (`TEST-INVARIANT.jsonl`; a name already written in this test process gets
 /// `-2`, `-3`, ...); nothing when it has none.
 public func record(
-    _ report: FuzzReport, recordings: RecordingsDirectory = .nextToTest,
+    _ report: FuzzReport, recordings: RecordingsDirectory = .inPackage,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    // A requirement the run did not meet fails it as a bug would: a green
+    // run must mean the code was exercised (the world's hook).
+    for unmet in report.unmetCoverage { Issue.record(Comment(rawValue: "\(unmet)\n\(report.coverage.text)"), sourceLocation: location) }
     guard !report.failures.isEmpty else { return }
     let directory = recordings.resolve(filePath: filePath)
     let test = String(function.prefix { $0 != "(" }).map { $0.isLetter || $0.isNumber ? $0 : "-" }
@@ -97,13 +128,17 @@ public func record(
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try AtomicFile.write(failure.recording + "\n", to: path)
-            text += "recording: \(path) (replay it: dragreplay replay \(Format.shellQuoted(path)))"
+            text += "recording: \(path)\n\(Finding.swiftReplayHint(path: path, test: testName(function, fileID)))"
         } catch {
             text += "the recording could not be written to \(path): \(error)\n\(failure.recording)"
         }
         Issue.record(Comment(rawValue: text), sourceLocation: location)
     }
 }
+
+/// `photosApply() in PhotoBoardTests/PhotoBoardTests.swift`: the test a
+/// finding's `meta.test` and replay hint name.
+func testName(_ function: String, _ fileID: String) -> String { "\(function) in \(fileID)" }
 
 /// The recording paths written in this process. A second kind of
 /// `configuration` failure, a second call in one test or another argument of

@@ -37,6 +37,10 @@ struct ShardedCampaignTests {
         for key in ["runs", "sessions", "failingCases"] {
             #expect(campaign[key] as? Int == unsharded[key] as? Int, "\(key)")
         }
+        // Coverage adds up to the unsharded run's, key by key.
+        let merged = try #require(campaign["coverage"] as? NSDictionary)
+        #expect(merged == unsharded["coverage"] as? NSDictionary, "\(merged)")
+        #expect(m.stdout.contains("\ncoverage: drops into "), "\(m.stdout)")
         #expect(campaign["shards"] as? Int == 3)
         #expect((campaign["perShard"] as? [Any])?.count == 3)
         #expect(campaign["complete"] as? Bool == false)  // two inputs had no summary: named, not hidden
@@ -62,8 +66,15 @@ struct ShardedCampaignTests {
         #expect(!found.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: db).sorted() == found)
         // The fixed code: every recording now passes, and the run is clean.
-        let fixed = try runCLI(["fuzz", "--applier", "canonical", "--runs", "50", "--db", db, "--out", base + "/o2"])
+        let fixed = try runCLI([
+            "fuzz", "--applier", "canonical", "--runs", "50", "--db", db, "--out", base + "/o2", "--summary", base + "/fixed.json",
+        ])
         #expect(fixed.code == 0, "\(fixed.stderr)")
+        // The summary carries what the database replay found.
+        let summary = try #require(try object(base + "/fixed.json")["db"] as? [String: Any])
+        #expect(summary["replayed"] as? Int == found.count)
+        #expect((summary["nowPassing"] as? [String])?.count == found.count)
+        #expect((summary["stillFailing"] as? [String])?.isEmpty == true)
         #expect(fixed.stderr.contains("\(found.count) replayed, 0 still fail, \(found.count) now pass"), "\(fixed.stderr)")
         // The bug back: found again before a single case is generated.
         let again = try runCLI([

@@ -50,7 +50,7 @@ struct ApplyFuzzerTests {
     func listHelperSessions() {
         let report = ApplyFuzzer.check(runs: 3000, element: { Task(id: $0) }) { tasks, difference in tasks.apply(difference) }
         #expect(report.failures.isEmpty, "\(report)")
-        #expect(report.description == "3000 cases (sessions, seed 1): no invariant broken")
+        #expect(report.description == "3000 cases (sessions, seed 1): no invariant broken\n" + report.coverage.text)
     }
 
     @Test("with hand-built differences too, the helper's duplicate-source finding says no drag produces it")

@@ -112,6 +112,7 @@ struct FuzzingTests {
         let whole = campaign("insert-before-remove", runs: runs, seed: 7, jobs: 2, out: temporaryDirectory())
         var cases: [Int] = []
         var totals = (runs: 0, sessions: 0, failing: 0)
+        var coverage = Coverage()
         for index in 0..<count {
             let options = CampaignOptions(
                 applierName: "insert-before-remove", applier: .insertBeforeRemove, mode: nil, runs: runs, seconds: nil, seed: 7,
@@ -128,8 +129,12 @@ struct FuzzingTests {
             totals.runs += s.runs
             totals.sessions += s.sessions
             totals.failing += s.failingCases
+            coverage.add(s.coverage)
         }
         #expect(cases.sorted() == Array(0..<runs))
+        // What the code was exercised with adds up too: each case is counted in the one shard that ran it.
+        #expect(!whole.coverage.isEmpty)
+        #expect(coverage == whole.coverage)
         #expect(totals.runs == whole.runs && totals.sessions == whole.sessions && totals.failing == whole.failingCases)
     }
 

@@ -51,9 +51,9 @@ public final class TextReport: ReportWriter {
         out.write("\(r.status.rawValue.uppercased()) \(path)\(notes)\n")
         if let e = r.error { out.write("  \(e)\n") }
         for f in r.failures { out.write("  \(path):\(f.line):1: error: \(Format.escapingControls(f.message))\n") }
-        if showTrace || r.status != .pass {
-            for w in r.warnings { out.write("  \(path):\(w.line):1: warning: \(Format.escapingControls(w.message))\n") }
-        }
+        // Warnings are shown on a pass too: "(1 warning)" alone would say
+        // there is something to read and hide it (issue 20).
+        for w in r.warnings { out.write("  \(path):\(w.line):1: warning: \(Format.escapingControls(w.message))\n") }
     }
     public func end(passed: Int, failed: Int, errors: Int) {
         out.write("\(passed) passed, \(failed) failed, \(errors) errors\n")

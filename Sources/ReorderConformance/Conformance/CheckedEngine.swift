@@ -23,6 +23,9 @@ public struct CheckedStep<ItemID: Hashable & Sendable, CollectionID: Hashable & 
     /// The model's own result where it differs from the code under test's
     /// (the screen then shows the latter).
     public var modelData: [[ItemID]]?
+    /// The operation the code under test answered at this `move` or `drop`
+    /// when it configures (it may differ from the model's: a violation).
+    public var answered: DropOperation?
 
     @inlinable
     public init(
@@ -175,7 +178,10 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
                 isExternal: session.isExternal)
             let (answer, failure) = ask(.configure(query))
             if let failure { step.violation = failure }
-            if case .configuration(let c)? = answer { answered = c }
+            if case .configuration(let c)? = answer {
+                answered = c
+                step.answered = c.operation
+            }
         }
 
         // 2. The model acts, on the data as the screen shows it. Judged by

@@ -27,7 +27,11 @@ struct Command: Sendable {
     }
 }
 
-let version = "dragreplay 0.3.0 (dragrec v1 and v2, app protocol 1)"
+/// The tool's version number: the one place it is written. `--version`
+/// and the app protocol's `hello` say it; the docs quote it, and a test
+/// checks every `dragreplay N.N.N` in them against `--version`.
+let toolVersion = "0.4.0"
+let version = "dragreplay \(toolVersion) (dragrec v1 and v2, app protocol 1)"
 
 let applierOption = OptionSpec(
     names: ["--applier"], valueName: "NAME", allowed: Applier<String, String?>.builtInNames,
@@ -61,7 +65,7 @@ func startApp(_ args: ParsedArguments) throws -> AppSubject? {
         timeout = v
     }
     Signals.stopAppsOnExit()
-    return try AppSubject(command: command, timeout: timeout, tool: version)
+    return try AppSubject(command: command, timeout: timeout, tool: "dragreplay \(toolVersion)")
 }
 
 func applier(_ args: ParsedArguments) -> Applier<String, String?> {

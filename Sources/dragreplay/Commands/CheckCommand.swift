@@ -3,9 +3,10 @@ import DragRecording
 
 let checkCommand = Command(
     name: "check", usage: "dragreplay check PATH...",
-    abstract: "Validate recordings against dragrec v1 without replaying them.",
+    abstract: "Validate recordings against dragrec v1 or v2 without replaying them.",
     discussion: """
-        PATH is a file, or a directory searched recursively for *.jsonl. Diagnostics go to stderr as path:line:column: error: message. \
+        Each file is checked against the version its header names: dragrec v1 (drag sessions), or v2 (v1 plus the swipe section \
+        and its gesture, open, performed and labels lines). PATH is a file, or a directory searched recursively for *.jsonl. Diagnostics go to stderr as path:line:column: error: message. \
         Memory stays flat however long a recording is. Exit 0 when every file is valid, 2 otherwise.
         """,
     options: []

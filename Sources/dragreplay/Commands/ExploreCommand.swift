@@ -71,6 +71,7 @@ let exploreCommand = Command(
             + "\(summary.states) distinct states, \(summary.steps) steps, \(summary.violatingSteps) violating steps, "
             + "shortest of each invariant kept: \(summary.violations.count) "
             + "(\(app.map { "app \(Format.shellQuoted($0.command))" } ?? "applier \(name)"))\(summary.interrupted ? ", interrupted" : "")\n"
+            + summary.coverage.text
     )
     let context = FindingContext(
         generator: "dragreplay explore --items \(items) --mutations \(mutations)"

@@ -25,7 +25,7 @@ let fuzzCommand = Command(
     usage: """
         dragreplay fuzz [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--mode sessions|differences] [--layout KIND,...] \
         [--world FILE] [--oracle model|geometry|rules] [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [--summary FILE] [--db DIR] [--render] \
-        [--format text|json]
+        [--require-coverage] [--format text|json]
         """,
     abstract: "Generate random interleavings, check the ordering invariants, shrink every failure to a minimal recording.",
     discussion: """
@@ -34,7 +34,11 @@ let fuzzCommand = Command(
         shards together run exactly the cases, and add up to the counts, of the unsharded run. --time bounds the whole run, \
         shrinking included: past it the shrinker stops and the smallest failing case so far is written. With --db DIR, every \
         recording in DIR is replayed first (which still fail, which now pass, on stderr) and new findings are added to DIR by \
-        content name (atomic, safe for many writers). A seed fully determines a \
+        content name (atomic, safe for many writers). The summary counts what the code under test was exercised with \
+        (coverage: drops per destination collection, operations answered at drops, drags with a mutation, multi-item drags, \
+        deferred applies, drops into a full or locked collection, swipe actions per edge); --require-coverage fails the run \
+        (exit 1) naming each collection (of the --world, else of the cases) that never received a drop and each operation offered that was \
+        never answered. A seed fully determines a \
         run: the same --seed and --runs give byte-identical findings and summaries, whatever --jobs is. Each finding is shrunk and \
         written to --out (default corpora/found) as soon as every earlier case is done, named by invariant and content hash, with \
         the command that replays it. Ctrl-C stops generating and keeps every finding; SIGTERM, SIGHUP or a second Ctrl-C also \
@@ -66,6 +70,10 @@ let fuzzCommand = Command(
             help: "also write the json summary with shard and timings (for 'corpus merge --summary')"),
         OptionSpec(names: ["--db"], valueName: "DIR", help: "replay the recordings in DIR first, then add new findings to it"),
         OptionSpec(names: ["--render"], help: "write each finding's page beside it (NAME.html, see 'dragreplay help render')"),
+        OptionSpec(
+            names: ["--require-coverage"],
+            help:
+                "exit 1 unless every collection (of the --world, or of the cases) received a drop and every operation offered was answered"),
         OptionSpec(names: ["--format"], valueName: "FORMAT", allowed: ["text", "json"], help: "summary format: text (default) or json"),
     ]
 ) { args in
@@ -134,13 +142,13 @@ let fuzzCommand = Command(
         }
     }
     // The database first: a regression an earlier campaign found is found again before anything new.
-    var db: DatabaseReplay?
+    var db: DatabaseSummary?
     if let dbPath {
         let report = try replayDatabase(dbPath, applierName: name, handler: options.handler, app: apps.first)
         printDatabaseReplay(dbPath, report)
         db = report
     }
-    let summary = runCampaign(options)
+    var summary = runCampaign(options)
     if terminal { Output.raw("\r\u{1B}[K") }
     // Timings go to stderr: stdout stays byte-identical for the same seed and --runs.
     let rate = perSecond(Double(summary.sessions) / max(summary.elapsed, 1e-9))
@@ -148,33 +156,50 @@ let fuzzCommand = Command(
         "fuzz: \(summary.runs) cases, \(summary.sessions) sessions in \(seconds2(summary.elapsed))s (\(rate) sessions/s), "
             + "shrinking \(seconds2(summary.shrinkSeconds))s\(summary.interrupted ? ", interrupted" : "")")
     for failure in summary.writeFailures { Output.diagnose(failure.description) }
+    if let dbPath, var report = db {
+        addToDatabase(dbPath, findings: summary.findings, report: &report)
+        Output.diagnose("db: \(Format.path(dbPath)): \(report.added.count) new finding\(report.added.count == 1 ? "" : "s") added")
+        for e in report.addFailures { Output.diagnose(e.description) }
+        summary.database = report
+    }
+    // With --world, the world's collections and its rules' operations; else what the generated worlds offered.
+    if args.has("--require-coverage") {
+        let required = options.world.map(CoverageRequirement.init(world:)) ?? summary.offered
+        summary.unmetCoverage = required.unmet(by: summary.coverage)
+    }
+    return try finishFuzz(
+        summary, args, name: name, seed: UInt64(seed), options: options, apps: apps, shard: shard, summaryPath: summaryPath)
+}
+
+/// Prints the summary, renders the findings' pages and writes the
+/// `--summary` file; the exit status.
+func finishFuzz(
+    _ summary: CampaignSummary, _ args: ParsedArguments, name: String, seed: UInt64, options: CampaignOptions, apps: [AppSubject],
+    shard: (index: Int, count: Int), summaryPath: String?
+) throws -> Int32 {
     if args.value("--format") == "json" {
-        try Output.out(summary.json(applierName: name, seed: UInt64(seed), app: options.appCommand))
+        try Output.out(summary.json(applierName: name, seed: seed, app: options.appCommand))
+        // The text summary names them itself; beside json they go to stderr too, for a person.
+        for u in summary.unmetCoverage { Output.diagnose(u) }
     } else {
-        try Output.out(summary.text(applierName: name, seed: UInt64(seed), app: options.appCommand))
+        try Output.out(summary.text(applierName: name, seed: seed, app: options.appCommand))
     }
     // Pages after the campaign, from the kept findings: the same code under test replays each.
     let rendered =
         !args.has("--render")
         || renderFindings(
             summary.findings.map(\.path), applierName: name, handler: options.handler, app: apps.first, tool: "fuzz")
-    var written = true
+    var written = summary.database?.addFailures.isEmpty ?? true
     if let summaryPath {
-        let text = summary.json(applierName: name, seed: UInt64(seed), app: options.appCommand, shard: shard)
+        let text = summary.json(applierName: name, seed: seed, app: options.appCommand, shard: shard)
         do throws(SystemError) { try AtomicFile.write(text, to: summaryPath) } catch {
             Output.diagnose(error.description)
             written = false
         }
     }
-    if let dbPath, var report = db {
-        addToDatabase(dbPath, findings: summary.findings, report: &report)
-        Output.diagnose("db: \(Format.path(dbPath)): \(report.added.count) new finding\(report.added.count == 1 ? "" : "s") added")
-        for e in report.addFailures { Output.diagnose(e.description) }
-        written = written && report.addFailures.isEmpty
-        db = report
-    }
     if !summary.writeFailures.isEmpty || !rendered || !written { return 2 }
-    return summary.failingCases > 0 || !(db?.stillFailing.isEmpty ?? true) ? 1 : 0
+    let failed = summary.failingCases > 0 || !(summary.database?.stillFailing.isEmpty ?? true) || !summary.unmetCoverage.isEmpty
+    return failed ? 1 : 0
 }
 
 /// `--layout list,board`: the kinds a campaign may generate.

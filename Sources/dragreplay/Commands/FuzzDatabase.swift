@@ -7,26 +7,14 @@ import KnownBugs
 import ReorderConformance
 import ReorderCore
 
-/// What `fuzz --db DIR` found when it replayed the database first.
-struct DatabaseReplay {
-    var stillFailing: [String] = []
-    var nowPassing: [String] = []
-    /// Recordings that could not be read (reported, never deleted).
-    var unreadable: [String] = []
-    var added: [String] = []
-    var addFailures: [SystemError] = []
-
-    var replayed: Int { stillFailing.count + nowPassing.count + unreadable.count }
-}
-
 /// Replays every recording in `directory` (missing: an empty database)
 /// against the campaign's code under test: the applier and handler, or the
 /// app. A finding's `expect` line fails under the code it was found in, so
 /// a recording that still fails is a regression found again, first.
 func replayDatabase(_ directory: String, applierName: String, handler: SwipeHandlerKind, app: AppSubject?) throws(CorpusError)
-    -> DatabaseReplay
+    -> DatabaseSummary
 {
-    var report = DatabaseReplay()
+    var report = DatabaseSummary(directory: directory)
     guard FileSystem.exists(directory) else { return report }
     let replayer = Replayer(
         options: ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: SwipeHandler<String>(handler)))
@@ -50,7 +38,7 @@ func replayDatabase(_ directory: String, applierName: String, handler: SwipeHand
 /// writers of one finding write the same bytes to the same name. No locks
 /// (NFS breaks them), and no cleanup of other writers' temporaries: on a
 /// shared file system their process IDs mean nothing here.
-func addToDatabase(_ directory: String, findings: [KeptFinding], report: inout DatabaseReplay) {
+func addToDatabase(_ directory: String, findings: [KeptFinding], report: inout DatabaseSummary) {
     for kept in findings {
         let path = FileSystem.join(directory, kept.finding.fileName)
         if FileSystem.exists(path) { continue }
@@ -65,7 +53,7 @@ func addToDatabase(_ directory: String, findings: [KeptFinding], report: inout D
 }
 
 /// `db: DIR: 3 replayed, 1 still fails, 2 now pass` and a line for each.
-func printDatabaseReplay(_ directory: String, _ report: DatabaseReplay) {
+func printDatabaseReplay(_ directory: String, _ report: DatabaseSummary) {
     Output.diagnose(
         "db: \(Format.path(directory)): \(report.replayed) replayed, \(report.stillFailing.count) still fail, "
             + "\(report.nowPassing.count) now pass\(report.unreadable.isEmpty ? "" : ", \(report.unreadable.count) unreadable")")

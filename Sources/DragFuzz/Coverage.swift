@@ -1,0 +1,267 @@
+import DragRecording
+import ReorderConformance
+import ReorderCore
+import ReorderSwipe
+
+/// What the code under test was exercised with in a run (issue 20, item 3):
+/// counted from what the model and the code under test did at each event
+/// (the operation answered at a drop, the difference handed over), never from
+/// what was only generated: a lift whose drop was forbidden gave the move
+/// closure nothing, and a case past the code's failure to answer gave it
+/// nothing more. Every count is a sum over cases, so shards' coverages add
+/// up to the unsharded campaign's (`adding`).
+public struct Coverage: Hashable, Sendable {
+    /// Differences handed to the code under test (committed drops, deferred
+    /// applies, direct differences), per destination collection as the
+    /// recording names it (`Coverage.single` for a single unnamed collection).
+    public var drops: [String: Int] = [:]
+    /// The operation answered at each drop (the code's own answer where it
+    /// configures: it agrees with the model's, or the case failed there).
+    public var operations: [DropOperation: Int] = [:]
+    /// Drags during which the data changed (a mutation between lift and end).
+    public var mutationDuringDrag = 0
+    /// Drags that lifted more than one item.
+    public var multiItemDrags = 0
+    /// Drops applied later, by an `apply` event.
+    public var deferredApplies = 0
+    /// Drops over a collection at its capacity or holding a locked item.
+    public var fullOrLockedDrops = 0
+    /// Swipe actions performed, per edge.
+    public var swipeActions: [SwipeEdge: Int] = [:]
+
+    /// The key of an unnamed single collection in `drops`.
+    public static let single = "(single)"
+
+    public init() {}
+
+    /// Whether nothing was counted.
+    public var isEmpty: Bool { self == Coverage() }
+
+    /// The sum of two runs' coverage.
+    /// - Complexity: O(c) for c collections named.
+    public mutating func add(_ other: Coverage) {
+        drops.merge(other.drops, uniquingKeysWith: +)
+        operations.merge(other.operations, uniquingKeysWith: +)
+        mutationDuringDrag += other.mutationDuringDrag
+        multiItemDrags += other.multiItemDrags
+        deferredApplies += other.deferredApplies
+        fullOrLockedDrops += other.fullOrLockedDrops
+        swipeActions.merge(other.swipeActions, uniquingKeysWith: +)
+    }
+
+    public func adding(_ other: Coverage) -> Coverage {
+        var sum = self
+        sum.add(other)
+        return sum
+    }
+
+    /// The `"coverage"` object of `--format json` and summaries: keys
+    /// sorted, every operation and edge present (0 when never seen), so two
+    /// runs compare byte for byte.
+    package func write(_ w: inout _JSONBuffer) {
+        w.open()
+        w.key("drops")
+        w.open()
+        for name in drops.keys.sorted() {
+            w.key(name)
+            w.integer(drops[name]!)
+        }
+        w.close()
+        w.key("operations")
+        w.open()
+        for op in DropOperation.allCases {
+            w.key(op.rawValue)
+            w.integer(operations[op, default: 0])
+        }
+        w.close()
+        for (key, value) in [
+            ("mutationDuringDrag", mutationDuringDrag), ("multiItemDrags", multiItemDrags), ("deferredApplies", deferredApplies),
+            ("fullOrLockedDrops", fullOrLockedDrops),
+        ] {
+            w.key(key)
+            w.integer(value)
+        }
+        w.key("swipeActions")
+        w.open()
+        for edge in SwipeEdge.allCases {
+            w.key(edge.rawValue)
+            w.integer(swipeActions[edge, default: 0])
+        }
+        w.close()
+        w.close()
+    }
+
+    public var json: String {
+        var w = _JSONBuffer()
+        write(&w)
+        return w.string
+    }
+
+    /// Two lines for the text summaries:
+    ///
+    ///     coverage: drops into c0 812, c1 790, c2 801; answered move 2301, copy 0, forbidden 388
+    ///       412 drags with a mutation, 530 multi-item, 301 deferred applies, 97 into a full or locked collection; swipe actions leading 12, trailing 30
+    public var text: String {
+        let into = drops.keys.sorted().map { "\(Format.quoted($0)) \(drops[$0]!)" }.joined(separator: ", ")
+        let ops = DropOperation.allCases.map { "\($0.rawValue) \(operations[$0, default: 0])" }.joined(separator: ", ")
+        let swipes = SwipeEdge.allCases.map { "\($0.rawValue) \(swipeActions[$0, default: 0])" }.joined(separator: ", ")
+        return "coverage: drops into \(into.isEmpty ? "no collection" : into); answered \(ops)\n"
+            + "  \(mutationDuringDrag) drags with a mutation, \(multiItemDrags) multi-item, \(deferredApplies) deferred applies, "
+            + "\(fullOrLockedDrops) into a full or locked collection; swipe actions \(swipes)\n"
+    }
+}
+
+/// What a run must have covered (`--require-coverage`, QuickCheck's
+/// `checkCoverage`): every collection of the world received a drop, every
+/// operation the rules allow was answered at least once.
+///
+/// Today it is computed from the generated worlds (`CoverageRequirement.offered`:
+/// the collections the cases had and the operations their lifts offered); a
+/// world given by the user (its `collectionIDs`, its rules) is the hook:
+/// `init(collections:operations:)`.
+public struct CoverageRequirement: Hashable, Sendable {
+    public var collections: Set<String>
+    public var operations: Set<DropOperation>
+
+    public init(collections: some Sequence<String> = [], operations: some Sequence<DropOperation> = []) {
+        self.collections = Set(collections)
+        self.operations = Set(operations)
+    }
+
+    public mutating func add(_ other: CoverageRequirement) {
+        collections.formUnion(other.collections)
+        operations.formUnion(other.operations)
+    }
+
+    /// One sentence per requirement `coverage` does not meet, in a stable
+    /// order (collections by name, then operations): empty when it is met.
+    public func unmet(by coverage: Coverage) -> [String] {
+        var out: [String] = []
+        for c in collections.sorted() where coverage.drops[c, default: 0] == 0 {
+            out.append("coverage: collection \(Format.quoted(c)) never received a drop")
+        }
+        for op in DropOperation.allCases where operations.contains(op) && coverage.operations[op, default: 0] == 0 {
+            out.append("coverage: operation \(op.rawValue) was never answered at a drop")
+        }
+        return out
+    }
+}
+
+/// Counts one case's coverage as it runs, in the case's own integers
+/// (names only at the end: nothing per event but a few additions).
+struct CoverageCounter {
+    /// Per collection index of the case: differences handed over.
+    var drops: [Int] = []
+    var operations = (move: 0, copy: 0, forbidden: 0)
+    /// Sessions (of this case) that saw a mutation while they were in flight.
+    var mutated = Set<Int>()
+    var multiItem = 0
+    var deferred = 0
+    var fullOrLocked = 0
+    var swipes: [SwipeEdge: Int] = [:]
+    /// What the case offered: its collections and its lifts' operations.
+    var offered = DropOperation.Set()
+
+    /// Counts `event` as it ran: `before` is the data it met, `inFlight` the
+    /// sessions lifted and not yet ended then, `step` what it did.
+    mutating func count(
+        _ event: SessionEvent<Int, Int>, _ step: CheckedStep<Int, Int>, before: FuzzContainer, inFlight: some Collection<Int>
+    ) {
+        let result = step.result.drag
+        if let applied = result.applied { countDifference(applied, before: before) }
+        if let action = step.result.swipe?.action { swipes[action.edge, default: 0] += 1 }
+        guard case .drag(let e) = event else { return }
+        switch e {
+        case .lift(_, let items, _, let ops, _):
+            offered.formUnion(ops)
+            if result.liftRejection == nil && items.count > 1 { multiItem += 1 }
+        case .drop:
+            // The code's own answer where it configures: what its rules said.
+            switch step.answered ?? result.configuration?.operation {
+            case nil: break
+            case .move?: operations.move += 1
+            case .copy?: operations.copy += 1
+            case .forbidden?: operations.forbidden += 1
+            }
+            if let t = result.target, Self.isFullOrLocked(t.collection, before) { fullOrLocked += 1 }
+        case .apply: if result.applied != nil { deferred += 1 }
+        case .move, .cancel, .deliver: break
+        case .insert, .delete, .relocate, .update, .reload, .setEnabled, .lock, .unlock:
+            if !inFlight.isEmpty { mutated.formUnion(inFlight) }
+        }
+    }
+
+    mutating func countDifference(_ d: ReorderDifference<Int, Int>, before: FuzzContainer) {
+        // The fuzzer's collection IDs are their indices; an unknown one names no collection.
+        let c = d.destination.collectionID
+        guard c >= 0, c < before.collections.count else { return }
+        if drops.count <= c { drops += Array(repeating: 0, count: c + 1 - drops.count) }
+        drops[c] += 1
+    }
+
+    /// At its capacity, or holding a locked item (spec 3.3's 4 and 5 forbid the drop there).
+    static func isFullOrLocked(_ c: Int, _ container: FuzzContainer) -> Bool {
+        guard c < container.collections.count else { return false }
+        if let capacity = container.collections[c].capacity, container.collections[c].items.count >= capacity { return true }
+        return container.locked.contains { container.home(of: $0)?.collection == c }
+    }
+
+    /// The case's coverage with its collections named by `naming`.
+    func coverage(naming: FuzzNaming) -> Coverage {
+        var out = Coverage()
+        for (c, n) in drops.enumerated() where n > 0 { out.drops[naming.collection(c) ?? Coverage.single, default: 0] += n }
+        for (op, n) in [(DropOperation.move, operations.move), (.copy, operations.copy), (.forbidden, operations.forbidden)] where n > 0 {
+            out.operations[op] = n
+        }
+        out.mutationDuringDrag = mutated.count
+        out.multiItemDrags = multiItem
+        out.deferredApplies = deferred
+        out.fullOrLockedDrops = fullOrLocked
+        out.swipeActions = swipes
+        return out
+    }
+
+    /// What the case offered to be covered: its collections (named) and the
+    /// operations its lifts offered.
+    func requirement(naming: FuzzNaming, collections: Int) -> CoverageRequirement {
+        CoverageRequirement(
+            collections: (0..<collections).map { naming.collection($0) ?? Coverage.single },
+            operations: [DropOperation.move, .copy].filter { offered.contains($0 == .move ? .move : .copy) })
+    }
+}
+
+extension Coverage {
+    /// One step's coverage alone, its collections named by `naming`:
+    /// `explore` counts every step it executes (a merged state is not run
+    /// again, so it is not counted again).
+    static func of(
+        _ event: SessionEvent<Int, Int>, _ step: CheckedStep<Int, Int>, before: SessionEngine<Int, Int>, naming: FuzzNaming
+    ) -> Coverage {
+        var counter = CoverageCounter()
+        counter.count(event, step, before: before.container, inFlight: before.sessions.keys)
+        return counter.coverage(naming: naming)
+    }
+}
+
+extension Coverage {
+    /// Reads back a `"coverage"` object (`write`): a merge of shards'
+    /// summaries adds these up. What is missing or not a count reads as 0.
+    public init(json: JSONValue) {
+        self.init()
+        guard case .object(let o) = json else { return }
+        // A count is an exact non-negative integer (`.integer`, or a double that is one).
+        func exact(_ v: JSONValue?) -> Int? { v?.exactInteger.flatMap { $0 >= 0 ? Int($0) : nil } }
+        func counts(_ key: String) -> [String: Int] {
+            guard case .object(let m)? = o[key] else { return [:] }
+            return m.compactMapValues { exact($0) }
+        }
+        func count(_ key: String) -> Int { exact(o[key]) ?? 0 }
+        drops = counts("drops")
+        for (name, n) in counts("operations") where n > 0 { if let op = DropOperation(rawValue: name) { operations[op] = n } }
+        for (name, n) in counts("swipeActions") where n > 0 { if let edge = SwipeEdge(rawValue: name) { swipeActions[edge] = n } }
+        mutationDuringDrag = count("mutationDuringDrag")
+        multiItemDrags = count("multiItemDrags")
+        deferredApplies = count("deferredApplies")
+        fullOrLockedDrops = count("fullOrLockedDrops")
+    }
+}

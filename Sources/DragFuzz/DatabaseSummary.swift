@@ -1,0 +1,38 @@
+import DragRecording
+import DragSystem
+
+/// What `fuzz --db DIR` did, for the campaign's summary (issue 22): the
+/// recordings replayed first and how each came out, and the findings added.
+public struct DatabaseSummary: Hashable, Sendable {
+    public var directory: String
+    public var stillFailing: [String] = []
+    public var nowPassing: [String] = []
+    public var unreadable: [String] = []
+    public var added: [String] = []
+    /// Findings that could not be added (exit 2).
+    public var addFailures: [SystemError] = []
+
+    public init(directory: String) { self.directory = directory }
+
+    public var replayed: Int { stillFailing.count + nowPassing.count + unreadable.count }
+
+    /// The `"db"` object of a summary: the counts, then the paths.
+    package func write(_ w: inout _JSONBuffer) {
+        w.open()
+        w.key("directory")
+        w.string(directory)
+        w.key("replayed")
+        w.integer(replayed)
+        for (key, paths) in [("stillFailing", stillFailing), ("nowPassing", nowPassing), ("unreadable", unreadable), ("added", added)] {
+            w.key(key)
+            w.openArray()
+            for p in paths { w.string(p) }
+            w.closeArray()
+        }
+        w.key("addFailures")
+        w.openArray()
+        for e in addFailures { w.string(e.description) }
+        w.closeArray()
+        w.close()
+    }
+}
