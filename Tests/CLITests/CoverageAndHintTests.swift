@@ -35,7 +35,7 @@ struct CoverageAndHintTests {
     @Test(
         "every finding's replay command, run as printed, replays the same code under test and fails",
         arguments: [
-            ["--applier", "insert-before-remove"], ["--app", "python3 Tests/CLITests/Apps/broken_app.py ok-false"],
+            ["--applier", "insert-before-remove"], ["--app", "python3 Tests/CLITests/Apps/broken_app.py ok-false", "--app-timeout", "60"],
         ])
     func hintsReproduce(subject: [String]) throws {
         let out = try temporaryDirectory("hints")
