@@ -35,6 +35,7 @@ enum PageTemplate {
           - polyline.path[data-session=N]: a finger path; rect.placeholder: the placeholder slot;
             rect.area.hit: the hit collection's area; g.swipe-button: an open swipe row's button.
           - #step[data-step=N]: the current step (N is the 0-based index of ol#steps, as in the URL #step=N).
+          - #step[data-draw-ms]: the script time of the last step's draw, in milliseconds (performance.now()).
           - ol#steps > li[data-index=N]: the timeline, one item per step; a failing step's item has class
             "failed" (also "mutation", "applied", "deferred", "passed", "presentation", "warned").
           - #failure: the failure banner, shown (no hidden attribute) exactly at failing steps.

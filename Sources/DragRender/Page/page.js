@@ -498,7 +498,11 @@
     if (n === current) return;
     current = n;
     slider.value = String(n);
+    // The script time of this step's draw, for the browser tests and for
+    // anyone profiling a big page (data-draw-ms on #step).
+    var t0 = typeof performance !== 'undefined' ? performance.now() : 0;
     draw(n);
+    if (typeof performance !== 'undefined') main.setAttribute('data-draw-ms', (performance.now() - t0).toFixed(2));
     if (!fromHash) {
       var h = '#step=' + n;
       try { history.replaceState(null, '', h); } catch (e) { if (location.hash !== h) location.hash = h; }
