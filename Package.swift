@@ -76,7 +76,12 @@ let package = Package(
             dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragRender", "ReorderConformance", "DragSystem"]),
         // The page and the SVG need only their own types; `DragRender/Replay` adapts a
         // replay's steps (`ReplayStep`) to them.
-        .target(name: "DragRender", dependencies: ["DragRecording", "DragReplay", "ReorderCore", "ReorderSwipe", "ReorderConformance"]),
+        // Page/: the page's script and stylesheet, embedded in the code at
+        // build time (the tool stays one binary, the page one file);
+        // Tests/page/ unit-tests the script with `node --test`.
+        .target(
+            name: "DragRender", dependencies: ["DragRecording", "DragReplay", "ReorderCore", "ReorderSwipe", "ReorderConformance"],
+            resources: [.embedInCode("Page/page.js"), .embedInCode("Page/page.css"), .embedInCode("Page/errors.js")]),
         // For an app's test target: Swift Testing issues with readable
         // reports and the shrunk recording written next to the test.
         .target(

@@ -2,6 +2,7 @@ import DragReader
 import DragRecording
 import DragRender
 import DragReplay
+import DragSystem
 import ReorderConformance
 import ReorderCore
 
@@ -11,6 +12,8 @@ extension Replayer {
     /// cannot be opened or its header is bad (the result's `error` says
     /// why). An input error further down ends the document at the line
     /// before it; the result and the document's header say so.
+    /// The page is bounded by `RenderSizeLimit` of the file's size: past it
+    /// the document's `tooLarge` is set and no page should be written.
     ///
     ///     var subject: (any ReorderSubject<String, String?>)? = nil
     ///     let (result, doc) = Replayer().render(path: "bug.jsonl", subject: &subject, subjectName: "applier canonical")
@@ -19,7 +22,11 @@ extension Replayer {
     ) -> (result: ReplayResult, document: RenderDocument?) {
         do {
             var reader = try RecordingReader(path: path)
-            let (result, document) = render(&reader, subject: &subject, subjectName: subjectName, pathLimit: pathLimit)
+            // A regular file's size bounds its page; a pipe has no size to go by.
+            let status = try? SystemCall.status(ofPath: path)
+            let limit = status.flatMap { $0.isRegularFile ? RenderSizeLimit(inputBytes: Int($0.size)) : nil }
+            let (result, document) = render(
+                &reader, subject: &subject, subjectName: subjectName, pathLimit: pathLimit, sizeLimit: limit)
             return (result, document)
         } catch {
             return (.inputError(path: path, error.diagnostic), nil)

@@ -2,7 +2,10 @@ import DragRecording
 import ReorderCore
 
 /// The document as the compact JSON the page's script reads: snapshots as
-/// index tables, steps with short keys and absent fields omitted.
+/// index tables, steps with short keys and absent fields omitted. Every key
+/// is in docs/page-document.md (Tests/page/schema.test.mjs keeps the two in
+/// step). Session numbers are written as strings: they are 64-bit integers,
+/// which a JavaScript number does not hold exactly.
 enum DocumentJSON {
     static func encode(_ doc: RenderDocument) -> [UInt8] {
         var w = _JSONBuffer()
@@ -136,7 +139,7 @@ enum DocumentJSON {
     private static func path(_ p: RenderPath, _ w: inout _JSONBuffer) {
         w.open()
         w.key("s")
-        w.integer(p.session)
+        w.string(String(p.session))
         w.key("a")
         w.integer(p.firstStep)
         w.key("z")
@@ -180,7 +183,7 @@ enum DocumentJSON {
         w.string(s.kind.rawValue)
         if let v = s.session {
             w.key("s")
-            w.integer(v)
+            w.string(String(v))
         }
         w.key("x")
         w.string(s.text)
@@ -286,7 +289,7 @@ enum DocumentJSON {
             for a in s.activeSessions {
                 w.element()
                 w.openArray()
-                w.integer(a.number)
+                w.string(String(a.number))
                 w.strings(a.items)
                 w.strings(a.sources)
                 w.closeArray()

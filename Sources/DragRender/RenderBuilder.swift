@@ -20,13 +20,21 @@ public struct RenderBuilder: Sendable {
     private var eventCount = 0
     private var firstFailing: Int?
     private var initial: Int?
+    /// The page's bound, and where it was reached (then nothing more is kept).
+    private let sizeLimit: RenderSizeLimit?
+    private var tooLarge: RenderTooLarge?
+    /// About the bytes of the steps and paths as JSON (the store counts its own).
+    private var byteEstimate = 0
 
     /// - Parameters:
     ///   - initial: the data before the first event, shown as "before" at step 0.
     ///   - pathLimit: points kept per drag before its path is sampled.
-    public init(header: RenderHeader, initial: RenderSnapshot? = nil, pathLimit: Int = 2000) {
+    ///   - sizeLimit: the most the page may take; past it the builder keeps
+    ///     nothing more and the document's `tooLarge` says where.
+    public init(header: RenderHeader, initial: RenderSnapshot? = nil, pathLimit: Int = 2000, sizeLimit: RenderSizeLimit? = nil) {
         self.header = header
         self.pathLimit = max(pathLimit, 2)
+        self.sizeLimit = sizeLimit
         if let initial {
             let i = store.intern(initial)
             self.initial = i
@@ -34,8 +42,13 @@ public struct RenderBuilder: Sendable {
         }
     }
 
+    /// Whether the document reached its size limit (later events are only counted).
+    public var isFull: Bool { tooLarge != nil }
+
     public mutating func append(_ e: RenderEvent) {
         eventCount += 1
+        guard tooLarge == nil else { return }
+        defer { checkSize(line: e.line) }
         let snapshot = Self.index(of: e.snapshot, last: &lastModel, in: &store)
         var app: Int?
         if let a = e.appData { app = Self.index(of: a, last: &lastApp, in: &store) }
@@ -60,6 +73,9 @@ public struct RenderBuilder: Sendable {
         } else {
             closeRun()
             steps.append(RenderStep(e, snapshot: snapshot, appSnapshot: app))
+            byteEstimate +=
+                96 + e.text.utf8.count + e.warnings.reduce(0) { $0 + $1.utf8.count } + e.failures.reduce(0) { $0 + $1.utf8.count }
+                + (e.expectation.map { $0.expected.utf8.count + $0.actual.utf8.count + $0.failures.reduce(0) { $0 + $1.utf8.count } } ?? 0)
             runOpen = e.kind == .move && plain
             if e.isFailing && firstFailing == nil { firstFailing = steps.count - 1 }
         }
@@ -73,7 +89,13 @@ public struct RenderBuilder: Sendable {
         lastApp = nil
         return RenderDocument(
             header: header, steps: steps, paths: paths, snapshots: store, initialSnapshot: initial,
-            eventCount: eventCount, pathLimit: pathLimit, firstFailingStep: firstFailing)
+            eventCount: eventCount, pathLimit: pathLimit, firstFailingStep: firstFailing, tooLarge: tooLarge)
+    }
+
+    /// Stops keeping anything once the estimate passes the limit.
+    private mutating func checkSize(line: Int) {
+        guard let sizeLimit, byteEstimate + store.byteEstimate > sizeLimit.bytes else { return }
+        tooLarge = RenderTooLarge(path: header.path, limit: sizeLimit, line: line)
     }
 
     private static func index(
@@ -127,6 +149,7 @@ public struct RenderBuilder: Sendable {
             openPaths[session] = open
         }
         paths[open].add(p, step: step, limit: pathLimit)
+        byteEstimate += 24
         if e.kind == .drop {
             paths[open].lastStep = step
             paths[open].end = .drop

@@ -13,6 +13,9 @@ public struct RenderDocument: Sendable {
     /// Points kept per drag before its path is sampled.
     public internal(set) var pathLimit: Int
     public internal(set) var firstFailingStep: Int?
+    /// Set when the document reached its `RenderSizeLimit`: it then ends
+    /// early, and no page should be written from it.
+    public internal(set) var tooLarge: RenderTooLarge?
 
     /// Where a page opens without `#step=N`: the first failing step, else the last.
     public var initialStep: Int { firstFailingStep ?? max(steps.count - 1, 0) }

@@ -11,6 +11,11 @@ public struct SnapshotStore: Sendable {
 
     init() {}
 
+    /// About the bytes the tables take as the page's JSON (an index is a
+    /// few digits and a comma, an entry its ID and frame): what
+    /// `RenderSizeLimit` bounds.
+    public private(set) var byteEstimate = 0
+
     public var count: Int { snapshots.count }
     /// Distinct entries (id, frame and marks) across all snapshots.
     public var entryCount: Int { entries.count }
@@ -29,6 +34,7 @@ public struct SnapshotStore: Sendable {
                     entryIndex[e] = entries.count
                     es.append(entries.count)
                     entries.append(e)
+                    byteEstimate += e.id.utf8.count + 48
                 }
             }
             let ic = InternedCollection(id: c.id, capacity: c.capacity, area: c.area, entries: es)
@@ -38,11 +44,13 @@ public struct SnapshotStore: Sendable {
                 collectionIndex[ic] = collections.count
                 cs.append(collections.count)
                 collections.append(ic)
+                byteEstimate += 6 * es.count + 48
             }
         }
         let snap = InternedSnapshot(collections: cs, enabled: s.enabled)
         if let i = snapshotIndex[snap] { return i }
         snapshotIndex[snap] = snapshots.count
+        byteEstimate += 6 * cs.count + 8
         snapshots.append(snap)
         return snapshots.count - 1
     }

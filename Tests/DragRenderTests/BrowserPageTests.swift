@@ -130,6 +130,17 @@ import Testing
         #expect(swipe.all("polyline", class: "path").isEmpty, "finished drags are still drawn")
     }
 
+    @Test func aSixtyFourBitSessionKeepsEveryDigit() throws {
+        let doc = PageFixtureTests.hugeSession()
+        let dump = try dom(doc, step: 1)
+        checkBasics(dump, doc, step: 1)
+        let max = String(Int.max)
+        #expect(dump.all("polyline", class: "path").map { $0.attributes["data-session"] } == [max])
+        // At the drop the finger's label says drop (not the answer of the moves before it).
+        #expect(dump.all("text", class: "finger-label").map(\.text) == ["s\(max) drop"])
+        #expect(dump.all("dd").map(\.text).contains("drop s\(max)"), "the step's event row names the session exactly")
+    }
+
     @Test func fragmentBeyondTheEndClampsToTheLastStep() throws {
         let doc = Fixtures.forwardMove()
         checkBasics(try dom(doc, step: 99), doc, step: 3)

@@ -42,7 +42,8 @@ public struct ReplayRenderAdapter {
     ///   - path: the recording's path, as the page names it.
     ///   - subject: what is under test, e.g. `applier canonical` or `app: python3 todo.py`.
     ///   - pathLimit: points kept per drag before its path is sampled (see `RenderBuilder`).
-    public init(header: RecordingHeader, path: String, subject: String, pathLimit: Int = 2000) {
+    ///   - sizeLimit: the most the page may take (see `RenderSizeLimit`).
+    public init(header: RecordingHeader, path: String, subject: String, pathLimit: Int = 2000, sizeLimit: RenderSizeLimit? = nil) {
         layout = header.layout
         single = header.collections.count == 1
         blessing = Blessing(header: header)
@@ -51,11 +52,16 @@ public struct ReplayRenderAdapter {
         let renderHeader = RenderHeader(
             title: title, path: path, subject: subject, layout: header.layout.kindName, width: header.layout.width,
             height: header.layout.height, description: header.meta?["description"])
-        builder = RenderBuilder(header: renderHeader, initial: screen.snapshot, pathLimit: pathLimit)
+        builder = RenderBuilder(header: renderHeader, initial: screen.snapshot, pathLimit: pathLimit, sizeLimit: sizeLimit)
     }
 
     /// Adds one replayed event.
     public mutating func append(_ step: ReplayStep) {
+        // Past the size limit nothing more is drawn: no layout either.
+        guard !builder.isFull else {
+            return builder.append(
+                RenderEvent(line: step.line, t: step.event.t, text: "", kind: step.event.kind.type, snapshot: screen.snapshot))
+        }
         let before = screen
         if Self.mayChangeData(step) { screen = Self.lay(step.container, layout) }
         var model = screen.snapshot

@@ -18,9 +18,11 @@ extension Replayer {
     /// - Complexity: O(events) time; memory grows with the distinct states
     ///   and collapsed steps, not with the events (see `RenderBuilder`).
     public func render<Source: RecordingSource>(
-        _ source: inout Source, subject: inout (any ReorderSubject<String, String?>)?, subjectName: String, pathLimit: Int = 2000
+        _ source: inout Source, subject: inout (any ReorderSubject<String, String?>)?, subjectName: String, pathLimit: Int = 2000,
+        sizeLimit: RenderSizeLimit? = nil
     ) -> (result: ReplayResult, document: RenderDocument) {
-        var adapter = ReplayRenderAdapter(header: source.header, path: source.path, subject: subjectName, pathLimit: pathLimit)
+        var adapter = ReplayRenderAdapter(
+            header: source.header, path: source.path, subject: subjectName, pathLimit: pathLimit, sizeLimit: sizeLimit)
         let result =
             subject == nil
             ? run(&source, onStep: { adapter.append($0) })

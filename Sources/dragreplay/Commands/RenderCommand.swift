@@ -17,14 +17,15 @@ let renderCommand = Command(
         and every step is drawn from what the replay computed: the layout, each session's finger path, the hit target and the \
         placeholder slot, the answered operation (forbidden in red), the difference, the data before and after, expectations \
         (failed ones with expected and actual side by side) and, with --app, the app's data beside the model's. The page is one \
-        file with nothing to fetch: open it in any browser, offline; the slider, the buttons and the arrow keys step through it, \
+        file with nothing to fetch: open it in any browser, offline; the slider, the buttons and the keys step through it (arrows, Home, End; n and p: next and previous failure), \
         #step=N in the URL opens step N, and it opens at the first failure. Consecutive moves of one session are one step; a \
         drag longer than 2000 points is drawn with every k-th point (the page says so). With --format svg, one static SVG of \
         step N (--step; default the first failing step, else the last). The file goes beside the recording (NAME.html or \
         NAME.svg) unless -o names another; -o - writes to standard output. A recording with an input error is drawn up to the \
         line before it. Exit 0 when the file was written, whether the recording passes or fails (the first line of output \
         says which); 2 when the recording has an input error (the page is still written when there is anything to draw), \
-        the app cannot start, or the file cannot be written.
+        the app cannot start, the page would be larger than 64 times the recording plus 32 MiB (nothing is written), or the \
+        file cannot be written.
         """,
     options: [
         applierOption, handlerOption, appOption, appTimeoutOption,
@@ -55,6 +56,10 @@ let renderCommand = Command(
     let drawn = render(path, applierName: args.value("--applier") ?? "canonical", handler: handler(args), app: app)
     guard let document = drawn.document else {
         Output.diagnose(drawn.result.error?.description ?? "\(Format.path(path)): error: nothing to draw")
+        return 2
+    }
+    if let tooLarge = document.tooLarge {
+        Output.diagnose(tooLarge.description)
         return 2
     }
     if let step, step >= document.steps.count {
@@ -103,8 +108,9 @@ func renderFindings(
     var ok = true
     for path in paths {
         let drawn = render(path, applierName: applierName, handler: handler, app: app)
-        guard let document = drawn.document else {
-            Output.diagnose(drawn.result.error?.description ?? "\(Format.path(path)): error: nothing to draw")
+        guard let document = drawn.document, document.tooLarge == nil else {
+            Output.diagnose(
+                drawn.document?.tooLarge?.description ?? drawn.result.error?.description ?? "\(Format.path(path)): error: nothing to draw")
             ok = false
             continue
         }
