@@ -122,28 +122,20 @@ public struct CampaignSummaries: Sendable {
         w.integer(shards.first?.seed ?? 0)
         w.key("subject")
         w.string(shards.first?.subject ?? "")
-        for (key, value) in [
-            ("runs", shards.map(\.runs)), ("sessions", shards.map(\.sessions)), ("failingCases", shards.map(\.failingCases)),
-        ] {
-            w.key(key)
-            w.integer(value.reduce(0, +))
-        }
-        w.key("findings")
-        w.integer(findings)
+        w.integers([
+            ("runs", shards.map(\.runs).reduce(0, +)), ("sessions", shards.map(\.sessions).reduce(0, +)),
+            ("failingCases", shards.map(\.failingCases).reduce(0, +)), ("findings", findings),
+        ])
         w.key("coverage")
         coverage.write(&w)
         let withDatabase = shards.compactMap(\.database)
         if !withDatabase.isEmpty {
-            w.key("db")
-            w.open()
-            for (key, n) in [
-                ("stillFailing", withDatabase.map(\.stillFailing)), ("nowPassing", withDatabase.map(\.nowPassing)),
-                ("added", withDatabase.map(\.added)),
-            ] {
-                w.key(key)
-                w.integer(n.reduce(0, +))
-            }
-            w.close()
+            w.integers(
+                "db",
+                [
+                    ("stillFailing", withDatabase.map(\.stillFailing).reduce(0, +)),
+                    ("nowPassing", withDatabase.map(\.nowPassing).reduce(0, +)), ("added", withDatabase.map(\.added).reduce(0, +)),
+                ])
         }
         w.key("seconds")
         w.number(shards.map(\.seconds).max() ?? 0)
@@ -170,14 +162,7 @@ public struct CampaignSummaries: Sendable {
             w.string(s.shard)
             w.key("path")
             w.string(s.path)
-            w.key("runs")
-            w.integer(s.runs)
-            w.key("sessions")
-            w.integer(s.sessions)
-            w.key("failingCases")
-            w.integer(s.failingCases)
-            w.key("findings")
-            w.integer(s.findings)
+            w.integers([("runs", s.runs), ("sessions", s.sessions), ("failingCases", s.failingCases), ("findings", s.findings)])
             w.key("seconds")
             w.number(s.seconds)
             w.key("status")

@@ -60,34 +60,13 @@ public struct Coverage: Hashable, Sendable {
     /// runs compare byte for byte.
     package func write(_ w: inout _JSONBuffer) {
         w.open()
-        w.key("drops")
-        w.open()
-        for name in drops.keys.sorted() {
-            w.key(name)
-            w.integer(drops[name]!)
-        }
-        w.close()
-        w.key("operations")
-        w.open()
-        for op in DropOperation.allCases {
-            w.key(op.rawValue)
-            w.integer(operations[op, default: 0])
-        }
-        w.close()
-        for (key, value) in [
+        w.integers("drops", drops.keys.sorted().map { ($0, drops[$0]!) })
+        w.integers("operations", DropOperation.allCases.map { ($0.rawValue, operations[$0, default: 0]) })
+        w.integers([
             ("mutationDuringDrag", mutationDuringDrag), ("multiItemDrags", multiItemDrags), ("deferredApplies", deferredApplies),
             ("fullOrLockedDrops", fullOrLockedDrops),
-        ] {
-            w.key(key)
-            w.integer(value)
-        }
-        w.key("swipeActions")
-        w.open()
-        for edge in SwipeEdge.allCases {
-            w.key(edge.rawValue)
-            w.integer(swipeActions[edge, default: 0])
-        }
-        w.close()
+        ])
+        w.integers("swipeActions", SwipeEdge.allCases.map { ($0.rawValue, swipeActions[$0, default: 0]) })
         w.close()
     }
 

@@ -486,6 +486,27 @@ package struct _JSONBuffer {
         return bytes
     }
 
+    /// Integer fields of the object being written, in the order given: a
+    /// summary's counts.
+    ///
+    ///     w.open()
+    ///     w.integers([("passed", 3), ("failed", 0)])
+    ///     w.close()   // {"passed":3,"failed":0}
+    package mutating func integers(_ fields: some Sequence<(String, Int)>) {
+        for (k, v) in fields {
+            key(k)
+            integer(v)
+        }
+    }
+
+    /// `"key":{...}`: an object of integer fields (a map of counts).
+    package mutating func integers(_ key: String, _ fields: some Sequence<(String, Int)>) {
+        self.key(key)
+        open()
+        integers(fields)
+        close()
+    }
+
     package mutating func strings(_ items: [String]) {
         scalar()
         bytes.append(UInt8(ascii: "["))
