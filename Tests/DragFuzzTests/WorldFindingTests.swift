@@ -78,7 +78,9 @@ struct WorldFindingTests {
         #expect(meta["oracle"] == .string("rules"))
         let replayed = replayer(.arrayOrder).run(finding.recording)
         #expect(replayed.status == .fail)
-        #expect(replayed.failures.contains { $0.message.contains(violation.message) }, "\(replayed.failures.map(\.message)) vs \(violation.message)")
+        #expect(
+            replayed.failures.contains { $0.message.contains(violation.message) },
+            "\(replayed.failures.map(\.message)) vs \(violation.message)")
         #expect(replayer().run(finding.recording).status == .pass)
     }
 }
