@@ -163,7 +163,9 @@ public enum ApplyFuzzer {
         let budget = FuzzBudget.resolve(runs: options.runs, seconds: options.seconds)
         let start = now()
         let deadline = budget.seconds.map { start + $0 }
-        let context = FindingContext(generator: "ApplyFuzzer", applierName: applier.name, seed: options.seed, test: options.test)
+        let context = FindingContext(
+            generator: "ApplyFuzzer", applierName: applier.name, seed: options.seed, test: options.test, world: options.world,
+            oracle: options.oracle)
         // One failure per invariant; for `configuration`, one per kind of
         // disagreement (`Violation.signature`), so a closure that refuses
         // copies does not hide that it picks the wrong column.

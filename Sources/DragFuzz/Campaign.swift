@@ -86,7 +86,9 @@ public struct CampaignOptions: Sendable {
     }
 
     var context: FindingContext {
-        FindingContext(generator: "dragreplay fuzz", applierName: applierName, seed: seed, app: appCommand, handler: handler.rawValue)
+        FindingContext(
+            generator: "dragreplay fuzz", applierName: applierName, seed: seed, app: appCommand, handler: handler.rawValue, world: world,
+            oracle: oracle)
     }
 
     func code(for worker: Int) -> CodeUnderTest {

@@ -21,12 +21,21 @@ public struct FindingContext: Sendable {
     /// The Swift test whose closure was under test (`meta.test`): no CLI
     /// applier runs that closure, so its findings replay from the test.
     public var test: String?
+    /// The world every case ran in (`--world`): a finding carries its rules
+    /// (header field `world`) and `oracle` (`meta.oracle`), so `replay`
+    /// judges it as the fuzz did.
+    public var world: World?
+    /// The oracle that judged the configurations (`--oracle`); `nil`: the
+    /// world's default (its rules if it states any, else the model).
+    public var oracle: FuzzOracle?
 
     public init(
         generator: String, applierName: String, seed: UInt64? = nil, mode: String? = nil, app: String? = nil, handler: String? = nil,
-        test: String? = nil
+        test: String? = nil, world: World? = nil, oracle: FuzzOracle? = nil
     ) {
         self.generator = generator
+        self.world = world
+        self.oracle = oracle
         self.test = test
         self.applierName = applierName
         self.seed = seed
@@ -186,7 +195,8 @@ extension FuzzCase {
         // Int64.max (the reader's integers) is written as its digits in a string.
         if let seed = context.seed { meta["seed"] = Int64(exactly: seed).map(JSONValue.integer) ?? .string(String(seed)) }
         if let caseIndex { meta["case"] = .integer(Int64(caseIndex)) }
-        let recording = shown.recording(meta: .object(meta))
+        if let world = context.world, world.hasRules { meta["oracle"] = .string((context.oracle ?? .rules).rawValue) }
+        let recording = shown.recording(meta: .object(meta), world: context.world)
         return Finding(
             invariant: violation.invariant, mode: context.mode ?? mode.rawValue, message: violation.message, caseIndex: caseIndex,
             shrinkAttempts: shrinkAttempts, recording: recording, key: FindingKey(recording: recording), app: context.app,

@@ -8,14 +8,18 @@ extension FuzzCase {
     /// that point. IDs are renamed with `mapIDs` and events written by the
     /// one conversion (`RecordedEvent(_:t:)`), so a finding reads exactly as
     /// a recorded session would.
-    public func recording(through last: Int? = nil, meta: JSONValue? = nil) -> Recording {
+    /// `world`: the case ran in it: its rules go into the header and its
+    /// policy gives the `expect` line, as the fuzz's model did.
+    public func recording(through last: Int? = nil, meta: JSONValue? = nil, world: World? = nil) -> Recording {
         let naming = self.naming
-        let header = RecordingHeader(
+        var header = RecordingHeader(
             layout: layout.mapIDs(naming.itemName), container: container.mapIDs(item: naming.itemName, collection: naming.collection),
             swipe: swipe?.mapIDs(naming.itemName), meta: meta)
+        header.world = world?.rules
         let upTo = Swift.min(last ?? steps.count - 1, steps.count - 1)
         var events: [RecordedEvent] = []
-        var engine = FuzzEngine(container: container, layout: layout, applier: .canonical, swipe: swipe)
+        var engine = FuzzEngine(
+            container: container, layout: layout, applier: .canonical, policy: world?.policy() ?? .standard, swipe: swipe)
         if upTo >= 0 {
             for (i, step) in steps[...upTo].enumerated() {
                 events.append(RecordedEvent(step.mapIDs(item: naming.itemName, collection: naming.collection), t: Double(i * 16)))

@@ -1,4 +1,5 @@
 import DragRecording
+import ReorderConformance
 import ReorderCore
 
 extension World {
@@ -63,6 +64,42 @@ extension World {
         try self.init(
             collections: collections, layout: header.layout, enabled: header.enabled, newItems: newItems, external: external,
             hasRules: hasRules)
+    }
+
+    /// The rules as the header field `world` (`init(header:)` reads them
+    /// back): a finding made in this world carries them, so its replay
+    /// judges by the same rules. `nil` for a world without rules.
+    public var rules: JSONValue? {
+        guard hasRules else { return nil }
+        func list(_ set: DropOperation.Set) -> JSONValue {
+            .array([(DropOperation.Set.move, "move"), (.copy, "copy")].filter { set.contains($0.0) }.map { .string($0.1) })
+        }
+        return .object([
+            "newItems": .string(newItems),
+            "lifts": .object(Dictionary(uniqueKeysWithValues: collections.map { ($0.id, list($0.lifts)) })),
+            "drops": .object(Dictionary(uniqueKeysWithValues: collections.map { ($0.id, list($0.drops)) })),
+            "external": .array(external.map(list)),
+        ])
+    }
+
+    /// How a recording with this header is judged when it states a world:
+    /// the world's policy is the model's (and the in-process code's) and
+    /// `meta.oracle` (written by findings: `model`, `geometry` or `rules`;
+    /// without it, `rules`) judges the answered configuration, as the fuzz
+    /// that wrote it did. `nil`: no `world` field, or one that is not valid.
+    @Sendable public static func judgement(header: RecordingHeader) -> RecordedRules? {
+        guard header.world != nil, let world = try? World(header: header), world.hasRules else { return nil }
+        let allowed = world.allowedDrops
+        let drops: @Sendable (String?) -> DropOperation.Set? = { id in id.flatMap { allowed[$0] } }
+        var named: String?
+        if case .object(let meta) = header.meta, case .string(let s) = meta["oracle"] { named = s }
+        let oracle: ConfigurationOracle<String, String?> =
+            switch named.flatMap(FuzzOracle.init(rawValue:)) ?? .rules {
+            case .model: .model
+            case .geometry: .geometry
+            case .rules: rulesOracle(drops: drops)
+            }
+        return RecordedRules(policy: policy(drops: drops), oracle: oracle)
     }
 
     /// `["move", "copy"]` as a set.

@@ -124,9 +124,17 @@ public struct World: Sendable {
     public func rulesOracle() -> ConfigurationOracle<Int, Int>? {
         guard hasRules else { return nil }
         let drops = collections.map(\.drops)
-        return .rules { operation, collection in
-            guard collection >= 0 && collection < drops.count else { return false }
-            return operation == .move ? drops[collection].contains(.move) : operation == .copy ? drops[collection].contains(.copy) : true
+        return Self.rulesOracle { c in c >= 0 && c < drops.count ? drops[c] : nil }
+    }
+
+    /// The rules as an oracle over any IDs: `drops` gives what a drop into a
+    /// collection allows (`nil`: no such collection, nothing allowed).
+    static func rulesOracle<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>(
+        drops: @escaping @Sendable (CollectionID) -> DropOperation.Set?
+    ) -> ConfigurationOracle<ItemID, CollectionID> {
+        .rules { operation, collection in
+            guard let allowed = drops(collection) else { return false }
+            return operation == .move ? allowed.contains(.move) : operation == .copy ? allowed.contains(.copy) : true
         }
     }
 
@@ -135,11 +143,18 @@ public struct World: Sendable {
     /// the other one the lift offers, if allowed, else `forbidden`.
     func policy() -> DropPolicy<Int, Int> {
         let drops = collections.map(\.drops)
-        return DropPolicy { request in
+        return Self.policy { c in c >= 0 && c < drops.count ? drops[c] : nil }
+    }
+
+    /// `policy()` over any IDs (the fuzzer's integers, a recording's names).
+    static func policy<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>(
+        drops: @escaping @Sendable (CollectionID) -> DropOperation.Set?
+    ) -> DropPolicy<ItemID, CollectionID> {
+        DropPolicy { request in
             var answer = standardConfiguration(request)
             if !request.isExternal && answer.operation == .forbidden { answer = Self.internalCopy(request, answer) }
-            guard answer.operation != .forbidden, let c = answer.destination?.collectionID, c >= 0, c < drops.count else { return answer }
-            let allowed = drops[c].intersection(request.session.suggestedOperations)
+            guard answer.operation != .forbidden, let c = answer.destination?.collectionID, let here = drops(c) else { return answer }
+            let allowed = here.intersection(request.session.suggestedOperations)
             let operation: DropOperation =
                 allowed.contains(answer.operation == .copy ? .copy : .move)
                 ? answer.operation : allowed.contains(.move) ? .move : allowed.contains(.copy) ? .copy : .forbidden
@@ -150,7 +165,9 @@ public struct World: Sendable {
     /// Spec 3.3 forbids an internal drag that offers only `copy`; a world
     /// whose lifts offer copy (a templates column) means it: the same
     /// checks, with `copy`.
-    static func internalCopy(_ request: DropRequest<Int, Int>, _ answer: DropConfiguration<Int, Int>) -> DropConfiguration<Int, Int> {
+    static func internalCopy<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>(
+        _ request: DropRequest<ItemID, CollectionID>, _ answer: DropConfiguration<ItemID, CollectionID>
+    ) -> DropConfiguration<ItemID, CollectionID> {
         guard request.session.suggestedOperations == .copy else { return answer }
         var asMove = request
         asMove.session.suggestedOperations = .move

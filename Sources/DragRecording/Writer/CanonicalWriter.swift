@@ -41,6 +41,10 @@ public enum CanonicalWriter {
             w.key("meta")
             w.value(meta)
         }
+        if let world = header.world {
+            w.key("world")
+            w.value(world)
+        }
         w.close()
         return w.string
     }

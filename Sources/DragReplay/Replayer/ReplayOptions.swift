@@ -21,6 +21,12 @@ public struct ReplayOptions: Sendable {
     /// reads the steps, and a long recording whose every `expect` fails
     /// must not pile up its messages in memory.
     public var maxMessages: Int
+    /// How a recording that states a world (header field `world`) is
+    /// judged: the model's (and the in-process code's) policy and the
+    /// configuration oracle; `nil`: the model's default policy and oracle.
+    /// The CLI sets `World.judgement(header:)` (DragFuzz reads worlds), so a
+    /// finding of `fuzz --world` replays under the rules it was found by.
+    public var rules: (@Sendable (RecordingHeader) -> RecordedRules?)?
 
     public init(
         applier: Applier<String, String?> = .canonical, handler: any SwipeHandling<String> & Sendable = ReferenceSwipeHandler<String>(),
@@ -39,6 +45,9 @@ public struct ReplayOptions: Sendable {
     public func subject(for header: RecordingHeader) -> InProcessSubject<String, String?>? {
         let swipes = header.engineSwipe != nil
         let swipeHandler = swipes ? handler : nil
+        if policy == nil, let world = rules?(header) {
+            return InProcessSubject(applier: applier, policy: world.policy, swipeHandler: swipeHandler, name: "applier \(applier.name)")
+        }
         if let policy { return InProcessSubject(applier: applier, policy: policy, swipeHandler: swipeHandler) }
         if applier.name == Applier<String, String?>.canonical.name && !swipes { return nil }
         return InProcessSubject(applier: applier, swipeHandler: swipeHandler)

@@ -37,9 +37,10 @@ public struct Replayer: Sendable {
     ) -> ReplayResult {
         let header = source.header
         let single = header.collections.count == 1
+        let rules = options.rules?(header)
         var engine = CheckedEngine(
             container: header.container, layout: header.layout, subject: subject, text: .recording(collections: header.collections.count),
-            swipe: header.engineSwipe)
+            swipe: header.engineSwipe, policy: rules?.policy ?? .standard, oracle: rules?.oracle ?? .model)
         defer { subject = engine.subject }
         var state = ReplayState()
         var result = ReplayResult(

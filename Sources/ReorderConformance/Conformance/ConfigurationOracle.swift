@@ -114,3 +114,15 @@ extension CheckedEngine {
         return nil
     }
 }
+
+/// A world's judgement of a recording (`ReplayOptions.rules`): the policy the
+/// model follows and the oracle that judges the answered configuration.
+public struct RecordedRules: Sendable {
+    public var policy: DropPolicy<String, String?>
+    public var oracle: ConfigurationOracle<String, String?>
+
+    public init(policy: DropPolicy<String, String?>, oracle: ConfigurationOracle<String, String?>) {
+        self.policy = policy
+        self.oracle = oracle
+    }
+}

@@ -76,7 +76,8 @@ let exploreCommand = Command(
     let context = FindingContext(
         generator: "dragreplay explore --items \(items) --mutations \(mutations)"
             + (explorer.handler.map { " --handler \($0.rawValue)" } ?? ""),
-        applierName: name, mode: "explore", app: app?.command, handler: explorer.handler?.rawValue)
+        applierName: name, mode: "explore", app: app?.command, handler: explorer.handler?.rawValue, world: explorer.world,
+        oracle: explorer.oracle)
     var failed = false
     var written: [String] = []
     for (fuzzCase, v) in summary.violations {

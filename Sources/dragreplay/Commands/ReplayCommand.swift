@@ -1,5 +1,6 @@
 import DragApp
 import DragCorpus
+import DragFuzz
 import DragRecording
 import DragReplay
 import KnownBugs
@@ -27,7 +28,9 @@ let replayCommand = Command(
     ]
 ) { args in
     let paths = try recordingPaths(args.positional, command: "replay")
-    let options = ReplayOptions(applier: applier(args), handler: SwipeHandler<String>(handler(args)), strict: args.has("--strict"))
+    var options = ReplayOptions(applier: applier(args), handler: SwipeHandler<String>(handler(args)), strict: args.has("--strict"))
+    // A recording that states a world (a finding of 'fuzz --world') is judged by its rules.
+    options.rules = World.judgement(header:)
     let output = try args.path("--output")
     // A report over one of its own recordings would replace the recording.
     if let output, let target = try? FileSystem.status(of: output), target.isRegularFile {

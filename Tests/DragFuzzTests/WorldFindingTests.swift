@@ -1,0 +1,86 @@
+import DragFuzz
+import DragReader
+import DragRecording
+import DragReplay
+import KnownBugs
+import ReorderConformance
+import ReorderCore
+import TestSupport
+import Testing
+
+/// A finding made in a world carries it (issue 20): its header states the
+/// world's rules and `meta.oracle`, and a replay judges by them.
+@Suite("World findings")
+struct WorldFindingTests {
+    /// The world of examples/worlds/kanban.jsonl: lifts from "templates" offer copy.
+    func world() throws -> World {
+        try World(header: RecordingReader(path: packageRoot + "/examples/worlds/kanban.jsonl").header)
+    }
+
+    /// A replay that reads worlds, as `dragreplay replay` does.
+    func replayer(_ applier: Applier<String, String?> = .canonical) -> Replayer {
+        var options = ReplayOptions(applier: applier)
+        options.rules = World.judgement(header:)
+        return Replayer(options: options)
+    }
+
+    @Test("the world's rules round-trip through the header field world")
+    func rulesRoundTrip() throws {
+        let world = try world()
+        var header = try RecordingReader(path: packageRoot + "/examples/worlds/kanban.jsonl").header
+        header.world = world.rules
+        let again = try World(header: header)
+        #expect(again.collections.map(\.lifts) == world.collections.map(\.lifts))
+        #expect(again.allowedDrops == world.allowedDrops)
+        #expect(again.newItems == world.newItems && again.external == world.external)
+        #expect(CanonicalWriter.line(for: header).contains(#""world":{"#))
+    }
+
+    @Test("recordings of cases in the world, copies from templates included, replay PASS by its rules; by the model's they would not")
+    func intendedCopyReplaysPass() throws {
+        let world = try world()
+        var runner = CaseRunner(applier: .canonical, mode: .sessions)
+        runner.world = world
+        var failWithoutRules = 0
+        for index in 0..<200 {
+            var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(11, UInt64(index)))
+            let result = runner.run(&choices)
+            #expect(result.violation == nil)
+            let recording = result.fuzzCase.recording(world: world)
+            let judged = replayer().run(recording)
+            #expect(judged.status == .pass, "case \(index): \(judged.failures.map(\.message))")
+            if Replayer().run(recording).status != .pass { failWithoutRules += 1 }
+        }
+        // The copy rule matters: some of these cases copy from templates,
+        // which spec 3.3's default policy forbids.
+        #expect(failWithoutRules > 0)
+    }
+
+    @Test("a finding of a buggy applier in the world carries the world and replays failing with the same message")
+    func findingReplaysFailing() throws {
+        let world = try world()
+        var runner = CaseRunner(applier: .arrayOrder, mode: .sessions)
+        runner.world = world
+        var found: (FuzzCase, Violation)?
+        for index in 0..<400 where found == nil {
+            var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(5, UInt64(index)))
+            let result = runner.run(&choices)
+            if let v = result.violation { found = (result.fuzzCase, v) }
+        }
+        let (fuzzCase, violation) = try #require(found)
+        let context = FindingContext(generator: "test", applierName: "array-order", world: world)
+        let finding = fuzzCase.finding(violation, context: context, caseIndex: 0)
+        #expect(finding.recording.header.world == world.rules)
+        guard case .object(let meta) = finding.recording.header.meta else {
+            Issue.record("no meta")
+            return
+        }
+        #expect(meta["oracle"] == .string("rules"))
+        let replayed = replayer(.arrayOrder).run(finding.recording)
+        #expect(replayed.status == .fail)
+        #expect(
+            replayed.failures.contains { $0.message.contains(violation.message) },
+            "\(replayed.failures.map(\.message)) vs \(violation.message)")
+        #expect(replayer().run(finding.recording).status == .pass)
+    }
+}
