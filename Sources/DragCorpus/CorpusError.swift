@@ -44,7 +44,7 @@ public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Bytes as text: printable ASCII as is, everything else `\xHH`.
-    static func escaped(_ bytes: [UInt8]) -> String {
+    public static func escaped(_ bytes: [UInt8]) -> String {
         let hex = Array("0123456789abcdef")
         var text = ""
         for b in bytes {

@@ -388,8 +388,10 @@ final class CampaignRun: Sendable {
         }
         while true {
             if let runs = options.runs, plan(k).global >= runs { break }
+            // Every case, not every 64th: with an app a case takes tens of
+            // milliseconds, and 64 of them made SIGTERM wait seconds.
+            if options.shouldStop() { break }
             if local & 63 == 0 {
-                if options.shouldStop() { break }
                 if let n = options.stopAfterFindings, ledger.withLock({ $0.findings.count }) >= n { break }
                 let t = now()
                 if let s = options.seconds, t - start >= s { break }

@@ -10,8 +10,8 @@ import Glibc
 ///     spawn.actions = [.duplicate(stdinRead, to: 0), .closeFrom(3)]
 ///     spawn.newProcessGroup = true
 ///     let pid = try spawn.run()
-package struct Spawn {
-    package enum FileAction {
+package struct Spawn: Sendable {
+    package enum FileAction: Sendable {
         /// `dup2(fd, target)` in the child.
         case duplicate(Int32, to: Int32)
         /// `open(path)` as `target` in the child.

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Process-level calls: `getpid`, `kill`, `waitpid`, `waitid`, `pidfd_open`,
-/// `prctl`, `sysconf`, `getenv`, `usleep`, `exit`.
+/// `getppid`, `prctl`, `setrlimit`, `sysconf`, `getenv`, `usleep`, `exit`.
 extension SystemCall {
     /// `getpid(2)`.
     package static func processID() -> Int32 { getpid() }
@@ -61,6 +61,35 @@ extension SystemCall {
     package static func becomeChildSubreaper() {
         let prSetChildSubreaper: Int32 = 36
         _ = GlibcExtensions.prctl?(prSetChildSubreaper, 1, 0, 0, 0)
+    }
+
+    /// `prctl(PR_SET_PDEATHSIG, signal)` (Linux): the kernel sends `signal`
+    /// to this process when the *thread* that created it exits (for a
+    /// process, the death of its parent's spawning thread, or of the parent).
+    package static func setParentDeathSignal(_ signal: Int32) throws(Errno) {
+        let prSetPdeathsig: Int32 = 1
+        guard let prctl = GlibcExtensions.prctl else { throw .noFunction }
+        _ = try retrying { prctl(prSetPdeathsig, UInt(signal), 0, 0, 0) }
+    }
+
+    /// `getppid(2)`: the parent's pid (a subreaper's or init's once the parent died).
+    package static func parentProcessID() -> Int32 { getppid() }
+
+    /// `getpgrp(2)`: the process's group id.
+    package static func processGroupID() -> Int32 { getpgrp() }
+
+    /// `waitpid(-1, WNOHANG)`: reaps one exited child, if any, and returns
+    /// its pid and wait status; nil when none has exited (or there are none).
+    package static func reapAnyExited() -> (pid: Int32, status: Int32)? {
+        var status: Int32 = 0
+        let pid = retryingOnInterrupt { waitpid(-1, &status, WNOHANG) }
+        return pid > 0 ? (pid, status) : nil
+    }
+
+    /// `setrlimit(RLIMIT_CORE, 0)`: a crash of this process writes no core file. Best effort.
+    package static func disableCoreDumps() {
+        var none = rlimit(rlim_cur: 0, rlim_max: 0)
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
     }
 
     /// `getuid(2)`: 0 for root.

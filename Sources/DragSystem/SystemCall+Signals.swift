@@ -9,6 +9,7 @@ package enum SignalNumber {
     package static let kill = SIGKILL
     package static let brokenPipe = SIGPIPE
     package static let terminate = SIGTERM
+    package static let child = SIGCHLD
 }
 
 /// Signal dispositions and masks: `signal`, `sigaction`, `pthread_sigmask`,
@@ -48,6 +49,26 @@ extension SystemCall {
         sigemptyset(&set)
         for s in signals { sigaddset(&set, s) }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// `pthread_sigmask(SIG_BLOCK)`: `signals` stay pending for this thread
+    /// (and are inherited blocked by threads and processes it starts) until
+    /// unblocked or taken by `waitForSignal`.
+    package static func blockSignals(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in signals { sigaddset(&set, s) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// `sigwaitinfo(2)`: waits until one of `signals` (which must be blocked)
+    /// is pending, takes it and returns its number. A signal that arrived
+    /// before the call is taken at once: no window in which it is lost.
+    package static func waitForSignal(_ signals: [Int32]) -> Int32 {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in signals { sigaddset(&set, s) }
+        return retryingOnInterrupt { sigwaitinfo(&set, nil) }
     }
 
     /// `raise(3)`.

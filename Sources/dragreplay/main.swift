@@ -7,6 +7,11 @@ import DragSystem
 // (0 success, 1 a check failed, 2 bad input or usage, or output that could
 // not be written).
 
+// The app launcher (a child of this tool that ends its app when the tool
+// dies, even by SIGKILL) is this program run again: handled before anything.
+AppLauncher.runIfRequested(CommandLine.arguments)
+AppLauncher.enable(executable: "/proc/self/exe")
+
 let commands: [Command] = [checkCommand, replayCommand, renderCommand, blessCommand, fuzzCommand, exploreCommand, corpusMergeCommand]
 
 let overview = """
@@ -39,6 +44,11 @@ func main() -> Int32 {
         return 2
     }
     arguments.removeFirst()
+    if let bytes = undecodableArgument() {
+        return usageError(
+            "the argument '\(CorpusError.escaped(bytes))' is not valid UTF-8 (shown with \\x escapes); "
+                + "dragreplay reads paths as UTF-8: rename the file so it can be checked")
+    }
     do {
         switch first {
         case "--help", "-h":
@@ -91,6 +101,23 @@ func main() -> Int32 {
         Output.diagnose("\(error)")
         return 2
     }
+}
+
+/// The first argument whose bytes are not valid UTF-8, read from `argv`
+/// itself: `CommandLine.arguments` repairs such bytes (U+FFFD), which turns
+/// a file named on the command line into a name that does not exist ("no
+/// such file"), so the error names the bytes instead.
+func undecodableArgument() -> [UInt8]? {
+    for index in 1..<Int(CommandLine.argc) {
+        guard var cursor = CommandLine.unsafeArgv[index] else { continue }
+        var bytes: [UInt8] = []
+        while cursor.pointee != 0 {
+            bytes.append(UInt8(bitPattern: cursor.pointee))
+            cursor += 1
+        }
+        if String(validating: bytes, as: UTF8.self) == nil { return bytes }
+    }
+    return nil
 }
 
 func suggestion(_ word: String, _ candidates: [String]? = nil) -> String {

@@ -26,6 +26,11 @@ struct SpawnedChild {
     /// back at its default action, since the tool ignores it and ignored
     /// signals survive `exec`.
     ///
+    /// Where the CLI enabled it, the shell is started through the tool's
+    /// launcher mode (`AppLauncher`), which ends it when the tool dies; the
+    /// pid returned is then the launcher's, which leads the group and exits
+    /// as the shell did.
+    ///
     /// Every descriptor made here is closed again on every failure path.
     static func spawn(shell: String, command: String, directory: String?, environment: [String]) throws(AppProcessError) -> SpawnedChild {
         func failure(_ what: String, _ error: Errno) -> AppProcessError {
@@ -64,7 +69,7 @@ struct SpawnedChild {
         spawn.defaultSignals = [SignalNumber.brokenPipe]
         let pid: Int32
         do {
-            pid = try spawn.run()
+            pid = try AppLauncher.start(spawn)
         } catch {
             closeAll()
             let place = directory.map { " in directory \($0)" } ?? ""
