@@ -16,6 +16,9 @@ public struct Explorer: Sendable {
     public var applier: Applier<Int, Int>
     /// What is under test; `nil`: the applier, in process.
     public var code: CodeUnderTest?
+    /// A hurried stop (SIGTERM): the CLI then wakes every wait on an app, so
+    /// the pair running at that moment was cut short and is dropped.
+    public var shouldHurry: @Sendable () -> Bool = { false }
     /// Items in the single collection (`a`, `b`, ...).
     public var items: Int
     /// The longest mutation script.
@@ -214,7 +217,13 @@ public struct Explorer: Sendable {
                     }
                     done += 1
                     if isApp {
+                        let before = (summary, shortest)
                         explorePaths(d, m, swipe, &summary, &shortest)
+                        if shouldHurry() {
+                            (summary, shortest) = before
+                            summary.interrupted = true
+                            break explore
+                        }
                         continue
                     }
                     var visited = Set<Key>()

@@ -59,11 +59,13 @@ let exploreCommand = Command(
     Signals.handleInterruptions()
     let terminal = FileDescriptor.standardError.isTerminal
     let start = MonotonicClock.now()
+    explorer.shouldHurry = Signals.shouldHurry
     let summary = explorer.run(shouldStop: Signals.shouldStop) { done, total in
         if terminal {
             Output.raw("\r\u{1B}[Kexplore: \(done)/\(total) script pairs  \(seconds1(MonotonicClock.now().seconds(since: start)))s")
         }
     }
+    AppInterruption.resume()  // the findings' pages replay against the app
     if terminal { Output.raw("\r\u{1B}[K") }
     Output.diagnose("explore: \(seconds2(MonotonicClock.now().seconds(since: start)))s\(summary.interrupted ? ", interrupted" : "")")
     try Output.out(
