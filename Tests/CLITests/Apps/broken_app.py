@@ -28,6 +28,10 @@ import plain_lists  # noqa: E402
 import swipe_inbox  # noqa: E402
 
 mode = sys.argv[1]
+# For the tests' bound on work: one line per process started.
+if os.environ.get("BROKEN_APP_STARTS"):
+    with open(os.environ["BROKEN_APP_STARTS"], "a") as starts:
+        starts.write("start\n")
 app = swipe_inbox.SwipeInbox() if mode == "flagged-delete" else plain_lists.App()
 count = 0
 resets = 0
