@@ -194,10 +194,25 @@ public struct Explorer: Sendable {
     /// Drag scripts times mutation scripts: the pairs `run` interleaves.
     public var scope: Int { directions.reduce(0) { $0 + dragScripts().count * mutationScripts($1).count } }
 
+    /// Passes on each entry of `shortest` that is new or shorter than in `known`.
+    static func report(
+        _ shortest: [Invariant: (FuzzCase, Violation)], since known: [Invariant: (FuzzCase, Violation)],
+        to found: (FuzzCase, Violation) -> Void
+    ) {
+        for (invariant, entry) in shortest.sorted(by: { $0.key < $1.key }) {
+            if let old = known[invariant], old.0.steps.count <= entry.0.steps.count { continue }
+            found(entry.0, entry.1)
+        }
+    }
+
     /// Explores every pair. `shouldStop` is checked between pairs (Ctrl-C:
     /// the summary says how far it got); `progress` gets the pairs done and
-    /// the total after each drag script.
-    public func run(shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil) -> Summary {
+    /// the total after each drag script; `found` gets each invariant's new
+    /// shortest case once the pair that found it is done (so that a run
+    /// killed later has written what it found so far).
+    public func run(
+        shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil, found: ((FuzzCase, Violation) -> Void)? = nil
+    ) -> Summary {
         var summary = Summary()
         let drags = dragScripts()
         summary.dragScripts = drags.count
@@ -216,11 +231,13 @@ public struct Explorer: Sendable {
                         break explore
                     }
                     done += 1
+                    let known = shortest
+                    defer { if let found { Self.report(shortest, since: known, to: found) } }
                     if isApp {
-                        let before = (summary, shortest)
+                        let before = summary
                         explorePaths(d, m, swipe, &summary, &shortest)
                         if shouldHurry() {
-                            (summary, shortest) = before
+                            (summary, shortest) = (before, known)
                             summary.interrupted = true
                             break explore
                         }

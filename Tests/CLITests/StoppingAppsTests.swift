@@ -32,13 +32,14 @@ struct StoppingAppsTests {
     }
 
     /// Starts `dragreplay` with `arguments`, its output to files.
-    func start(_ arguments: [String]) throws -> (Process, String) {
+    func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, String) {
         let log = NSTemporaryDirectory() + "stopping-\(UUID().uuidString).txt"
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: dragreplayBinary)
         p.arguments = arguments
         p.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let handle = FileHandle(forWritingAtPath: log)
         p.standardOutput = handle
         p.standardError = handle
@@ -55,11 +56,16 @@ struct StoppingAppsTests {
         // --app-timeout 600: a run that waited it out would take ten minutes.
         let common = ["--app", silentApp(tag), "--app-timeout", "600", "--out", out]
         let arguments = command == "fuzz" ? ["fuzz", "--runs", "50", "--jobs", "2"] + common : ["explore", "--items", "3"] + common
-        let (p, log) = try start(arguments)
-        // Every app started and sent its hello; the reset that follows is never answered.
-        // Each app is a shell and its python: two processes with the tag.
-        #expect(waitUntil(seconds: 60) { processes(tag).count >= (command == "fuzz" ? 4 : 2) })
-        usleep(500_000)
+        let marks = NSTemporaryDirectory() + "marks-\(tag)"
+        let (p, log) = try start(arguments, environment: ["BROKEN_APP_STARTS": marks])
+        // Every app got its reset and stopped answering: the tool waits on each.
+        let apps = command == "fuzz" ? 2 : 1
+        #expect(
+            waitUntil(seconds: 120) {
+                ((try? String(contentsOfFile: marks, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0 == "sleeping" }.count
+                    >= apps
+            })
+        usleep(200_000)
         p.terminate()
         let stopped = waitUntil(seconds: 60) { !p.isRunning }
         if !stopped { kill(p.processIdentifier, SIGKILL) }
