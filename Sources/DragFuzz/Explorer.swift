@@ -243,54 +243,63 @@ public struct Explorer: Sendable {
                         }
                         continue
                     }
-                    var visited = Set<Key>()
-                    var start = checkedEngine(swipe: swipe)
-                    _ = start.start()
-                    // A subject that cannot say what it holds is never merged: its
-                    // states may differ where the model's do not.
-                    let merges = start.subject == nil || start.subject?.stateKey != nil
-                    var stack: [(Int, Int, CheckedEngine<Int, Int>, [SessionEvent<Int, Int>])] = [(0, 0, start, [])]
-                    while let (i, j, checked, path) = stack.popLast() {
-                        if i == d.count && j == m.count {
-                            summary.interleavings += 1
-                            continue
-                        }
-                        let engine = checked.model
-                        if merges {
-                            let key = Key(
-                                i: i, j: j, container: engine.container, sessions: engine.sessions, pending: engine.pending,
-                                swipe: engine.swipe, subject: checked.subject?.stateKey)
-                            if !visited.insert(key).inserted { continue }
-                        }
-                        summary.states += 1
-                        var moves: [(SessionEvent<Int, Int>, Aim?, Int, Int)] = []
-                        if i < d.count {
-                            // Aim at whatever entry's leading half the point is over now.
-                            var aim: Aim?
-                            if case .drop(_, let p, _) = d[i].0 { aim = leadingHalfAim(p, layout: layout, container: engine.container) }
-                            moves.append((.drag(d[i].0), aim, i + 1, j))
-                        }
-                        if j < m.count { moves.append((m[j], nil, i, j + 1)) }
-                        for (event, aim, ni, nj) in moves {
-                            var c = checked
-                            summary.steps += 1
-                            let step = c.handle(event, aim: aim)
-                            if !checked.subjectFailed { summary.coverage.add(.of(event, step, before: engine, naming: naming)) }
-                            if let core = step.violation {
-                                let v = Violation(core, step: path.count)
-                                summary.violatingSteps += 1
-                                if let best = shortest[v.invariant], best.0.steps.count <= path.count + 1 { continue }
-                                shortest[v.invariant] = (fuzzCase(path + [event], swipe: swipe), v)
-                                continue
-                            }
-                            stack.append((ni, nj, c, path + [event]))
-                        }
-                    }
+                    exploreStates(d, m, swipe, &summary, &shortest)
                 }
             }
         }
         summary.violations = shortest.values.sorted { $0.1.invariant < $1.1.invariant }
         return summary
+    }
+
+    /// Every interleaving of `d` and `m` in process, states merged where the
+    /// model and the subject say they are the same.
+    func exploreStates(
+        _ d: Script, _ m: [SessionEvent<Int, Int>], _ swipe: SwipeConfiguration<Int>?, _ summary: inout Summary,
+        _ shortest: inout [Invariant: (FuzzCase, Violation)]
+    ) {
+        var visited = Set<Key>()
+        var start = checkedEngine(swipe: swipe)
+        _ = start.start()
+        // A subject that cannot say what it holds is never merged: its
+        // states may differ where the model's do not.
+        let merges = start.subject == nil || start.subject?.stateKey != nil
+        var stack: [(Int, Int, CheckedEngine<Int, Int>, [SessionEvent<Int, Int>])] = [(0, 0, start, [])]
+        while let (i, j, checked, path) = stack.popLast() {
+            if i == d.count && j == m.count {
+                summary.interleavings += 1
+                continue
+            }
+            let engine = checked.model
+            if merges {
+                let key = Key(
+                    i: i, j: j, container: engine.container, sessions: engine.sessions, pending: engine.pending,
+                    swipe: engine.swipe, subject: checked.subject?.stateKey)
+                if !visited.insert(key).inserted { continue }
+            }
+            summary.states += 1
+            var moves: [(SessionEvent<Int, Int>, Aim?, Int, Int)] = []
+            if i < d.count {
+                // Aim at whatever entry's leading half the point is over now.
+                var aim: Aim?
+                if case .drop(_, let p, _) = d[i].0 { aim = leadingHalfAim(p, layout: layout, container: engine.container) }
+                moves.append((.drag(d[i].0), aim, i + 1, j))
+            }
+            if j < m.count { moves.append((m[j], nil, i, j + 1)) }
+            for (event, aim, ni, nj) in moves {
+                var c = checked
+                summary.steps += 1
+                let step = c.handle(event, aim: aim)
+                if !checked.subjectFailed { summary.coverage.add(.of(event, step, before: engine, naming: naming)) }
+                if let core = step.violation {
+                    let v = Violation(core, step: path.count)
+                    summary.violatingSteps += 1
+                    if let best = shortest[v.invariant], best.0.steps.count <= path.count + 1 { continue }
+                    shortest[v.invariant] = (fuzzCase(path + [event], swipe: swipe), v)
+                    continue
+                }
+                stack.append((ni, nj, c, path + [event]))
+            }
+        }
     }
 
     /// Every interleaving of `d` and `m`, each run from `reset` against the
