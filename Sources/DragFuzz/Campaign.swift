@@ -42,6 +42,10 @@ public struct CampaignOptions: Sendable {
     public var shouldStop: @Sendable () -> Bool = { false }
     /// Checked during shrinking: write what there is now (SIGTERM, a second Ctrl-C).
     public var shouldHurry: @Sendable () -> Bool = { false }
+    /// Called once every worker has stopped, before the failing cases left
+    /// are reproduced and written. The CLI wakes apps' waits when it hurries
+    /// (`AppInterruption`); this lets them work again for those last runs.
+    public var resumeAfterStop: (@Sendable () -> Void)?
     /// Called about twice a second from one worker (the progress line).
     public var progress: (@Sendable (CampaignProgress) -> Void)?
     /// What worker `w` puts under test; `nil`: the applier, in process. An
@@ -271,6 +275,9 @@ enum ProcessOutcome {
     /// An app's failure that a fresh process did not repeat.
     case unreproduced
     case failed(SystemError)
+    /// The reproducing run was cut short by a hurried stop: tried again
+    /// once the workers have stopped.
+    case interrupted
 }
 
 /// Seconds on the project's one monotonic clock.
@@ -321,6 +328,8 @@ final class CampaignRun: Sendable {
     let ledger: Mutex<CampaignLedger>
     let start = now()
     let store: FindingStore
+    /// `resumeAfterStop` ran: apps' waits work again.
+    let resumed = Atomic<Bool>(false)
 
     init(_ options: CampaignOptions) {
         self.options = options
@@ -341,6 +350,17 @@ final class CampaignRun: Sendable {
         return (global, options.mode ?? (global % 2 == 0 ? .sessions : .differences))
     }
 
+    /// Whether an app's failure may be the stop's own doing: a hurried stop
+    /// wakes every wait on an app (the CLI's `AppInterruption`) until the
+    /// workers have stopped and `resumeAfterStop` ran. Such a case is not
+    /// counted and its failure is no finding.
+    func cutShort(_ violation: Violation?, _ code: CodeUnderTest) -> Bool {
+        guard code.isProcess, options.resumeAfterStop != nil, !resumed.load(ordering: .acquiring), options.shouldHurry() else {
+            return false
+        }
+        return violation?.invariant.isSubjectFailure == true
+    }
+
     /// `--time` bounds the whole run, shrinking too.
     var pastDeadline: Bool {
         guard let s = options.seconds else { return false }
@@ -351,6 +371,10 @@ final class CampaignRun: Sendable {
         DispatchQueue.concurrentPerform(iterations: jobs) { worker in work(worker) }
         let elapsed = now() - start
         let interrupted = options.shouldStop()
+        if let resume = options.resumeAfterStop {
+            resume()
+            resumed.store(true, ordering: .releasing)
+        }
         process(0)  // whatever is left now that every worker is done
         return ledger.withLock { l in
             CampaignSummary(
@@ -410,6 +434,8 @@ final class CampaignRun: Sendable {
             let (global, mode) = plan(k)
             var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(global)))
             let result = options.runner(mode).run(&choices, code: code)
+            // A hurried stop wakes an app's wait: the case was cut short, not failed.
+            if cutShort(result.violation, code) { break }
             localSessions += result.sessions
             localCoverage.add(result.coverage)
             localOffered.add(result.offered)
@@ -478,8 +504,13 @@ final class CampaignRun: Sendable {
                 case .failed(let e): l.writeFailures.append(e)
                 case .unreproduced: l.unreproduced += 1
                 case .duplicate, .gone: break
+                case .interrupted:
+                    l.candidates[next.invariant, default: []].insert((next.local, next.mode), at: 0)
+                    l.shrunk[next.invariant, default: 1] -= 1
+                    l.processing = false
                 }
             }
+            if case .interrupted = outcome { return }  // until the workers have stopped
         }
     }
 
@@ -491,6 +522,7 @@ final class CampaignRun: Sendable {
         // process: the finding must stand on its own, in a fresh one.
         code.restart()
         let first = runner.run(&choices, code: code)
+        if cutShort(first.violation, code) { return .interrupted }
         guard let violation = first.violation, violation.invariant == invariant else {
             return code.isProcess ? .unreproduced : .gone
         }
@@ -512,7 +544,7 @@ final class CampaignRun: Sendable {
             code.restart()
             var again = ChoiceSequence(replaying: shrunk.choices)
             let rerun = runner.run(&again, code: code)
-            if rerun.violation?.invariant != invariant { shrunk.result.violation = nil }
+            if rerun.violation?.invariant != invariant || cutShort(rerun.violation, code) { shrunk.result.violation = nil }
         }
         var finding = raw
         if let v = shrunk.result.violation {

@@ -16,6 +16,9 @@ public struct Explorer: Sendable {
     public var applier: Applier<Int, Int>
     /// What is under test; `nil`: the applier, in process.
     public var code: CodeUnderTest?
+    /// A hurried stop (SIGTERM): the CLI then wakes every wait on an app, so
+    /// the pair running at that moment was cut short and is dropped.
+    public var shouldHurry: @Sendable () -> Bool = { false }
     /// Items in the single collection (`a`, `b`, ...).
     public var items: Int
     /// The longest mutation script.
@@ -191,10 +194,25 @@ public struct Explorer: Sendable {
     /// Drag scripts times mutation scripts: the pairs `run` interleaves.
     public var scope: Int { directions.reduce(0) { $0 + dragScripts().count * mutationScripts($1).count } }
 
+    /// Passes on each entry of `shortest` that is new or shorter than in `known`.
+    static func report(
+        _ shortest: [Invariant: (FuzzCase, Violation)], since known: [Invariant: (FuzzCase, Violation)],
+        to found: (FuzzCase, Violation) -> Void
+    ) {
+        for (invariant, entry) in shortest.sorted(by: { $0.key < $1.key }) {
+            if let old = known[invariant], old.0.steps.count <= entry.0.steps.count { continue }
+            found(entry.0, entry.1)
+        }
+    }
+
     /// Explores every pair. `shouldStop` is checked between pairs (Ctrl-C:
     /// the summary says how far it got); `progress` gets the pairs done and
-    /// the total after each drag script.
-    public func run(shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil) -> Summary {
+    /// the total after each drag script; `found` gets each invariant's new
+    /// shortest case once the pair that found it is done (so that a run
+    /// killed later has written what it found so far).
+    public func run(
+        shouldStop: () -> Bool = { false }, progress: ((Int, Int) -> Void)? = nil, found: ((FuzzCase, Violation) -> Void)? = nil
+    ) -> Summary {
         var summary = Summary()
         let drags = dragScripts()
         summary.dragScripts = drags.count
@@ -213,58 +231,75 @@ public struct Explorer: Sendable {
                         break explore
                     }
                     done += 1
+                    let known = shortest
+                    defer { if let found { Self.report(shortest, since: known, to: found) } }
                     if isApp {
+                        let before = summary
                         explorePaths(d, m, swipe, &summary, &shortest)
+                        if shouldHurry() {
+                            (summary, shortest) = (before, known)
+                            summary.interrupted = true
+                            break explore
+                        }
                         continue
                     }
-                    var visited = Set<Key>()
-                    var start = checkedEngine(swipe: swipe)
-                    _ = start.start()
-                    // A subject that cannot say what it holds is never merged: its
-                    // states may differ where the model's do not.
-                    let merges = start.subject == nil || start.subject?.stateKey != nil
-                    var stack: [(Int, Int, CheckedEngine<Int, Int>, [SessionEvent<Int, Int>])] = [(0, 0, start, [])]
-                    while let (i, j, checked, path) = stack.popLast() {
-                        if i == d.count && j == m.count {
-                            summary.interleavings += 1
-                            continue
-                        }
-                        let engine = checked.model
-                        if merges {
-                            let key = Key(
-                                i: i, j: j, container: engine.container, sessions: engine.sessions, pending: engine.pending,
-                                swipe: engine.swipe, subject: checked.subject?.stateKey)
-                            if !visited.insert(key).inserted { continue }
-                        }
-                        summary.states += 1
-                        var moves: [(SessionEvent<Int, Int>, Aim?, Int, Int)] = []
-                        if i < d.count {
-                            // Aim at whatever entry's leading half the point is over now.
-                            var aim: Aim?
-                            if case .drop(_, let p, _) = d[i].0 { aim = leadingHalfAim(p, layout: layout, container: engine.container) }
-                            moves.append((.drag(d[i].0), aim, i + 1, j))
-                        }
-                        if j < m.count { moves.append((m[j], nil, i, j + 1)) }
-                        for (event, aim, ni, nj) in moves {
-                            var c = checked
-                            summary.steps += 1
-                            let step = c.handle(event, aim: aim)
-                            if !checked.subjectFailed { summary.coverage.add(.of(event, step, before: engine, naming: naming)) }
-                            if let core = step.violation {
-                                let v = Violation(core, step: path.count)
-                                summary.violatingSteps += 1
-                                if let best = shortest[v.invariant], best.0.steps.count <= path.count + 1 { continue }
-                                shortest[v.invariant] = (fuzzCase(path + [event], swipe: swipe), v)
-                                continue
-                            }
-                            stack.append((ni, nj, c, path + [event]))
-                        }
-                    }
+                    exploreStates(d, m, swipe, &summary, &shortest)
                 }
             }
         }
         summary.violations = shortest.values.sorted { $0.1.invariant < $1.1.invariant }
         return summary
+    }
+
+    /// Every interleaving of `d` and `m` in process, states merged where the
+    /// model and the subject say they are the same.
+    func exploreStates(
+        _ d: Script, _ m: [SessionEvent<Int, Int>], _ swipe: SwipeConfiguration<Int>?, _ summary: inout Summary,
+        _ shortest: inout [Invariant: (FuzzCase, Violation)]
+    ) {
+        var visited = Set<Key>()
+        var start = checkedEngine(swipe: swipe)
+        _ = start.start()
+        // A subject that cannot say what it holds is never merged: its
+        // states may differ where the model's do not.
+        let merges = start.subject == nil || start.subject?.stateKey != nil
+        var stack: [(Int, Int, CheckedEngine<Int, Int>, [SessionEvent<Int, Int>])] = [(0, 0, start, [])]
+        while let (i, j, checked, path) = stack.popLast() {
+            if i == d.count && j == m.count {
+                summary.interleavings += 1
+                continue
+            }
+            let engine = checked.model
+            if merges {
+                let key = Key(
+                    i: i, j: j, container: engine.container, sessions: engine.sessions, pending: engine.pending,
+                    swipe: engine.swipe, subject: checked.subject?.stateKey)
+                if !visited.insert(key).inserted { continue }
+            }
+            summary.states += 1
+            var moves: [(SessionEvent<Int, Int>, Aim?, Int, Int)] = []
+            if i < d.count {
+                // Aim at whatever entry's leading half the point is over now.
+                var aim: Aim?
+                if case .drop(_, let p, _) = d[i].0 { aim = leadingHalfAim(p, layout: layout, container: engine.container) }
+                moves.append((.drag(d[i].0), aim, i + 1, j))
+            }
+            if j < m.count { moves.append((m[j], nil, i, j + 1)) }
+            for (event, aim, ni, nj) in moves {
+                var c = checked
+                summary.steps += 1
+                let step = c.handle(event, aim: aim)
+                if !checked.subjectFailed { summary.coverage.add(.of(event, step, before: engine, naming: naming)) }
+                if let core = step.violation {
+                    let v = Violation(core, step: path.count)
+                    summary.violatingSteps += 1
+                    if let best = shortest[v.invariant], best.0.steps.count <= path.count + 1 { continue }
+                    shortest[v.invariant] = (fuzzCase(path + [event], swipe: swipe), v)
+                    continue
+                }
+                stack.append((ni, nj, c, path + [event]))
+            }
+        }
     }
 
     /// Every interleaving of `d` and `m`, each run from `reset` against the

@@ -254,6 +254,8 @@ public struct Shrinker: Sendable {
         attempts += 1
         var sequence = ChoiceSequence(replaying: choices)
         let result = runner.run(&sequence, code: code)
+        // A stop that came during the run may have cut it short (an app's wait is woken).
+        if shouldStop() { return nil }
         guard let v = result.violation, v.invariant == invariant, signature == nil || v.signature == signature else { return nil }
         // Past its end a replayed sequence yields 0: trailing zeros are free,
         // and must not make a candidate look longer than the same case without

@@ -153,6 +153,30 @@ extension SystemCall {
         _ = try retrying { Glibc.unlink(path) }
     }
 
+    /// `rename(2)` to a path given as raw bytes: a name that is not UTF-8,
+    /// which a `String` cannot hold (the CLI fuzzer's odd names).
+    package static func rename(_ from: String, toRawPath to: [UInt8]) throws(Errno) {
+        _ = try withCString(to) { (path) throws(Errno) in try retrying { Glibc.rename(from, path) } }
+    }
+
+    /// `unlink(2)` of a path given as raw bytes.
+    package static func unlink(rawPath path: [UInt8]) throws(Errno) {
+        _ = try withCString(path) { (path) throws(Errno) in try retrying { Glibc.unlink(path) } }
+    }
+
+    /// `symlink(2)`: a link at `path` to `target` (which need not exist).
+    package static func makeSymbolicLink(at path: String, to target: String) throws(Errno) {
+        _ = try retrying { symlink(target, path) }
+    }
+
+    /// `bytes` with a NUL, as a C string for one call.
+    private static func withCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) throws(Errno) -> R) throws(Errno) -> R {
+        let terminated = bytes + [0]
+        return try terminated.withUnsafeBufferPointer { (buffer) throws(Errno) -> R in
+            try buffer.withMemoryRebound(to: CChar.self) { (chars) throws(Errno) -> R in try body(chars.baseAddress!) }
+        }
+    }
+
     /// `mkdir(2)`.
     package static func makeDirectory(_ path: String, permissions: UInt32 = 0o755) throws(Errno) {
         _ = try retrying { mkdir(path, permissions) }

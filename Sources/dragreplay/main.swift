@@ -47,7 +47,7 @@ func main() -> Int32 {
     if let bytes = undecodableArgument() {
         return usageError(
             "the argument '\(CorpusError.escaped(bytes))' is not valid UTF-8 (shown with \\x escapes); "
-                + "dragreplay reads paths as UTF-8: rename the file so it can be checked")
+                + "dragreplay reads its arguments as UTF-8 (a file or directory with such a name must be renamed to be read)")
     }
     do {
         switch first {

@@ -215,6 +215,38 @@ struct FaultInjectionTests {
         for f in findings { #expect(text.contains(f), "\(f) is not in the summary") }
     }
 
+    @Test("SIGKILL during explore: the shortest case of each invariant found so far is on disk, whole, one per invariant")
+    func exploreKilled() throws {
+        let out = try temporaryDirectory("explore-sigkill")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: dragreplayBinary)
+        // Finds conservation failures in its first pairs, and runs for minutes.
+        p.arguments = ["explore", "--applier", "insert-before-remove", "--items", "4", "--mutations", "3", "--out", out]
+        p.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        p.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try p.run()
+        yieldToOtherTests(p.processIdentifier)
+        func findings() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, findings().isEmpty, p.isRunning { usleep(20_000) }
+        usleep(200_000)
+        let stillRunning = p.isRunning
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        #expect(stillRunning, "explore ended before the kill: the scope is too small for this test")
+        let kept = findings()
+        #expect(!kept.isEmpty)
+        // One file per invariant: a shorter case replaces the one before it.
+        let invariants = kept.map { $0.split(separator: "-").dropLast().joined(separator: "-") }
+        #expect(Set(invariants).count == invariants.count, "\(kept)")
+        let check = try runCLI(["check", out])
+        #expect(check.code == 0, "\(check.stderr)")
+        let replay = try runCLI(["replay", "--applier", "insert-before-remove", out])
+        #expect(replay.code == 1, "each kept case fails as found: \(replay.stdout)")
+    }
+
     @Test("SIGKILL during a campaign: every finding on disk is whole; the next run removes what the kill left")
     func killed() throws {
         let out = try temporaryDirectory("sigkill")

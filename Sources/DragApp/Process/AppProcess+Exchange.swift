@@ -12,7 +12,7 @@ extension AppProcess {
     /// otherwise deadlock with a tool blocked on a full pipe).
     ///
     /// - Parameter line: the bytes of one line; it should not contain `\n`.
-    /// - Throws: `timeout`, `crashed`, `lineTooLong`, `outputFlood`, `writeFailed`; after any
+    /// - Throws: `timeout`, `crashed`, `lineTooLong`, `outputFlood`, `writeFailed`, `interrupted`; after any
     ///   of them the app is dead and reaped, and every later call throws
     ///   `crashed` at once.
     /// - Complexity: O(bytes written + bytes read); one allocation, the result.
@@ -45,6 +45,8 @@ extension AppProcess {
     /// Why an exchange stopped short.
     enum Stop: Error {
         case timedOut
+        /// `AppInterruption.interrupt()`: the run is stopping.
+        case interrupted
         /// stdout reached end of file before a complete line.
         case outputClosed
         /// The app's main process exited (pidfd) with no complete line waiting.
@@ -67,6 +69,9 @@ extension AppProcess {
         case .timedOut:
             terminate()
             return .timeout(seconds: timeout)
+        case .interrupted:
+            terminate()
+            return .interrupted
         case .lineTooLong:
             terminate()
             return .lineTooLong(limit: lines.limit)
@@ -151,10 +156,11 @@ extension AppProcess {
     func wait(writing: Bool, deadline: Deadline) throws(Stop) {
         let ready: PollResult
         do {
-            ready = try poll(writing: writing, deadline: deadline, cappedAt: exitNotifier == nil ? 100 : nil)
+            ready = try poll(writing: writing, deadline: deadline, cappedAt: exitNotifier == nil ? 100 : nil, interruptible: true)
         } catch {
             throw .ioFailed(error)
         }
+        if ready.interrupted { throw .interrupted }
         if ready.errors { drainErrorsOnce() }
         if ready.output { try readOutput() }
         let silent = !ready.input && !ready.output && !ready.errors

@@ -25,6 +25,10 @@ public enum AppProcessError: Error, Hashable, Sendable, CustomStringConvertible 
     /// stdin: `EPIPE`), or, exceptionally, another pipe operation failed; the
     /// app was killed. A write that fails because the app exited is `crashed`.
     case writeFailed(Errno)
+    /// The run was stopping (`AppInterruption.interrupt()`, on SIGTERM or
+    /// SIGHUP) while the tool waited for the app; the app was killed. Not a
+    /// failure of the app: a campaign drops the case it cut short.
+    case interrupted
 
     public var description: String {
         switch self {
@@ -44,6 +48,8 @@ public enum AppProcessError: Error, Hashable, Sendable, CustomStringConvertible 
             return "the app closed its input without exiting (\(error)); the app was killed"
         case .writeFailed(let error):
             return "communication with the app failed: \(error); the app was killed"
+        case .interrupted:
+            return "the run was stopped while waiting for the app; the app was killed"
         }
     }
 

@@ -12,8 +12,14 @@ import Foundation
 //
 // The input's layout:
 //
-//     byte 0      the command: 0 check, 1 replay, 2 bless, 3 corpus merge,
-//                 4 fuzz, 5 explore, 6 help, 7 the tokens alone
+//     byte 0      bits 0-2, the command: 0 check, 1 replay, 2 bless,
+//                 3 corpus merge, 4 fuzz, 5 explore, 6 help, 7 the tokens
+//                 alone; bits 3-7, what else the directory `in` holds (a
+//                 walk must end, and name every file it cannot read):
+//                 3 `in/loop -> .`, 4 `in/up -> ..`, 5 a copy of the
+//                 recording named with bytes that are not UTF-8, 6 a copy
+//                 named with a newline and an ESC sequence, 7 a dangling
+//                 link `in/gone.jsonl` and `in/sub/back -> ..`
 //     bytes 1...  up to the first 0x00: argument tokens, separated by 0x0A.
 //                 "@" stands for the recording's path, "@@" for the
 //                 directory holding it. Every "/" is dropped: the child can
@@ -34,9 +40,12 @@ struct CLIInput {
     var recording: [UInt8]
     /// JUnit output is XML, exact: it may hold a raw DEL.
     var checksStandardOutput: Bool
+    /// Byte 0's bits 3-7: links and odd names beside the recording.
+    var tree: TreeShape
 
     init(_ bytes: [UInt8]) {
         let command = bytes.first.map { Int($0) % 8 } ?? 0
+        tree = TreeShape(rawValue: (bytes.first ?? 0) >> 3)
         let body = bytes.dropFirst()
         let split = body.firstIndex(of: 0) ?? body.endIndex
         recording = split < body.endIndex ? Array(body[body.index(after: split)...]) : []
@@ -68,6 +77,20 @@ struct CLIInput {
         }
         checksStandardOutput = !arguments.contains { $0.contains("junit") }
     }
+}
+
+/// What the directory `in` holds beside `in/r.jsonl`.
+struct TreeShape: OptionSet {
+    let rawValue: UInt8
+    static let loop = TreeShape(rawValue: 1)
+    static let up = TreeShape(rawValue: 2)
+    static let undecodable = TreeShape(rawValue: 4)
+    static let controls = TreeShape(rawValue: 8)
+    static let dangling = TreeShape(rawValue: 16)
+
+    /// The names that are not UTF-8 (bit 5): `\xff\xfe.jsonl`, and `\xc3(.jsonl`
+    /// (a sequence cut short).
+    static let undecodableNames: [[UInt8]] = [[0xFF, 0xFE] + Array(".jsonl".utf8), [0xC3, 0x28] + Array(".jsonl".utf8)]
 }
 
 /// Reads the recording the way `check` does, in-process (coverage only).
@@ -121,12 +144,31 @@ final class Sandbox {
 
     deinit { try? FileManager.default.removeItem(atPath: directory) }
 
-    /// Empties the scratch directory and writes the recording.
+    /// Empties the scratch directory and writes the recording, with the
+    /// links and odd names `input.tree` asks for.
     func prepare(_ input: CLIInput) {
         let fm = FileManager.default
+        // Foundation cannot name a file that is not UTF-8: those go first, by their bytes.
+        for name in TreeShape.undecodableNames { try? SystemCall.unlink(rawPath: Array((directory + "/in/").utf8) + name) }
         for name in (try? fm.contentsOfDirectory(atPath: directory)) ?? [] { try? fm.removeItem(atPath: directory + "/" + name) }
         try? fm.createDirectory(atPath: directory + "/in", withIntermediateDirectories: true)
         _ = fm.createFile(atPath: directory + "/in/r.jsonl", contents: Data(input.recording))
+        let tree = input.tree
+        let inside = directory + "/in/"
+        if tree.contains(.loop) { try? SystemCall.makeSymbolicLink(at: inside + "loop", to: ".") }
+        if tree.contains(.up) { try? SystemCall.makeSymbolicLink(at: inside + "up", to: "..") }
+        if tree.contains(.undecodable) {
+            for name in TreeShape.undecodableNames {
+                _ = fm.createFile(atPath: inside + ".odd", contents: Data(input.recording))
+                try? SystemCall.rename(inside + ".odd", toRawPath: Array(inside.utf8) + name)
+            }
+        }
+        if tree.contains(.controls) { _ = fm.createFile(atPath: inside + "a\nb\u{1B}[31m.jsonl", contents: Data(input.recording)) }
+        if tree.contains(.dangling) {
+            try? SystemCall.makeSymbolicLink(at: inside + "gone.jsonl", to: "missing.jsonl")
+            try? fm.createDirectory(atPath: inside + "sub", withIntermediateDirectories: true)
+            try? SystemCall.makeSymbolicLink(at: inside + "sub/back", to: "..")
+        }
     }
 
     /// Runs the binary on `arguments` in the scratch directory, stdout and
@@ -204,6 +246,19 @@ func firstRawControl(_ bytes: [UInt8]) -> Int? {
     return nil
 }
 
+/// A walk of `in` that skipped its file that is not UTF-8: `check`,
+/// `replay` and `corpus merge` given the directory (not as an option's
+/// value) must refuse it, exit 2 naming it; exit 0 or 1 means it was skipped,
+/// or read under a name decoded into U+FFFD. (Exit 2 may also be another
+/// input error that came first: that is not judged.)
+func skippedName(_ input: CLIInput, _ end: ChildEnd) -> String? {
+    let a = input.arguments
+    guard input.tree.contains(.undecodable), case .exited(let code) = end, code == 0 || code == 1 else { return nil }
+    guard a.first == "check" || a.first == "replay" || (a.first == "corpus" && a.dropFirst().first == "merge") else { return nil }
+    let walked = a.indices.contains { i in a[i] == "in" && i > 0 && !a[i - 1].hasPrefix("-") }
+    return walked ? "exit \(code) without naming in/\\xff\\xfe.jsonl, a file name that is not UTF-8 (skipped?)" : nil
+}
+
 /// One input, start to end; a description of what is wrong, or `nil`.
 func check(_ bytes: [UInt8], in sandbox: Sandbox) -> String? {
     let input = CLIInput(bytes)
@@ -218,6 +273,7 @@ func check(_ bytes: [UInt8], in sandbox: Sandbox) -> String? {
     case .exited(let code) where (0...2).contains(code): break
     default: return "dragreplay \(shown): \(end)"
     }
+    if let problem = skippedName(input, end) { return "dragreplay \(shown): \(problem)" }
     if let i = firstRawControl(sandbox.output(".stderr")) {
         return "dragreplay \(shown): raw control character at byte \(i) of stderr"
     }

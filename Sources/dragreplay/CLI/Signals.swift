@@ -18,17 +18,28 @@ enum Signals {
     /// blocked (a thread of a Dispatch-based runner blocks them, and the
     /// mask is inherited), and a campaign that cannot be stopped by SIGTERM
     /// is a campaign only SIGKILL stops, losing its shrinking.
+    ///
+    /// Hurrying also wakes every wait on an app (`AppInterruption`): a worker
+    /// blocked on an app that does not answer would otherwise wait out
+    /// `--app-timeout` before it saw the flag.
     static func handleInterruptions() {
+        AppInterruption.prepare()
         SystemCall.unblockSignals([SignalNumber.interrupt, SignalNumber.terminate, SignalNumber.hangup])
         SystemCall.handleSignal(SignalNumber.interrupt) { _ in
-            if Signals.stop.exchange(true, ordering: .relaxed) { Signals.hurry.store(true, ordering: .relaxed) }
+            if Signals.stop.exchange(true, ordering: .relaxed) { Signals.hurryUp() }
         }
         for s in [SignalNumber.terminate, SignalNumber.hangup] {
             SystemCall.handleSignal(s) { _ in
                 Signals.stop.store(true, ordering: .relaxed)
-                Signals.hurry.store(true, ordering: .relaxed)
+                Signals.hurryUp()
             }
         }
+    }
+
+    /// Async-signal-safe: an atomic store and one `write(2)`.
+    private static func hurryUp() {
+        Signals.hurry.store(true, ordering: .relaxed)
+        AppInterruption.interrupt()
     }
 
     /// For commands that run apps: SIGINT, SIGTERM and SIGHUP kill every

@@ -3,6 +3,7 @@ import DragFuzz
 import DragRecording
 import DragSystem
 import KnownBugs
+import ReorderConformance
 import ReorderCore
 
 /// The most drag-script x mutation-script pairs `explore` takes on (about
@@ -59,11 +60,28 @@ let exploreCommand = Command(
     Signals.handleInterruptions()
     let terminal = FileDescriptor.standardError.isTerminal
     let start = MonotonicClock.now()
-    let summary = explorer.run(shouldStop: Signals.shouldStop) { done, total in
-        if terminal {
-            Output.raw("\r\u{1B}[Kexplore: \(done)/\(total) script pairs  \(seconds1(MonotonicClock.now().seconds(since: start)))s")
-        }
-    }
+    let context = FindingContext(
+        generator: "dragreplay explore --items \(items) --mutations \(mutations)"
+            + (explorer.handler.map { " --handler \($0.rawValue)" } ?? ""),
+        applierName: name, mode: "explore", app: app?.command, handler: explorer.handler?.rawValue, world: explorer.world,
+        oracle: explorer.oracle)
+    explorer.shouldHurry = Signals.shouldHurry
+    // Each invariant's shortest case so far is on disk, replaced when a
+    // shorter one is found: a run killed with SIGKILL keeps what it found.
+    // A failed write here is reported by the final write below.
+    var onDisk: [Invariant: String] = [:]
+    let summary = explorer.run(
+        shouldStop: Signals.shouldStop,
+        progress: { done, total in
+            if terminal {
+                Output.raw("\r\u{1B}[Kexplore: \(done)/\(total) script pairs  \(seconds1(MonotonicClock.now().seconds(since: start)))s")
+            }
+        },
+        found: { fuzzCase, v in
+            guard let path = try? store.write(fuzzCase.finding(v, context: context, caseIndex: nil)) else { return }
+            if let old = onDisk.updateValue(path, forKey: v.invariant), old != path { store.remove(old) }
+        })
+    AppInterruption.resume()  // the findings' pages replay against the app
     if terminal { Output.raw("\r\u{1B}[K") }
     Output.diagnose("explore: \(seconds2(MonotonicClock.now().seconds(since: start)))s\(summary.interrupted ? ", interrupted" : "")")
     try Output.out(
@@ -73,11 +91,6 @@ let exploreCommand = Command(
             + "(\(app.map { "app \(Format.shellQuoted($0.command))" } ?? "applier \(name)"))\(summary.interrupted ? ", interrupted" : "")\n"
             + summary.coverage.text
     )
-    let context = FindingContext(
-        generator: "dragreplay explore --items \(items) --mutations \(mutations)"
-            + (explorer.handler.map { " --handler \($0.rawValue)" } ?? ""),
-        applierName: name, mode: "explore", app: app?.command, handler: explorer.handler?.rawValue, world: explorer.world,
-        oracle: explorer.oracle)
     var failed = false
     var written: [String] = []
     for (fuzzCase, v) in summary.violations {

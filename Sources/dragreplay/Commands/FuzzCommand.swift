@@ -132,6 +132,7 @@ let fuzzCommand = Command(
     Signals.handleInterruptions()
     options.shouldStop = Signals.shouldStop
     options.shouldHurry = Signals.shouldHurry
+    if !apps.isEmpty { options.resumeAfterStop = { AppInterruption.resume() } }
     let terminal = FileDescriptor.standardError.isTerminal
     if terminal {
         options.progress = { p in

@@ -28,6 +28,11 @@ import plain_lists  # noqa: E402
 import swipe_inbox  # noqa: E402
 
 mode = sys.argv[1]
+# For the tests: "start" per process started (a bound on work), "sleeping"
+# when the sleep mode stops answering (the tool is then waiting on it).
+if os.environ.get("BROKEN_APP_STARTS"):
+    with open(os.environ["BROKEN_APP_STARTS"], "a") as starts:
+        starts.write("start\n")
 app = swipe_inbox.SwipeInbox() if mode == "flagged-delete" else plain_lists.App()
 count = 0
 resets = 0
@@ -39,6 +44,9 @@ for line in sys.stdin.buffer:
     if mode == "crash-third" and count == 3:
         sys.exit(3)
     if mode == "sleep" and count == 2:
+        if os.environ.get("BROKEN_APP_STARTS"):
+            with open(os.environ["BROKEN_APP_STARTS"], "a") as starts:
+                starts.write("sleeping\n")
         time.sleep(3600)
     if mode == "not-json" and count == 3:
         print("this is not JSON", flush=True)
