@@ -203,7 +203,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         }
 
         // 4. The code under test's answer against the model's.
-        if step.violation == nil, let answered, let c = result.configuration {
+        if step.violation == nil, let answered, let c = result.drag.configuration {
             step.violation =
                 oracle.followsAnswer
                 ? judge(answered, model: c, session: event.session, before: before, sources: sources, external: external)
@@ -399,12 +399,12 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         before: ReorderContainer<ItemID, CollectionID>,
         sources: [ItemID], aim: Aim?
     ) -> InvariantViolation<ItemID, CollectionID>? {
-        if let c = result.configuration, let s = event.session {
+        if let c = result.drag.configuration, let s = event.session {
             let ops = operations[s] ?? .move
             if c.operation == .copy && !ops.contains(.copy) || c.operation == .move && !ops.contains(.move) {
                 return InvariantViolation(.configuration, "answered \(c.operation.rawValue) but the drag suggests only \(ops.rawValue)")
             }
-            if let d = result.emitted, c.operation == .forbidden || d.destination != c.destination {
+            if let d = result.drag.emitted, c.operation == .forbidden || d.destination != c.destination {
                 return InvariantViolation(
                     .configuration,
                     "committed a drop to \(text.destination(d.destination)) but the answer was \(c.operation.rawValue)"
@@ -424,7 +424,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
                 }
             }
         }
-        if result.applied == nil, event.session != nil, before != _model.container {
+        if result.drag.applied == nil, event.session != nil, before != _model.container {
             return InvariantViolation(
                 .noOp,
                 "a drag event that applied nothing changed the data: \(show(before.orders, text)) -> \(show(_model.container.orders, text))"
