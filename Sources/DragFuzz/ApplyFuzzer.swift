@@ -306,13 +306,12 @@ extension Applier where ItemID == String, CollectionID == String? {
             func collection(_ c: Int) -> String? { naming.map { $0.collection(c) } ?? (single ? nil : "c\(c)") }
             let difference = d.mapIDs(item: names.itemName, collection: collection)
             let answer: [[String]]
-            if let function = base.ordersFunction {
-                // An app's own `apply` over the orders: called on them
-                // directly, as `apply` would after building a container
-                // (a collection it does not return keeps its items).
-                let named = orders.map { $0.map(names.itemName) }
-                let returned = function(named, collections.map(collection), difference)
-                answer = named.indices.map { $0 < returned.count ? returned[$0] : named[$0] }
+            // An app's own `apply` over the orders: called on them, with no
+            // container to build and read back.
+            if let direct = base.orders(
+                applying: difference, to: orders.map { $0.map(names.itemName) }, collections: collections.map(collection))
+            {
+                answer = direct
             } else {
                 var container = ReorderContainer<String, String?>(
                     collections: zip(collections, orders).map { c, items in

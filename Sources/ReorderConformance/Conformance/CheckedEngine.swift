@@ -71,6 +71,11 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// The code under test. An in-process one is held as itself, so its
     /// calls specialise and inline; anything else behind the protocol.
     @usableFromInline var _subject: _Subject
+    /// An in-process subject's `configures` and `swipes`, fixed when it is
+    /// set (its closures never change): read at every event without
+    /// copying the subject out of `_subject`.
+    @usableFromInline var _inProcessConfigures = false
+    @usableFromInline var _inProcessSwipes = false
     /// What judges the code under test's drop configuration (default: the model).
     public var oracle: ConfigurationOracle<ItemID, CollectionID> = .model
     /// The model's own policy, restored after an answer it followed.
@@ -111,6 +116,8 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         }
         set {
             if let s = newValue as? InProcessSubject<ItemID, CollectionID> {
+                _inProcessConfigures = s.configures
+                _inProcessSwipes = s.swipes
                 _subject = .inProcess(s)
             } else if let s = newValue {
                 _subject = .other(s)
@@ -128,7 +135,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     @inlinable var subjectConfigures: Bool {
         switch _subject {
         case .none: false
-        case .inProcess(let s): s.configures
+        case .inProcess: _inProcessConfigures
         case .other(let s): s.configures
         }
     }
@@ -136,7 +143,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     @inlinable var subjectSwipes: Bool {
         switch _subject {
         case .none: false
-        case .inProcess(let s): s.swipes
+        case .inProcess: _inProcessSwipes
         case .other(let s): s.swipes
         }
     }

@@ -69,6 +69,19 @@ public struct Applier<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
             }, ordersFunction: body)
     }
 
+    /// `apply` of an applier made by `orders(name:_:)`, on the orders
+    /// alone: what the container's orders would be after it (a collection
+    /// the function does not return keeps its items, as in `setOrders`);
+    /// `nil` for any other applier.
+    /// - Complexity: that of the function, plus O(collections).
+    @inlinable
+    public func orders(applying d: Difference, to orders: [[ItemID]], collections: [CollectionID]) -> [[ItemID]]? {
+        guard let function = ordersFunction else { return nil }
+        let returned = function(orders, collections, d)
+        if returned.count == orders.count { return returned }
+        return orders.indices.map { $0 < returned.count ? returned[$0] : orders[$0] }
+    }
+
     @usableFromInline init(
         name: String,
         apply: @escaping @Sendable (CapturedDifference<ItemID, CollectionID>, inout Container, inout Warnings) -> Void,
