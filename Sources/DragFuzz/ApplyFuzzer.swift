@@ -304,15 +304,25 @@ extension Applier where ItemID == String, CollectionID == String? {
         return .orders(name: name) { orders, collections, d in
             let single = collections.count == 1
             func collection(_ c: Int) -> String? { naming.map { $0.collection(c) } ?? (single ? nil : "c\(c)") }
-            var container = ReorderContainer<String, String?>(
-                collections: zip(collections, orders).map { c, items in
-                    ReorderCollection(id: collection(c), items: items.map(names.itemName))
-                })
             let difference = d.mapIDs(item: names.itemName, collection: collection)
-            var warnings: [ReorderWarning<String, String?>] = []
-            base.apply(base.capture(difference, container), &container, &warnings)
+            let answer: [[String]]
+            // An app's own `apply` over the orders: called on them, with no
+            // container to build and read back.
+            if let direct = base.orders(
+                applying: difference, to: orders.map { $0.map(names.itemName) }, collections: collections.map(collection))
+            {
+                answer = direct
+            } else {
+                var container = ReorderContainer<String, String?>(
+                    collections: zip(collections, orders).map { c, items in
+                        ReorderCollection(id: collection(c), items: items.map(names.itemName))
+                    })
+                var warnings: [ReorderWarning<String, String?>] = []
+                base.apply(base.capture(difference, container), &container, &warnings)
+                answer = container.orders
+            }
             var invented: [String: Int] = [:]
-            return container.orders.map { items in
+            return answer.map { items in
                 items.map { name in
                     if let id = names.itemID(name) { return id }
                     if let id = invented[name] { return id }

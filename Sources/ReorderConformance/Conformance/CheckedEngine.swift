@@ -71,6 +71,11 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// The code under test. An in-process one is held as itself, so its
     /// calls specialise and inline; anything else behind the protocol.
     @usableFromInline var _subject: _Subject
+    /// An in-process subject's `configures` and `swipes`, fixed when it is
+    /// set (its closures never change): read at every event without
+    /// copying the subject out of `_subject`.
+    @usableFromInline var _inProcessConfigures = false
+    @usableFromInline var _inProcessSwipes = false
     /// What judges the code under test's drop configuration (default: the model).
     public var oracle: ConfigurationOracle<ItemID, CollectionID> = .model
     /// The model's own policy, restored after an answer it followed.
@@ -111,6 +116,8 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         }
         set {
             if let s = newValue as? InProcessSubject<ItemID, CollectionID> {
+                _inProcessConfigures = s.configures
+                _inProcessSwipes = s.swipes
                 _subject = .inProcess(s)
             } else if let s = newValue {
                 _subject = .other(s)
@@ -128,7 +135,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     @inlinable var subjectConfigures: Bool {
         switch _subject {
         case .none: false
-        case .inProcess(let s): s.configures
+        case .inProcess: _inProcessConfigures
         case .other(let s): s.configures
         }
     }
@@ -136,7 +143,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     @inlinable var subjectSwipes: Bool {
         switch _subject {
         case .none: false
-        case .inProcess(let s): s.swipes
+        case .inProcess: _inProcessSwipes
         case .other(let s): s.swipes
         }
     }
@@ -203,7 +210,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         }
 
         // 4. The code under test's answer against the model's.
-        if step.violation == nil, let answered, let c = result.configuration {
+        if step.violation == nil, let answered, let c = result.drag.configuration {
             step.violation =
                 oracle.followsAnswer
                 ? judge(answered, model: c, session: event.session, before: before, sources: sources, external: external)
@@ -399,12 +406,12 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         before: ReorderContainer<ItemID, CollectionID>,
         sources: [ItemID], aim: Aim?
     ) -> InvariantViolation<ItemID, CollectionID>? {
-        if let c = result.configuration, let s = event.session {
+        if let c = result.drag.configuration, let s = event.session {
             let ops = operations[s] ?? .move
             if c.operation == .copy && !ops.contains(.copy) || c.operation == .move && !ops.contains(.move) {
                 return InvariantViolation(.configuration, "answered \(c.operation.rawValue) but the drag suggests only \(ops.rawValue)")
             }
-            if let d = result.emitted, c.operation == .forbidden || d.destination != c.destination {
+            if let d = result.drag.emitted, c.operation == .forbidden || d.destination != c.destination {
                 return InvariantViolation(
                     .configuration,
                     "committed a drop to \(text.destination(d.destination)) but the answer was \(c.operation.rawValue)"
@@ -424,7 +431,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
                 }
             }
         }
-        if result.applied == nil, event.session != nil, before != _model.container {
+        if result.drag.applied == nil, event.session != nil, before != _model.container {
             return InvariantViolation(
                 .noOp,
                 "a drag event that applied nothing changed the data: \(show(before.orders, text)) -> \(show(_model.container.orders, text))"

@@ -189,7 +189,10 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
     @inlinable
     public func repeating(_ request: SubjectRequest<ItemID, CollectionID>) -> [[ItemID]]? {
         guard case .apply(_, let d) = request else { return nil }
-        var again = engine.container
+        let container = engine.container
+        // An orders applier on the orders, without a copy of the container.
+        if let again = applier.orders(applying: d, to: container.orders, collections: container.collections.map { $0.id }) { return again }
+        var again = container
         var warnings: [ReorderWarning<ItemID, CollectionID>] = []
         applier.apply(applier.capture(d, again), &again, &warnings)
         return again.orders

@@ -23,6 +23,7 @@ extension Applier where ItemID == String, CollectionID == String? {
                 return orders
             }
             var names: [Element.ID: String] = [:]
+            names.reserveCapacity(orders[t].count + d.sources.count + 1)
             func id(_ name: String) -> Element.ID {
                 let id = ids.make(name)
                 if names[id] == nil { names[id] = name }

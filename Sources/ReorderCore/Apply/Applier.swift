@@ -38,6 +38,10 @@ public struct Applier<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
     public let name: String
     public let capture: @Sendable (Difference, Container) -> CapturedDifference<ItemID, CollectionID>
     public let apply: @Sendable (CapturedDifference<ItemID, CollectionID>, inout Container, inout Warnings) -> Void
+    /// The plain function over the orders when it was made by `orders(name:_:)`
+    /// (`apply` then wraps it): an adapter that already has the orders calls
+    /// it without building a container to read them back from.
+    public internal(set) var ordersFunction: (@Sendable ([[ItemID]], [CollectionID], Difference) -> [[ItemID]])?
 
     @inlinable public init(
         name: String,
@@ -58,9 +62,33 @@ public struct Applier<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
         name: String,
         _ body: @escaping @Sendable ([[ItemID]], [CollectionID], Difference) -> [[ItemID]]
     ) -> Self {
-        Self(name: name) { captured, container, _ in
-            container.setOrders(body(container.orders, container.collections.map { $0.id }, captured.difference))
-        }
+        Self(
+            name: name,
+            apply: { captured, container, _ in
+                container.setOrders(body(container.orders, container.collections.map { $0.id }, captured.difference))
+            }, ordersFunction: body)
+    }
+
+    /// `apply` of an applier made by `orders(name:_:)`, on the orders
+    /// alone: what the container's orders would be after it (a collection
+    /// the function does not return keeps its items, as in `setOrders`);
+    /// `nil` for any other applier.
+    /// - Complexity: that of the function, plus O(collections).
+    @inlinable
+    public func orders(applying d: Difference, to orders: [[ItemID]], collections: [CollectionID]) -> [[ItemID]]? {
+        guard let function = ordersFunction else { return nil }
+        let returned = function(orders, collections, d)
+        if returned.count == orders.count { return returned }
+        return orders.indices.map { $0 < returned.count ? returned[$0] : orders[$0] }
+    }
+
+    @usableFromInline init(
+        name: String,
+        apply: @escaping @Sendable (CapturedDifference<ItemID, CollectionID>, inout Container, inout Warnings) -> Void,
+        ordersFunction: @escaping @Sendable ([[ItemID]], [CollectionID], Difference) -> [[ItemID]]
+    ) {
+        self.init(name: name, apply: apply)
+        self.ordersFunction = ordersFunction
     }
 
     /// Spec 3.1: the reference.
