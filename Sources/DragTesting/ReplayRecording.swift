@@ -55,6 +55,9 @@ public func replayRecording(
 }
 
 func replay(_ path: String, _ options: ReplayOptions, _ location: SourceLocation) -> ReplayResult {
+    var options = options
+    // A finding of a fuzz in a world replays under that world's rules.
+    options.rules = World.judgement(header:)
     let result = Replayer(options: options).run(path: path)
     if result.status != .pass { Issue.record(Comment(rawValue: result.description), sourceLocation: location) }
     return result

@@ -62,6 +62,39 @@ struct WorldCLITests {
         #expect(r.stdout.hasPrefix("192 drag scripts x 1 mutation scripts: 192 interleavings, "), "\(r.stdout)")
     }
 
+    /// A recording in the world of examples/worlds/kanban.jsonl (its header,
+    /// field `world` included) of the intended copy of "bug" from
+    /// "templates" to the end of "todo": PASS by the world's rules, FAIL by
+    /// the model's default policy (spec 3.3 forbids an internal copy-only
+    /// drop, so nothing moves and the `expect` line fails).
+    func intendedCopy(in directory: String) throws -> String {
+        let header = try #require(try String(contentsOfFile: packageRoot + "/" + Self.world, encoding: .utf8).split(separator: "\n").first)
+        let path = directory + "/copy-from-templates.jsonl"
+        let events = [
+            #"{"type":"lift","t":0,"items":["bug"],"ops":["copy"],"x":800,"y":20}"#,
+            #"{"type":"drop","t":16,"x":100,"y":130}"#,
+            #"{"type":"expect","t":32,"collections":{"todo":["card-1","card-2","card-3","bug"],"doing":["card-4"],"done":["card-5","card-6"],"templates":["feature"]},"operation":"copy"}"#,
+        ]
+        try ([String(header)] + events).joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("render and fuzz --db judge a recording in a world by the world's rules, as replay does")
+    func worldRecordingJudgedByItsRules() throws {
+        let dir = try temporaryDirectory("world-judged")
+        let out = try temporaryDirectory("world-judged-out")
+        let path = try intendedCopy(in: dir)
+        let replay = try runCLI(["replay", path])
+        #expect(replay.code == 0, "\(replay.stdout)\(replay.stderr)")
+        let render = try runCLI(["render", path, "-o", out + "/page.html"])
+        #expect(render.code == 0, "\(render.stdout)\(render.stderr)")
+        #expect(render.stdout.hasPrefix("PASS "), "\(render.stdout)")
+        // The database replays it first: a world recording that passes by its rules "now passes".
+        let fuzz = try runCLI(["fuzz", "--world", Self.world, "--runs", "1", "--out", out, "--db", dir])
+        #expect(fuzz.code == 0, "\(fuzz.stdout)\(fuzz.stderr)")
+        #expect(fuzz.stderr.contains("1 replayed, 0 still fail, 1 now pass"), "\(fuzz.stderr)")
+    }
+
     @Test("a world that names no collection ids is refused with the reason, exit 2")
     func worldWithoutIDs() throws {
         let dir = try temporaryDirectory("world-bad")

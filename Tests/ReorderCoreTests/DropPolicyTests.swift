@@ -100,4 +100,42 @@ struct DropPolicyTests {
         #expect(answer(&e, lift: "c", at: before(0))?.operation == .move)
         #expect(e.handle(.drop(session: 0, at: before(2), deferred: false)).outcome == .rejected)
     }
+
+    @Test("the engine's own answer to the standard policy is standardConfiguration's on the request, at every point")
+    func standardInPlaceAgrees() {
+        // Locks, capacity, a fixed entry and sources inside and outside the
+        // target: the request path (a policy that is not marked standard)
+        // against the engine's in-place answer.
+        let c = TContainer(
+            collections: [
+                .init(id: "x", items: ids("a b"), fixed: ["h"]), .init(id: "y", items: ids("c d"), capacity: 3),
+                .init(id: "z", items: ids("e f")),
+            ],
+            locked: ["f"])
+        let lifts: [(String, DropOperation.Set, Bool)] = [
+            ("a", .move, false), ("a c", .move, false), ("b", .copy, false), ("p q", [.move, .copy], true),
+        ]
+        for (items, ops, external) in lifts {
+            var inPlace = engine(c)
+            var byRequest = engine(c)
+            byRequest.policy = DropPolicy { standardConfiguration($0) }
+            for y in stride(from: -5.0, through: 100, by: 2.5) {
+                let p = Point(x: 5, y: y)
+                #expect(
+                    answer(&inPlace, lift: items, ops: ops, external: external, at: p)
+                        == answer(&byRequest, lift: items, ops: ops, external: external, at: p), "\(items) at \(y)")
+                _ = inPlace.handle(.cancel(session: 0))
+                _ = byRequest.handle(.cancel(session: 0))
+            }
+        }
+    }
+
+    @Test("setting configure on the standard policy replaces it")
+    func standardReplaced() {
+        var policy = DropPolicy<String, String?>.standard
+        policy.configure = { _ in .forbidden }
+        var e = engine(single("a b c"))
+        e.policy = policy
+        #expect(answer(&e, lift: "a", at: before(2))?.operation == .forbidden)
+    }
 }

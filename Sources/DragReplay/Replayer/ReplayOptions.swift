@@ -24,7 +24,7 @@ public struct ReplayOptions: Sendable {
     /// How a recording that states a world (header field `world`) is
     /// judged: the model's (and the in-process code's) policy and the
     /// configuration oracle; `nil`: the model's default policy and oracle.
-    /// The CLI sets `World.judgement(header:)` (DragFuzz reads worlds), so a
+    /// The CLI and DragTesting set `World.judgement(header:)` (DragFuzz reads worlds), so a
     /// finding of `fuzz --world` replays under the rules it was found by.
     public var rules: (@Sendable (RecordingHeader) -> RecordedRules?)?
 
@@ -43,9 +43,16 @@ public struct ReplayOptions: Sendable {
     /// the applier (none for `canonical`, which is the model), with the
     /// swipe handler when the recording has swipe actions.
     public func subject(for header: RecordingHeader) -> InProcessSubject<String, String?>? {
+        subject(for: header, rules: rules?(header))
+    }
+
+    /// `subject(for:)` with the header's rules already read (`rules?(header)`):
+    /// the replayer reads them once per recording for the subject and the
+    /// engine's oracle.
+    func subject(for header: RecordingHeader, rules world: RecordedRules?) -> InProcessSubject<String, String?>? {
         let swipes = header.engineSwipe != nil
         let swipeHandler = swipes ? handler : nil
-        if policy == nil, let world = rules?(header) {
+        if policy == nil, let world {
             return InProcessSubject(applier: applier, policy: world.policy, swipeHandler: swipeHandler, name: "applier \(applier.name)")
         }
         if let policy { return InProcessSubject(applier: applier, policy: policy, swipeHandler: swipeHandler) }

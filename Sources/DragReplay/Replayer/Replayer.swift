@@ -22,8 +22,9 @@ public struct Replayer: Sendable {
         onOutcome: (SessionEnd) -> Void = { _ in },
         onStep: ((ReplayStep) -> Void)? = nil
     ) -> ReplayResult {
-        var subject: (any ReorderSubject<String, String?>)? = options.subject(for: source.header)
-        return run(&source, subject: &subject, onOutcome: onOutcome, onStep: onStep)
+        let rules = options.rules?(source.header)
+        var subject: (any ReorderSubject<String, String?>)? = options.subject(for: source.header, rules: rules)
+        return run(&source, subject: &subject, rules: rules, onOutcome: onOutcome, onStep: onStep)
     }
 
     /// Replays `source` with `subject` as the code under test (an app, kept
@@ -35,9 +36,20 @@ public struct Replayer: Sendable {
         onOutcome: (SessionEnd) -> Void = { _ in },
         onStep: ((ReplayStep) -> Void)? = nil
     ) -> ReplayResult {
+        run(&source, subject: &subject, rules: options.rules?(source.header), onOutcome: onOutcome, onStep: onStep)
+    }
+
+    /// The replay loop, with the header's rules read once by the caller
+    /// (`options.rules?(header)`, shared with the subject it made).
+    private func run<Source: RecordingSource>(
+        _ source: inout Source,
+        subject: inout (any ReorderSubject<String, String?>)?,
+        rules: RecordedRules?,
+        onOutcome: (SessionEnd) -> Void,
+        onStep: ((ReplayStep) -> Void)?
+    ) -> ReplayResult {
         let header = source.header
         let single = header.collections.count == 1
-        let rules = options.rules?(header)
         var engine = CheckedEngine(
             container: header.container, layout: header.layout, subject: subject, text: .recording(collections: header.collections.count),
             swipe: header.engineSwipe, policy: rules?.policy ?? .standard, oracle: rules?.oracle ?? .model)

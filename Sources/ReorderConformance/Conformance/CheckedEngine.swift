@@ -174,12 +174,15 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         if !hasSubject && !checksModel {
             return CheckedStep(result: _model.handle(event))
         }
-        var step = CheckedStep<ItemID, CollectionID>(result: SessionStep())
         if case .drag(.lift(let s, _, _, let ops, _)) = event { operations[s] = ops }
+        if !comparesAnswers(to: event) { return CheckedStep(result: _model.handle(event)) }
+        var step = CheckedStep<ItemID, CollectionID>(result: SessionStep())
+        // The event's session as it is before the model acts: looked up once.
+        let session = event.session.flatMap { _model.sessions[$0] }
 
         // 1. The code under test's drop configuration, asked before the model acts.
         var answered: SubjectConfiguration<ItemID, CollectionID>?
-        if subjectConfigures, let (s, p) = event.location, let session = _model.sessions[s], !session.isRejected {
+        if subjectConfigures, let (s, p) = event.location, let session, !session.isRejected {
             let query = DropQuery(
                 session: s, location: p, items: session.items, sources: session.sources, operations: session.operations,
                 isExternal: session.isExternal)
@@ -196,8 +199,8 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         // follows it, so the drop's outcome is the operation answered.
         let before = _model.container
         let openBefore = _model.swipe?.open
-        let sources = event.session.flatMap { _model.sessions[$0]?.sources } ?? []
-        let external = event.session.flatMap { _model.sessions[$0]?.isExternal } ?? false
+        let sources = session?.sources ?? []
+        let external = session?.isExternal ?? false
         if let answered, oracle.followsAnswer { _model.drag.policy = Self.following(answered) }
         step.result = _model.handle(event)
         if answered != nil && oracle.followsAnswer { _model.drag.policy = policy }
@@ -240,6 +243,22 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             }
         }
         return step
+    }
+
+    /// Whether anything of `event` is compared: a drop configuration the code
+    /// under test answers, a request it answers with data, a swipe message,
+    /// or the model's own answers (`checksModel`). A lift or cancel asks the
+    /// code nothing and a move asks it only for its drop configuration, so
+    /// without swipes and model checks they go to the model alone, as with
+    /// no code under test (nothing is copied to compare against).
+    @inlinable
+    func comparesAnswers(to event: SessionEvent<ItemID, CollectionID>) -> Bool {
+        if checksModel || _model.swipe != nil { return true }
+        switch event {
+        case .drag(.lift), .drag(.cancel): return false
+        case .drag(.move): return subjectConfigures && !_subjectFailed
+        default: return true
+        }
     }
 
     /// The screen shows the code under test's data: where it differs from

@@ -55,7 +55,15 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     public var layout: Layout<ItemID> { didSet { _measure() } }
     public var applier: Applier<ItemID, CollectionID>
     public var policy: DropPolicy<ItemID, CollectionID>
-    @usableFromInline var _sessions: [Int: Session] = [:]
+    @usableFromInline var _sessions: [Int: Session] = [:] {
+        // An insertion or removal may move entries: the index kept for the
+        // recent session is then stale.
+        didSet { _recent = nil }
+    }
+    /// The session the last event named and its index in `_sessions`. A
+    /// drag's events come in a row (its lift, its moves, its drop), so they
+    /// find their session by comparing one number, without hashing.
+    @usableFromInline var _recent: (session: Int, index: Dictionary<Int, Session>.Index)?
     /// Active drags by session.
     @inlinable public var sessions: [Int: Session] { _sessions }
     @usableFromInline var _pending: [Int: Pending] = [:]
@@ -166,8 +174,12 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
 
     // MARK: - Drag events
 
-    @inlinable func active(_ s: Int, _ what: String, _ step: inout Step) -> Session? {
-        if let session = _sessions[s] { return session }
+    @inlinable mutating func active(_ s: Int, _ what: String, _ step: inout Step) -> Session? {
+        if let recent = _recent, recent.session == s { return _sessions.values[recent.index] }
+        if let index = _sessions.index(forKey: s) {
+            _recent = (s, index)
+            return _sessions.values[index]
+        }
         step.warnings.append(.grammar("session \(s): \(what) with no active lift; ignored"))
         return nil
     }
@@ -236,6 +248,16 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         // The engine measures its own layout's sizes, so it skips the check.
         let target = layout._hitTest(p, in: _container, measured: _sized)
         step.target = target
+        if policy._isStandard {
+            // Spec 3.3 on the engine's own data, read in place: a
+            // `DropRequest` would copy the container (and compute the
+            // destination even for a forbidden drop) on every move.
+            let operation = _standardOperation(
+                _container, target: target, suggested: session.operations, sources: session.sources, isExternal: session.isExternal)
+            guard operation != .forbidden, let target else { return .forbidden }
+            return DropConfiguration(
+                operation: operation, destination: _container.destination(for: target, excludingSources: session.sources))
+        }
         let request = DropRequest(
             session: DropSession(
                 location: p, suggestedOperations: session.operations, itemsCount: session.sources.count,

@@ -43,16 +43,31 @@ public struct DropRequest<ItemID: Hashable & Sendable, CollectionID: Hashable & 
 ///         request.target == nil ? .forbidden : .init(operation: .move, destination: request.destination)
 ///     }
 public struct DropPolicy<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Sendable {
-    public var configure: @Sendable (DropRequest<ItemID, CollectionID>) -> DropConfiguration<ItemID, CollectionID>
+    public var configure: @Sendable (DropRequest<ItemID, CollectionID>) -> DropConfiguration<ItemID, CollectionID> {
+        get { _configure }
+        set {
+            _configure = newValue
+            _isStandard = false
+        }
+    }
+    @usableFromInline var _configure: @Sendable (DropRequest<ItemID, CollectionID>) -> DropConfiguration<ItemID, CollectionID>
+    /// `configure` is `standard`'s, unchanged (setting `configure` clears
+    /// it): the engine then answers spec 3.3 from its own data in place,
+    /// without a `DropRequest`, which would copy the container on every move.
+    @usableFromInline var _isStandard = false
 
     @inlinable public init(_ configure: @escaping @Sendable (DropRequest<ItemID, CollectionID>) -> DropConfiguration<ItemID, CollectionID>)
     {
-        self.configure = configure
+        _configure = configure
     }
 
     /// Spec 3.3, in order: disabled, no target, the operation the drag
     /// suggests, a locked non-source item in the target collection, capacity.
-    @inlinable public static var standard: Self { Self(standardConfiguration) }
+    @inlinable public static var standard: Self {
+        var policy = Self(standardConfiguration)
+        policy._isStandard = true
+        return policy
+    }
 }
 
 /// Spec 3.3 as a function, so custom policies can start from it.
@@ -60,13 +75,28 @@ public struct DropPolicy<ItemID: Hashable & Sendable, CollectionID: Hashable & S
 @inlinable public func standardConfiguration<ItemID, CollectionID>(
     _ request: DropRequest<ItemID, CollectionID>
 ) -> DropConfiguration<ItemID, CollectionID> {
-    let container = request.container
+    let operation = _standardOperation(
+        request.container, target: request.target, suggested: request.session.suggestedOperations, sources: request.sources,
+        isExternal: request.isExternal)
+    // 2. no destination (the steps before it can only answer forbidden too).
+    guard operation != .forbidden, let destination = request.destination else { return .forbidden }
+    return DropConfiguration(operation: operation, destination: destination)
+}
+
+/// Spec 3.3's operation on the request's parts (`forbidden`, or the one the
+/// drop answers, whose destination is 1.4's for `target`): for
+/// `standardConfiguration(_:)`, and for the engine's own answer to
+/// `DropPolicy.standard` on the container it holds, read in place.
+/// - Complexity: O(k + l) for k sources and l locked items.
+@inlinable func _standardOperation<ItemID, CollectionID>(
+    _ container: ReorderContainer<ItemID, CollectionID>, target: HitTarget?, suggested: DropOperation.Set, sources: [ItemID],
+    isExternal: Bool
+) -> DropOperation {
     // 1. disabled; 2. outside or no target.
-    guard container.isEnabled, let target = request.target, let destination = request.destination else { return .forbidden }
+    guard container.isEnabled, let target else { return .forbidden }
     // 3. the operation the drag source allows.
-    let suggested = request.session.suggestedOperations
     let operation: DropOperation
-    if request.isExternal {
+    if isExternal {
         operation = suggested.contains(.copy) ? .copy : suggested.contains(.move) ? .move : .forbidden
     } else {
         operation = suggested.contains(.move) ? .move : .forbidden
@@ -74,20 +104,21 @@ public struct DropPolicy<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     if operation == .forbidden { return .forbidden }
     let c = target.collection
     // 4. a locked item that is not a source, in the target collection.
-    for id in container.locked where !request.isSource(id) {
+    // (Sources are compared by equality: a drag holds a few items.)
+    for id in container.locked where !sources.contains(id) {
         if container.home(of: id)?.collection == c { return .forbidden }
     }
     // 5. capacity: only what the drop adds counts; reordering inside is never blocked.
     // (The collection is read in place, `container.collections[c].x`: a
     // copy of it would retain all of its storage, on every move.)
     if let capacity = container.collections[c].capacity {
-        var added = request.sources.count
-        if !request.isExternal {
-            for id in request.sources {
+        var added = sources.count
+        if !isExternal {
+            for id in sources {
                 if let home = container.home(of: id), home.collection == c, !home.isFixed { added -= 1 }
             }
         }
         if added > 0 && container.collections[c].items.count + added > capacity { return .forbidden }
     }
-    return DropConfiguration(operation: operation, destination: destination)
+    return operation
 }

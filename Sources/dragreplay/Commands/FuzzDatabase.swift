@@ -16,8 +16,9 @@ func replayDatabase(_ directory: String, applierName: String, handler: SwipeHand
 {
     var report = DatabaseSummary(directory: directory)
     guard FileSystem.exists(directory) else { return report }
-    let replayer = Replayer(
-        options: ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: SwipeHandler<String>(handler)))
+    var options = ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: SwipeHandler<String>(handler))
+    options.rules = World.judgement(header:)  // a finding made in a world is judged by its rules
+    let replayer = Replayer(options: options)
     var subject: (any ReorderSubject<String, String?>)? = app
     for path in try RecordingPaths.expand([directory]) {
         let result = app == nil ? replayer.run(path: path) : replayer.run(path: path, subject: &subject)

@@ -1,5 +1,6 @@
 import DragApp
 import DragCorpus
+import DragFuzz
 import DragRecording
 import DragRender
 import DragReplay
@@ -85,8 +86,9 @@ func render(
     _ path: String, applierName: String, handler: SwipeHandlerKind = .correct, app: AppSubject?
 ) -> (result: ReplayResult, document: RenderDocument?) {
     var subject: (any ReorderSubject<String, String?>)? = app
-    let replayer = Replayer(
-        options: ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: SwipeHandler<String>(handler)))
+    var options = ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: SwipeHandler<String>(handler))
+    options.rules = World.judgement(header:)  // a finding made in a world is judged by its rules
+    let replayer = Replayer(options: options)
     let name = app.map { "app: \($0.command)" } ?? "applier \(applierName)" + (handler == .correct ? "" : ", handler \(handler.rawValue)")
     return replayer.render(path: path, subject: &subject, subjectName: name)
 }

@@ -58,6 +58,24 @@ struct PhotoBoardTests {
         #expect(result.passed, "\(result)")
     }
 
+    @Test("a recording made in a world replays by the world's rules: the intended copy from templates passes")
+    func worldRecordingReplaysByItsRules() throws {
+        // The Kanban world of examples/worlds/kanban.jsonl, whose lifts from
+        // "templates" offer copy, and a copy of "bug" to the end of "todo".
+        // By the model's default policy (spec 3.3) this drop is forbidden and
+        // the `expect` line fails; by the world's rules it is the intended copy.
+        let lines = [
+            #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"board","columnWidth":220,"spacing":16,"rowHeight":40,"width":960,"height":600},"collections":[{"id":"todo","items":["card-1","card-2","card-3"]},{"id":"doing","items":["card-4"]},{"id":"done","items":["card-5","card-6"],"capacity":5},{"id":"templates","items":["bug","feature"]}]},"world":{"newItems":"card-new-#","lifts":{"templates":["copy"]},"drops":{"templates":[]}}}"#,
+            #"{"type":"lift","t":0,"items":["bug"],"ops":["copy"],"x":800,"y":20}"#,
+            #"{"type":"drop","t":16,"x":100,"y":130}"#,
+            #"{"type":"expect","t":32,"collections":{"todo":["card-1","card-2","card-3","bug"],"doing":["card-4"],"done":["card-5","card-6"],"templates":["feature"]},"operation":"copy"}"#,
+        ]
+        let path = NSTemporaryDirectory() + "photoboard-world-\(UUID().uuidString).jsonl"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let result = replayRecording(path, element: { Card(id: $0) }, section: { $0 ?? "" }) { applyToBoard(&$0, $1) }
+        #expect(result.status == .pass)
+    }
+
     @Test("the article's Kanban closure: its columnIndex(for:) is found")
     func kanbanClosure() {
         withKnownIssue {
