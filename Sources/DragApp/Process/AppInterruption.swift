@@ -52,9 +52,6 @@ public enum AppInterruption {
         _ = try? SystemCall.read(fd, into: &byte, count: 1)  // the one byte `interrupt()` wrote
     }
 
-    /// Whether `interrupt()` (or `resume()`) was called.
-    public static var isInterrupted: Bool { interrupted.load(ordering: .acquiring) }
-
     /// The descriptor a wait polls for readability, if prepared.
     static var descriptor: Int32? {
         let fd = readEnd.load(ordering: .acquiring)
