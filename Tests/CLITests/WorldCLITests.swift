@@ -95,6 +95,28 @@ struct WorldCLITests {
         #expect(fuzz.stderr.contains("1 replayed, 0 still fail, 1 now pass"), "\(fuzz.stderr)")
     }
 
+    @Test("bless writes what the world's rules produce: the intended copy's expect line, which then replays as PASS")
+    func blessByWorldRules() throws {
+        let dir = try temporaryDirectory("world-bless")
+        let path = try intendedCopy(in: dir)
+        // Without its expect line: bless appends the final one from the replay.
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropLast()
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let blessed = try runCLI(["bless", path])
+        #expect(blessed.code == 0, "\(blessed.stdout)\(blessed.stderr)")
+        #expect(blessed.stdout.contains("added a final expect"), "\(blessed.stdout)")
+        let last = try #require(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").last)
+        let expect = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let collections = try #require(expect["collections"] as? [String: [String]])
+        // The world's rules answer copy and the difference lands "bug" at the
+        // end of "todo" (as `intendedCopy` states); the model's default policy
+        // forbids the drop and would leave both columns as they were.
+        #expect(collections["todo"] == ["card-1", "card-2", "card-3", "bug"], "\(last)")
+        #expect(collections["templates"] == ["feature"], "\(last)")
+        let replay = try runCLI(["replay", path])
+        #expect(replay.code == 0, "\(replay.stdout)\(replay.stderr)")
+    }
+
     @Test("a world that names no collection ids is refused with the reason, exit 2")
     func worldWithoutIDs() throws {
         let dir = try temporaryDirectory("world-bad")

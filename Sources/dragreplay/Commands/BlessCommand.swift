@@ -1,4 +1,5 @@
 import DragCorpus
+import DragFuzz
 import DragRecording
 import DragReplay
 import KnownBugs
@@ -16,7 +17,9 @@ let blessCommand = Command(
     var code: Int32 = 0
     for path in try recordingPaths(args.positional, command: "bless") {
         do {
-            let r = try bless(path: path, options: ReplayOptions(applier: applier(args), handler: SwipeHandler<String>(handler(args))))
+            var options = ReplayOptions(applier: applier(args), handler: SwipeHandler<String>(handler(args)))
+            options.rules = World.judgement(header:)  // a recording in a world is blessed by the world's rules, as it replays
+            let r = try bless(path: path, options: options)
             let shown = r.rewritten.prefix(10).map(String.init).joined(separator: ", ")
             let what =
                 r.rewrittenCount == 0

@@ -48,3 +48,20 @@ public let kanbanDropConfiguration = DropPolicy<String, String?> { request in
         operation: standard.operation,
         destination: .init(collectionID: columns[index].id, position: request.destination?.position ?? .end))
 }
+
+/// The app's whole closure: the article's (its `columnIndex(for:)` picks the
+/// column), plus the app's intended rule that a card lifted from
+/// "templates" is copied (its lift offers only copy) and nothing is dropped
+/// into "templates". Locks and capacity as the framework answers them.
+public let kanbanBoardConfiguration = DropPolicy<String, String?> { request in
+    let index = KanbanGeometry.columnIndex(for: request.session.location)
+    let columns = request.container.collections
+    guard columns.indices.contains(index), columns[index].id != "templates" else { return .forbidden }
+    let offered = request.session.suggestedOperations
+    var asMove = request
+    asMove.session.suggestedOperations = .move
+    guard standardConfiguration(asMove).operation == .move else { return .forbidden }
+    return DropConfiguration(
+        operation: request.isExternal || !offered.contains(.move) ? (offered.contains(.copy) ? .copy : .move) : .move,
+        destination: .init(collectionID: columns[index].id, position: request.destination?.position ?? .end))
+}

@@ -34,6 +34,22 @@ extension Array where Element: Identifiable, Element.ID: Sendable {
 }
 
 extension Array where Element == Photo {
+    /// The grid article's helper, verbatim: its `filter` keeps the moved
+    /// photos in array order, not in the order they were selected.
+    public mutating func applyGridArticle(_ difference: ReorderDifference<UUID, ReorderableSingleCollectionIdentifier>) {
+        let moving = filter { difference.sources.contains($0.id) }
+        guard !moving.isEmpty else { return }
+        removeAll { difference.sources.contains($0.id) }
+
+        switch difference.destination.position {
+        case .before(let target):
+            let index = firstIndex { $0.id == target } ?? endIndex
+            insert(contentsOf: moving, at: index)
+        case .end:
+            append(contentsOf: moving)
+        }
+    }
+
     /// The bug the grid article warns of ("insert before removing"): the
     /// insertion index is taken before the moved photos are removed, so
     /// every forward move lands one slot too far.

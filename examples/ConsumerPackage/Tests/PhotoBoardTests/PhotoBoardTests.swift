@@ -85,6 +85,45 @@ struct PhotoBoardTests {
         }
     }
 
+    /// The board as the app has it: its columns, "done" holding at most 5
+    /// cards, lifts from "templates" offering copy and nothing dropped there.
+    /// The fuzzer generates its cases in this world, not in `c0`, `c1`, ...
+    static func kanbanWorld() throws -> World {
+        try World(
+            collections: [
+                "todo": ["card-1", "card-2", "card-3"], "doing": ["card-4"], "done": ["card-5", "card-6"], "templates": ["bug", "feature"],
+            ],
+            capacity: ["done": 5],
+            layout: Layout(
+                kind: .board(columnWidth: KanbanGeometry.columnWidth, spacing: KanbanGeometry.spacing, rowHeight: 40), width: 960, height: 600),
+            lifts: ["templates": .copy], drops: ["templates": []], newItems: "card-new-#")
+    }
+
+    @Test("the board in its own world: columnIndex(for:) is found, the intended copy from templates is not, every column got drops")
+    func kanbanInItsWorld() throws {
+        let report = ApplyFuzzer.check(policy: kanbanBoardConfiguration, world: try Self.kanbanWorld())
+        let failure = try #require(report.failure, "\(report)")
+        print("kanban world, default budget: \(report.runs) runs in \(report.seconds) s\n\(report.coverage.text)\n\(failure)")
+        // The article's column arithmetic: the answer's column is not the one under the finger.
+        #expect(failure.message.hasPrefix("the policy answered "), "\(failure.message)")
+        #expect(failure.message.contains(", the collection under the finger is "), "\(failure.message)")
+        #expect(!report.failures.contains { $0.message.contains("copy") }, "\(report)")
+        // The app's own columns received drops, and its copy rule answered.
+        for column in ["todo", "doing", "done"] { #expect(report.coverage.drops[column, default: 0] > 0, "\(report.coverage.text)") }
+        #expect(report.coverage.operations[.copy, default: 0] > 0, "\(report.coverage.text)")
+    }
+
+    @Test("the grid article's apply: its filter keeps array order, so a multi-selection does not land in selection order")
+    func gridArticleApply() throws {
+        let report = ApplyFuzzer.check(element: { Photo(id: $0) }) { photos, difference in photos.applyGridArticle(difference) }
+        let failure = try #require(report.failure, "\(report)")
+        print("grid article's apply: \(report.runs) runs in \(report.seconds) s\n\(failure)")
+        #expect(failure.invariant == .contiguity, "\(failure)")
+        #expect(report.coverage.multiItemDrags > 0)
+        // The list article's helper (selection order) passes the same runs.
+        #expect(ApplyFuzzer.check(runs: report.runs, element: { Photo(id: $0) }) { $0.apply($1) }.failures.isEmpty)
+    }
+
     @Test("two kinds of configuration disagreement: two issues, two recordings, none overwritten")
     func twoConfigurationKinds() throws {
         // The article's closure, and a second bug: a move below y = 200
