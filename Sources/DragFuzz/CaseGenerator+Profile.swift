@@ -60,7 +60,7 @@ extension CaseGenerator {
     /// The repeated drag of `profile`: lift by position, drop by position.
     mutating func runRepeated(from: Int, to: Int, count: Int, deferred: Bool) -> Violation? {
         for _ in 0..<count {
-            let items = Array(engine.container.collections[0].items)
+            let items = checked.container.collections[0].items
             guard from < items.count else { return nil }
             sessions += 1
             if let v = execute(.lift(session: 0, items: [items[from]], at: Point(x: 1, y: 1), operations: .move, external: false), aim: nil)

@@ -103,11 +103,22 @@ struct CaseGenerator {
 
     mutating func execute(_ event: SessionEvent<Int, Int>, aim: Aim?) -> Violation? {
         fuzzCase.steps.append(event)
-        let before = engine
+        // Only what coverage reads of the state before: the data (shared
+        // with the engine's own snapshot) and, for a mutation, the sessions
+        // in flight. A copy of the whole model here would make every change
+        // the step makes to it (sessions, pending, swipe) copy its storage.
+        let before = checked.container
+        let inFlight: [Int]
+        switch event {
+        case .drag(.insert), .drag(.delete), .drag(.relocate), .drag(.update), .drag(.reload), .drag(.setEnabled), .drag(.lock),
+            .drag(.unlock):
+            inFlight = Array(checked.model.sessions.keys)
+        default: inFlight = []
+        }
         let asked = !checked.subjectFailed
         let step = checked.handle(event, aim: aim)
         // Only what the code under test was given: nothing after it failed to answer.
-        if asked { coverage.count(event, step, before: before.container, inFlight: before.sessions.keys) }
+        if asked { coverage.count(event, step, before: before, inFlight: inFlight) }
         return step.violation.map { Violation($0, step: fuzzCase.steps.count - 1) }
     }
 }

@@ -283,15 +283,17 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         _ request: SubjectRequest<ItemID, CollectionID>
     ) -> (SubjectAnswer<ItemID, CollectionID>?, InvariantViolation<ItemID, CollectionID>?) {
         if _subjectFailed { return (nil, nil) }
+        // Moved out, not copied: no second reference while it changes, and
+        // no retain and release of every buffer it holds per request.
+        var taken = _Subject.none
+        swap(&taken, &_subject)
         do {
-            switch _subject {
+            switch consume taken {
             case .none: return (nil, nil)
             case .inProcess(var s):
-                _subject = .none  // no second reference while it changes
                 defer { _subject = .inProcess(s) }
                 return (try s.handle(request), nil)
             case .other(var s):
-                _subject = .none
                 defer { _subject = .other(s) }
                 return (try s.handle(request), nil)
             }
