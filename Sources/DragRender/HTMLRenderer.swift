@@ -7,7 +7,7 @@ import DragRecording
 public enum HTMLRenderer {
     public static func page(_ document: RenderDocument) -> String {
         let h = document.header
-        var subtitle = [h.subject, h.path, "\(h.layout.rawValue) \(Format.number(h.width))×\(Format.number(h.height))"]
+        var subtitle = [h.subject, h.path, "\(h.layout.kindName.rawValue) \(Format.number(h.width))×\(Format.number(h.height))"]
             .filter { !$0.isEmpty }
         var counts = "\(document.eventCount) events, \(document.steps.count) steps"
         let failing = document.steps.lazy.filter(\.isFailing).count
