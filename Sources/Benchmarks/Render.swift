@@ -16,7 +16,7 @@ func renderOnce(_ path: String, to out: String) throws {
     guard let document, result.status != .error else { fatalError("\(path): \(String(describing: result.error))") }
     let page = HTMLRenderer.page(document)
     try AtomicFile.write(page, to: out)
-    print("\(seconds() - t) \(peakRSSMiB()) \(page.utf8.count) \(document.steps.count) \(document.snapshots.count)")
+    print("\(seconds() - t) \(peakRSSMiB()) \(page.utf8.count) \(document.steps.count) \(document.steps.count { $0.modelChange != nil })")
 }
 
 /// The page of generated recordings of 10^3, 10^4 and 10^5 events (the

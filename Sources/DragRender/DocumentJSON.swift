@@ -14,7 +14,7 @@ enum DocumentJSON {
         w.key("format")
         w.string("dragrender")
         w.key("version")
-        w.integer(1)
+        w.integer(2)
         let h = doc.header
         w.key("title")
         w.string(h.title)
