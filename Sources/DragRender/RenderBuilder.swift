@@ -15,8 +15,8 @@ public struct RenderBuilder: Sendable {
     /// The path of each session's current drag.
     private var openPaths: [Int: Int] = [:]
     /// The last data given, model's and app's: each step's change is from it.
-    private var lastModel: RenderData
-    private var lastApp: RenderData?
+    private var lastModel: RenderDataVersion
+    private var lastApp: RenderDataVersion?
     /// The last step is a run of moves that the next move may join.
     private var runOpen = false
     private var eventCount = 0
@@ -39,7 +39,7 @@ public struct RenderBuilder: Sendable {
         self.pathLimit = max(pathLimit, 2)
         self.sizeLimit = sizeLimit
         self.initial = initial
-        lastModel = initial
+        lastModel = RenderDataVersion(initial)
         byteEstimate = RenderDataChange(replacement: initial).byteEstimate
     }
 
@@ -53,12 +53,12 @@ public struct RenderBuilder: Sendable {
         var model: RenderDataChange?
         if let d = e.data {
             model = RenderDataChange.between(lastModel, d)
-            lastModel = d
+            lastModel = RenderDataVersion(d)
         }
         var app: RenderDataChange?
         if let a = e.appData {
-            app = RenderDataChange.between(lastApp ?? initial, a)
-            lastApp = a
+            app = RenderDataChange.between(lastApp ?? RenderDataVersion(initial), a)
+            lastApp = RenderDataVersion(a)
         }
         // A move joins the run before it only when it adds nothing but a
         // location: no warning, failure, report or change of answer or data.

@@ -26,7 +26,7 @@ public struct RenderDataChange: Hashable, Sendable {
     /// gives `new`.
     /// - Complexity: O(c + k) per collection for c chunks and the k entries
     ///   compared around the change (O(n) when the two share no storage).
-    public static func between(_ old: RenderData, _ new: RenderData) -> RenderDataChange? {
+    static func between(_ old: RenderDataVersion, _ new: RenderData) -> RenderDataChange? {
         let a = old.collections
         let b = new.collections
         guard a.count == b.count, zip(a, b).allSatisfy({ $0.id == $1.id && $0.capacity == $1.capacity }) else {
@@ -46,7 +46,7 @@ public struct RenderDataChange: Hashable, Sendable {
             }
         }
         if old.locked != new.locked { change.locked = new.locked.sorted() }
-        if old.isEnabled != new.isEnabled { change.enabled = new.isEnabled }
+        if old.enabled != new.isEnabled { change.enabled = new.isEnabled }
         return change == RenderDataChange() ? nil : change
     }
 

@@ -71,6 +71,36 @@ import Testing
         }
     }
 
+    static var corpus: [String] {
+        ["regression", "reports"].flatMap { dir in
+            ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/corpora/" + dir)) ?? [])
+                .filter { $0.hasSuffix(".jsonl") }.sorted().map { packageRoot + "/corpora/\(dir)/" + $0 }
+        }
+    }
+
+    /// The adapter reads one frame per placeholder instead of laying out the
+    /// container: its bar must be the one the core draws from all frames,
+    /// at every hit of every recording of the corpus (lists with headers and
+    /// heights, grids, boards, hstacks; slots inside, at the end, empty).
+    @Test func everyPlaceholderIsTheCoresOnAllFrames() throws {
+        var checked = 0
+        for path in Self.corpus {
+            let (_, document) = render(path)
+            guard let doc = document else { continue }
+            let layout = doc.header.layout
+            for (k, st) in doc.steps.enumerated() {
+                guard let hit = st.hit else { continue }
+                let before = doc.data(after: k - 1)
+                let frames = layout.frames(in: before)
+                let sections = layout.sections(frames: frames)
+                let bar = layout.placeholder(slot: hit.slot, frames: frames[hit.collection], section: sections[hit.collection])
+                #expect(st.placeholder == RenderRect(x: bar.x, y: bar.y, width: bar.width, height: bar.height), "\(path) step \(k)")
+                checked += 1
+            }
+        }
+        #expect(checked > 50)
+    }
+
     @Test func aFailingApplierOpensAtItsFailureWithBothResults() throws {
         let (result, document) = render(Self.taskLands, applier: "insert-before-remove")
         let doc = try #require(document)

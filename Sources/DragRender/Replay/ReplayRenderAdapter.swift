@@ -9,7 +9,7 @@ import ReorderSwipe
 /// the hit target comes from the engine (`StepResult.target`), the
 /// operation and destination from the answered drop configuration, the
 /// placeholder bar at the engine's hit slot from the core's `Layout`
-/// (`frame(of:in:)`, `sections(frames:)`, `placeholder`), and the data is
+/// (`frame(ofEntry:inCollection:of:)`, `sections(frames:)`, `placeholder`), and the data is
 /// the engine's container, which the builder reduces to what each step
 /// changed: no frames are stored, and no layout kind is decided here.
 ///
@@ -25,9 +25,11 @@ public struct ReplayRenderAdapter {
     private let single: Bool
     private let blessing: Blessing
     private var builder: RenderBuilder
-    /// The engine's data after the last step (the screen, which the next hit
-    /// test runs on), and its sections once a placeholder needed them.
-    private var screen: RenderData
+    /// The collections of the engine's data after the last step (the
+    /// screen, which the next hit test runs on; not the container, whose ID
+    /// index the engine's next change would then copy), and their sections
+    /// once a placeholder needed them.
+    private var screen: [ReorderCollection<String, String?>]
     private var sections: [LayoutSection]?
     /// The failures and warnings the steps show, so that `finish` lists only
     /// the others (the header line's, the end's) on their own.
@@ -42,11 +44,12 @@ public struct ReplayRenderAdapter {
         layout = header.layout
         single = header.collections.count == 1
         blessing = Blessing(header: header)
-        screen = header.container
+        let initial = header.container
+        screen = initial.collections
         let title = header.meta?["title"] ?? FileSystem.name(of: path)
         let renderHeader = RenderHeader(
             title: title, path: path, subject: subject, layout: header.layout, description: header.meta?["description"])
-        builder = RenderBuilder(header: renderHeader, initial: screen, pathLimit: pathLimit, sizeLimit: sizeLimit)
+        builder = RenderBuilder(header: renderHeader, initial: initial, pathLimit: pathLimit, sizeLimit: sizeLimit)
     }
 
     /// Adds one replayed event.
@@ -57,21 +60,21 @@ public struct ReplayRenderAdapter {
         }
         var e = event(step)
         if Self.mayChangeData(step) {
-            screen = step.container
+            screen = step.container.collections
             sections = nil
-            e.data = screen
+            e.data = step.container
         }
         if step.subjectData != nil || step.modelData != nil {
             // The code under test answered: its data beside the model's. Where
             // they differ the engine adopted the code's (the screen), and the
             // model's own result is drawn on its own.
-            e.appData = screen
+            e.appData = step.container
             if let orders = step.modelData {
                 var m = step.container
                 m.setOrders(orders)
                 e.data = m
             } else {
-                e.data = screen
+                e.data = step.container
             }
         }
         for m in e.warnings + e.failures + (e.expectation?.failures ?? []) { shown.insert(LineMessage(line: step.line, message: m)) }
@@ -104,7 +107,7 @@ public struct ReplayRenderAdapter {
             line: step.line, t: e.t, text: e.summary, kind: e.kind.type, session: e.kind.isDragEvent ? e.session : nil)
         out.location = e.kind.location.map { RenderPoint(x: $0.x, y: $0.y) }
         if let r = step.result {
-            if let target = r.target, target.collection < screen.collections.count {
+            if let target = r.target, target.collection < screen.count {
                 out.hit = RenderHit(collection: target.collection, slot: target.slot)
                 out.placeholder = placeholder(target)
             }
@@ -223,24 +226,22 @@ public struct ReplayRenderAdapter {
     /// sections, which need only each collection's last frame: no layout of
     /// the whole container per move.
     private mutating func placeholder(_ target: HitTarget) -> RenderRect {
-        let sections = self.sections ?? layout.sections(frames: screen.collections.indices.map { lastFrame(of: $0) })
+        let sections = self.sections ?? layout.sections(frames: screen.indices.map { lastFrame(of: $0) })
         self.sections = sections
-        let c = screen.collections[target.collection]
+        let c = screen[target.collection]
         let slot = max(0, target.slot)
         // The one frame the bar stands on, at the slot or after the last entry.
-        let frames = slot < c.entryCount ? frame(at: slot, of: target.collection).map { [$0] } ?? [] : lastFrame(of: target.collection)
+        let frames = slot < c.entryCount ? [frame(at: slot, of: target.collection)] : lastFrame(of: target.collection)
         let relative = slot < c.entryCount ? 0 : frames.count
         return Self.rect(layout.placeholder(slot: relative, frames: frames, section: sections[target.collection]))
     }
 
     private func lastFrame(of collection: Int) -> [Rect] {
-        let n = screen.collections[collection].entryCount
-        return n == 0 ? [] : frame(at: n - 1, of: collection).map { [$0] } ?? []
+        let n = screen[collection].entryCount
+        return n == 0 ? [] : [frame(at: n - 1, of: collection)]
     }
 
-    private func frame(at index: Int, of collection: Int) -> Rect? {
-        let c = screen.collections[collection]
-        let id = index < c.fixed.count ? c.fixed[index] : c.items[index - c.fixed.count]
-        return layout.frame(of: id, in: screen)
+    private func frame(at index: Int, of collection: Int) -> Rect {
+        layout.frame(ofEntry: index, inCollection: collection, of: screen)
     }
 }
