@@ -171,6 +171,22 @@ import Testing
         #expect(doc.header.messages.count == 1 && doc.header.messages[0].contains("warning: session 2"), "\(doc.header.messages)")
     }
 
+    /// An insert of 20,000 IDs: the change carries them all, the step's
+    /// text only its first thousand characters.
+    @Test func aHugeInsertIsOneChangeAndAShortText() throws {
+        let ids = (0..<20_000).map { "\"f\($0)\"" }.joined(separator: ",")
+        let lines = [
+            #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":400,"rowHeight":20},"collections":[{"items":["a"]}]}}"#,
+            #"{"type":"insert","t":0,"items":["# + ids + #"]}"#,
+        ]
+        let (_, document) = render(try writeTemporary(lines.joined(separator: "\n") + "\n"))
+        let doc = try #require(document)
+        let edits = try #require(doc.steps.first?.modelChange?.edits)
+        #expect(edits.count == 1 && edits[0].start == 1 && edits[0].removed == 0 && edits[0].inserted.count == 20_000)
+        #expect(doc.steps[0].text.count < 1_100 && doc.steps[0].text.hasSuffix("more characters)"))
+        #expect(doc.data(after: 0).collections[0].items.count == 20_001)
+    }
+
     @Test func aLongDragIsOneStepAndOneSampledPath() throws {
         var lines = [
             #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":4000,"rowHeight":10},"collections":[{"items":["a","b","c"]}]}}"#,

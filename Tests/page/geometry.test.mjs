@@ -31,9 +31,10 @@ for (const f of files) {
     backward: [...steps].reverse(),
     scattered: steps.map((_, i) => steps[(i * 5) % steps.length]),
   };
-  for (const [order, visit] of Object.entries(orders)) {
-    test(`${f}: the script's frames are the core's, visited ${order}`, () => {
-      const m = page.model(doc);
+  for (const [order, visit] of Object.entries(orders)) for (const checkpointWork of [undefined, 1]) {
+    const every = checkpointWork ? ', a checkpoint at every step' : '';
+    test(`${f}: the script's frames are the core's, visited ${order}${every}`, () => {
+      const m = page.model(doc, { checkpointWork });
       for (const n of visit) {
         // JSON round trip: the script's objects come from another realm.
         assert.deepEqual(JSON.parse(JSON.stringify(drawn(m.after(n)))), frames[n + 1], `step ${n}`);

@@ -9,7 +9,10 @@
   function q(s) { return JSON.stringify(s); }
 
   // What the drawing asks of a document D.
-  function model(D) {
+  // `options.checkpointWork`: the least work between two checkpoints
+  // (default 256; the tests take 1, a checkpoint at every step).
+  function model(D, options) {
+    var checkpointWork = options && options.checkpointWork !== undefined ? options.checkpointWork : 256;
     var steps = D.steps;
     // Session numbers are strings (exact 64-bit integers: a JS number is
     // not); a session's colour is its number modulo the palette.
@@ -67,7 +70,7 @@
           cur.n++;
           work += apply(cur.data, steps[cur.n][key]) + 1;
           var last = points[points.length - 1];
-          if (cur.n > last.n && work >= Math.max(size(cur.data), 256)) { points.push({ n: cur.n, data: copy(cur.data) }); work = 0; }
+          if (cur.n > last.n && work >= Math.max(size(cur.data), checkpointWork)) { points.push({ n: cur.n, data: copy(cur.data) }); work = 0; }
         }
         return cur.data;
       };

@@ -104,7 +104,7 @@ public struct ReplayRenderAdapter {
     private mutating func event(_ step: ReplayStep) -> RenderEvent {
         let e = step.event
         var out = RenderEvent(
-            line: step.line, t: e.t, text: e.summary, kind: e.kind.type, session: e.kind.isDragEvent ? e.session : nil)
+            line: step.line, t: e.t, text: Self.shortened(e.summary), kind: e.kind.type, session: e.kind.isDragEvent ? e.session : nil)
         out.location = e.kind.location.map { RenderPoint(x: $0.x, y: $0.y) }
         if let r = step.result {
             if let target = r.target, target.collection < screen.count {
@@ -135,6 +135,17 @@ public struct ReplayRenderAdapter {
         }
         out.swipe = swipe(step)
         return out
+    }
+
+    /// The event's description, cut after `textLimit` characters: an insert
+    /// of 50,000 IDs names them all, which the timeline cannot show and the
+    /// page would carry twice (the change has them).
+    static let textLimit = 1_000
+
+    static func shortened(_ text: String) -> String {
+        guard text.utf8.count > textLimit else { return text }
+        let kept = text.prefix(textLimit)
+        return kept + "… (\(text.count - kept.count) more characters)"
     }
 
     /// Whether the data may differ after the step: a drag event that applies

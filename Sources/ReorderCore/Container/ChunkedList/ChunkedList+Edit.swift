@@ -28,6 +28,7 @@ extension ChunkedList {
     ///   both lists still share (neither was written since one was copied
     ///   from the other) is skipped whole, so a list that changed in a few
     ///   chunks costs those chunks; two unrelated lists cost O(n).
+    @inlinable
     public func edit(from old: ChunkedList) -> ChunkedListEdit? {
         let limit = Swift.min(_count, old._count)
         let prefix = Self._commonPrefix(_chunks, old._chunks, limit: limit)
@@ -36,16 +37,35 @@ extension ChunkedList {
         return ChunkedListEdit(start: prefix, removed: old._count - prefix - suffix, inserted: _count - prefix - suffix)
     }
 
-    /// Whether two chunks are one buffer (shared since a copy).
-    static func _same(_ a: [Element], _ b: [Element]) -> Bool {
-        a.count == b.count && a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pa.baseAddress == $0.baseAddress } }
+    /// Whether chunk `i` of `a` and chunk `j` of `b` are one buffer (shared
+    /// since a copy), read through the outer arrays' storage so that the
+    /// chunks are neither retained nor released: one array is one reference.
+    @inlinable
+    static func _same(_ a: UnsafeBufferPointer<[Element]>, _ i: Int, _ b: UnsafeBufferPointer<[Element]>, _ j: Int) -> Bool {
+        guard MemoryLayout<[Element]>.size == MemoryLayout<UnsafeRawPointer>.size else {
+            return a[i].count == b[j].count && a[i].withUnsafeBufferPointer { pa in b[j].withUnsafeBufferPointer { pa.baseAddress == $0.baseAddress } }
+        }
+        let ra = UnsafeRawPointer(a.baseAddress! + i).load(as: UnsafeRawPointer.self)
+        let rb = UnsafeRawPointer(b.baseAddress! + j).load(as: UnsafeRawPointer.self)
+        return ra == rb
     }
 
-    static func _commonPrefix(_ a: [[Element]], _ b: [[Element]], limit: Int) -> Int {
+    @inlinable
+    static func _commonPrefix(_ chunksA: [[Element]], _ chunksB: [[Element]], limit: Int) -> Int {
+        chunksA.withUnsafeBufferPointer { a in chunksB.withUnsafeBufferPointer { b in _commonPrefix(a, b, limit: limit) } }
+    }
+
+    @inlinable
+    static func _commonSuffix(_ chunksA: [[Element]], _ chunksB: [[Element]], limit: Int) -> Int {
+        chunksA.withUnsafeBufferPointer { a in chunksB.withUnsafeBufferPointer { b in _commonSuffix(a, b, limit: limit) } }
+    }
+
+    @inlinable
+    static func _commonPrefix(_ a: UnsafeBufferPointer<[Element]>, _ b: UnsafeBufferPointer<[Element]>, limit: Int) -> Int {
         var n = 0
         var (ca, oa, cb, ob) = (0, 0, 0, 0)
         while n < limit {
-            if oa == 0 && ob == 0 && n + a[ca].count <= limit && _same(a[ca], b[cb]) {
+            if oa == 0 && ob == 0 && n + a[ca].count <= limit && _same(a, ca, b, cb) {
                 n += a[ca].count
                 ca += 1
                 cb += 1
@@ -62,11 +82,12 @@ extension ChunkedList {
     }
 
     /// Like `_commonPrefix` from the ends: `oa` and `ob` count from each chunk's end.
-    static func _commonSuffix(_ a: [[Element]], _ b: [[Element]], limit: Int) -> Int {
+    @inlinable
+    static func _commonSuffix(_ a: UnsafeBufferPointer<[Element]>, _ b: UnsafeBufferPointer<[Element]>, limit: Int) -> Int {
         var n = 0
         var (ca, oa, cb, ob) = (a.count - 1, 0, b.count - 1, 0)
         while n < limit {
-            if oa == 0 && ob == 0 && n + a[ca].count <= limit && _same(a[ca], b[cb]) {
+            if oa == 0 && ob == 0 && n + a[ca].count <= limit && _same(a, ca, b, cb) {
                 n += a[ca].count
                 ca -= 1
                 cb -= 1
