@@ -67,7 +67,8 @@ func benchRender(_ report: inout Report, quick: Bool) throws {
         }
         renderTargets(&report, c, byCount)
     }
-    report.target("render at most 3x the replay of the same file, at every size", worstRatio.0 <= 3, "worst \(f(worstRatio.0, 2))x (\(worstRatio.1))")
+    report.target(
+        "render at most 3x the replay of the same file, at every size", worstRatio.0 <= 3, "worst \(f(worstRatio.0, 2))x (\(worstRatio.1))")
 }
 
 private func renderTargets(_ report: inout Report, _ c: RenderContainer, _ byCount: [(Int, RenderFigures)]) {

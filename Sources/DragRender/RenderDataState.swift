@@ -28,7 +28,10 @@ struct RenderDataState {
     ///   arrays' shifts.
     mutating func apply(_ change: RenderDataChange?) {
         guard let change else { return }
-        if let r = change.replacement { return self = RenderDataState(r) }
+        if let r = change.replacement {
+            self = RenderDataState(r)
+            return
+        }
         for e in change.edits {
             collections[e.collection].entries.replaceSubrange(e.start..<(e.start + e.removed), with: e.inserted)
             if let f = e.fixedCount { collections[e.collection].fixedCount = f }

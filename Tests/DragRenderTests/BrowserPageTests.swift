@@ -147,7 +147,7 @@ import Testing
     }
 
     @Test func anEmptyDocumentStillLoads() throws {
-        let doc = RenderBuilder(header: RenderHeader(title: "empty", layout: .rows( width: 10, height: 10))).finish()
+        let doc = RenderBuilder(header: RenderHeader(title: "empty", layout: .rows(width: 10, height: 10))).finish()
         let dump = try dom(doc)
         #expect(dump.all("body").first?.attributes["data-ready"] == "1")
         #expect(dump.innerHTML(ofDivWithID: "script-errors") == "")

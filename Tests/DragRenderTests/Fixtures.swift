@@ -36,7 +36,7 @@ enum Fixtures {
         return build(
             RenderHeader(
                 title: "Task lands one row too far", path: "corpora/reports/task-lands-one-row-too-far.jsonl",
-                subject: "applier canonical", layout: .rows( width: 100, height: 400),
+                subject: "applier canonical", layout: .rows(width: 100, height: 400),
                 description: "Dragging buy-milk onto pay-rent."), initial: before,
             [
                 RenderEvent(
@@ -111,7 +111,7 @@ enum Fixtures {
         return build(
             RenderHeader(
                 title: "</title><script>alert(1)</script> & \"quotes\"", path: "hostile.jsonl",
-                subject: "app: python3 <app>.py", layout: .rows( width: 100, height: 120),
+                subject: "app: python3 <app>.py", layout: .rows(width: 100, height: 120),
                 description: "A <description> with </script> in it."), initial: data,
             [
                 RenderEvent(
@@ -152,8 +152,9 @@ enum Fixtures {
         ]
         return build(
             RenderHeader(
-                title: "Two fingers", path: "two.jsonl", subject: "app: python3 todo.py", layout: .rows(
-                rowHeight: 20, width: 100, height: 120)), initial: data,
+                title: "Two fingers", path: "two.jsonl", subject: "app: python3 todo.py",
+                layout: .rows(
+                    rowHeight: 20, width: 100, height: 120)), initial: data,
             [
                 RenderEvent(
                     line: 2, t: 0, text: "lift s0 [a] at (30, 10)", kind: .lift, session: 0, location: at(30, 10),

@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func nonFiniteNumbersKeepTheJSONReadable() throws {
-        var b = RenderBuilder(header: RenderHeader(title: "nan", layout: .rows( width: .infinity, height: 10)))
+        var b = RenderBuilder(header: RenderHeader(title: "nan", layout: .rows(width: .infinity, height: 10)))
         b.append(
             RenderEvent(
                 line: 2, t: .nan, text: "lift", kind: .lift, session: 0, location: RenderPoint(x: .nan, y: 1),

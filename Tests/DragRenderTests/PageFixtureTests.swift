@@ -22,7 +22,7 @@ import Testing
         let data = Fixtures.list(["a", "b"])
         let session = [RenderSession(number: Int.max, items: ["a"], sources: ["a"])]
         return Fixtures.build(
-            RenderHeader(title: "Huge session", path: "huge.jsonl", layout: .rows( width: 100, height: 20)), initial: data,
+            RenderHeader(title: "Huge session", path: "huge.jsonl", layout: .rows(width: 100, height: 20)), initial: data,
             [
                 RenderEvent(
                     line: 2, t: 0, text: "lift s\(Int.max) [a] at (50, 5)", kind: .lift, session: Int.max,

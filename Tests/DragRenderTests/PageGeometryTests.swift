@@ -27,10 +27,13 @@ import Testing
         let heights = ["b": 80, "h1": 20, "x": 12.5]
         return [
             "list": (Layout(kind: .list(rowHeight: 44, spacing: 2, headerHeight: 30, heights: heights), width: 390, height: 900), sections),
-            "grid": (Layout(kind: .grid(columns: .fixed(3), rowHeight: 96, spacing: 4, headerHeight: 20), width: 400, height: 900), sections),
+            "grid": (
+                Layout(kind: .grid(columns: .fixed(3), rowHeight: 96, spacing: 4, headerHeight: 20), width: 400, height: 900), sections
+            ),
             "grid-adaptive": (Layout(kind: .grid(columns: .adaptive(minimum: 90), rowHeight: 50), width: 400, height: 900), sections),
             "board": (
-                Layout(kind: .board(columnWidth: 220, spacing: 16, rowHeight: 40, rowSpacing: 3, headerHeight: 24), width: 700, height: 500),
+                Layout(
+                    kind: .board(columnWidth: 220, spacing: 16, rowHeight: 40, rowSpacing: 3, headerHeight: 24), width: 700, height: 500),
                 cards
             ),
             "hstack": (
@@ -59,7 +62,9 @@ import Testing
         step { _ = $0.delete(Array($0.collections[0].items)) }
         step { $0.isEnabled = false }
         step { _ = $0.insert(["y", "z"], into: 0, at: 0) }
-        step { $0.replaceCollections($0.collections.map { Collection(id: $0.id, items: Array($0.items).reversed(), capacity: $0.capacity) }) }
+        step {
+            $0.replaceCollections($0.collections.map { Collection(id: $0.id, items: Array($0.items).reversed(), capacity: $0.capacity) })
+        }
         step { $0.replaceCollections($0.collections + [Collection(id: "more", items: ["m"])]) }
         return out
     }
@@ -73,7 +78,10 @@ import Testing
     /// `[[x, y, w, h, [[id, x, y, w, h, fixed, locked], ...]], ...]` per collection.
     static func frames(_ s: RenderSnapshot) -> Any {
         s.collections.map { c -> [Any] in
-            [c.area.x, c.area.y, c.area.width, c.area.height, c.entries.map { [$0.id, $0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height, $0.fixed, $0.locked] as [Any] }]
+            [
+                c.area.x, c.area.y, c.area.width, c.area.height,
+                c.entries.map { [$0.id, $0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height, $0.fixed, $0.locked] as [Any] },
+            ]
         }
     }
 

@@ -65,8 +65,9 @@ enum Synthetic {
     static let rowHeight = 10.0, width = 100.0
     static let initialItems = (0..<20).map { "item-\($0)" }
     static let header = RenderHeader(
-        title: "synthetic", path: "synthetic.jsonl", subject: "benchmark", layout: .rows(
-        width: width, height: 100_000))
+        title: "synthetic", path: "synthetic.jsonl", subject: "benchmark",
+        layout: .rows(
+            width: width, height: 100_000))
 
     static func snapshot(_ items: [String]) -> RenderData { Fixtures.list(items) }
 

@@ -35,7 +35,8 @@ import Testing
         #expect(doc.initialData == Fixtures.list(["buy-milk", "call-mom", "pay-rent", "walk-dog"]))
         // Only the drop changed the data: the run of the two rows that swapped.
         #expect(doc.steps.map { $0.modelChange != nil } == [false, false, true, false])
-        #expect(doc.steps[2].modelChange?.edits == [RenderDataEdit(collection: 0, start: 0, removed: 2, inserted: ["call-mom", "buy-milk"])])
+        #expect(
+            doc.steps[2].modelChange?.edits == [RenderDataEdit(collection: 0, start: 0, removed: 2, inserted: ["call-mom", "buy-milk"])])
         #expect(doc.data(after: 3) == Fixtures.list(["call-mom", "buy-milk", "pay-rent", "walk-dog"]))
         #expect(doc.data(after: -1) == doc.initialData && doc.data(after: 1) == doc.initialData)
     }
@@ -45,12 +46,12 @@ import Testing
         #expect(Fixtures.failedExpectation().initialStep == Fixtures.failingStep)
         #expect(Fixtures.forwardMove().firstFailingStep == nil)
         #expect(Fixtures.forwardMove().initialStep == 3)
-        #expect(RenderBuilder(header: RenderHeader(title: "", layout: .rows( width: 1, height: 1))).finish().initialStep == 0)
+        #expect(RenderBuilder(header: RenderHeader(title: "", layout: .rows(width: 1, height: 1))).finish().initialStep == 0)
     }
 
     @Test func longDragsAreSampledKeepingTheFirstAndTheLastPoint() {
         let data = Fixtures.list(["a", "b"])
-        var b = RenderBuilder(header: RenderHeader(title: "long", layout: .rows( width: 100, height: 20)), pathLimit: 100)
+        var b = RenderBuilder(header: RenderHeader(title: "long", layout: .rows(width: 100, height: 20)), pathLimit: 100)
         b.append(RenderEvent(line: 2, t: 0, text: "lift", kind: .lift, session: 0, location: RenderPoint(x: 0, y: 0), data: data))
         for i in 1...10_000 {
             b.append(
@@ -79,7 +80,7 @@ import Testing
     @Test func movesWithAnOpenSwipeRowStillCollapseButReportsDoNot() {
         let data = Fixtures.list(["a", "b"])
         let row = RenderSwipeRow(item: "b", edge: "trailing", buttons: [])
-        var b = RenderBuilder(header: RenderHeader(title: "", layout: .rows( width: 100, height: 20)))
+        var b = RenderBuilder(header: RenderHeader(title: "", layout: .rows(width: 100, height: 20)))
         b.append(
             RenderEvent(
                 line: 2, t: 0, text: "lift", kind: .lift, session: 0, location: RenderPoint(x: 1, y: 1), data: data,
@@ -100,7 +101,7 @@ import Testing
 
     @Test func runsStopAtWarningsAndFailures() {
         let data = Fixtures.list(["a"])
-        var b = RenderBuilder(header: RenderHeader(title: "", layout: .rows( width: 100, height: 10)))
+        var b = RenderBuilder(header: RenderHeader(title: "", layout: .rows(width: 100, height: 10)))
         b.append(RenderEvent(line: 2, t: 0, text: "lift", kind: .lift, session: 0, location: RenderPoint(x: 1, y: 1), data: data))
         for line in 3...5 {
             b.append(

@@ -25,7 +25,8 @@ extension Layout {
     ///
     /// - Complexity: as `frame(of:in:)`, without the lookup.
     @inlinable
-    public func frame<CollectionID>(ofEntry k: Int, inCollection c: Int, of collections: [ReorderCollection<ItemID, CollectionID>]) -> Rect {
+    public func frame<CollectionID>(ofEntry k: Int, inCollection c: Int, of collections: [ReorderCollection<ItemID, CollectionID>]) -> Rect
+    {
         let id = collections[c].entry(at: k)
         switch kind {
         case .list(let rowHeight, let spacing, let headerHeight, let heights):

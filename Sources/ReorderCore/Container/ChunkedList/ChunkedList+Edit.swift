@@ -43,7 +43,8 @@ extension ChunkedList {
     @inlinable
     static func _same(_ a: UnsafeBufferPointer<[Element]>, _ i: Int, _ b: UnsafeBufferPointer<[Element]>, _ j: Int) -> Bool {
         guard MemoryLayout<[Element]>.size == MemoryLayout<UnsafeRawPointer>.size else {
-            return a[i].count == b[j].count && a[i].withUnsafeBufferPointer { pa in b[j].withUnsafeBufferPointer { pa.baseAddress == $0.baseAddress } }
+            return a[i].count == b[j].count
+                && a[i].withUnsafeBufferPointer { pa in b[j].withUnsafeBufferPointer { pa.baseAddress == $0.baseAddress } }
         }
         let ra = UnsafeRawPointer(a.baseAddress! + i).load(as: UnsafeRawPointer.self)
         let rb = UnsafeRawPointer(b.baseAddress! + j).load(as: UnsafeRawPointer.self)
