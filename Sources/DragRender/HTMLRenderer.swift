@@ -18,10 +18,14 @@ public enum HTMLRenderer {
             subtitle: Markup.html(subtitle.joined(separator: " · ")),
             description: Markup.html(h.description ?? ""))
         var bytes: [UInt8] = []
-        let json = DocumentJSON.encode(document)
-        bytes.reserveCapacity(top.utf8.count + json.count + json.count / 32 + PageTemplate.bottom.utf8.count)
-        bytes.append(contentsOf: top.utf8)
-        Markup.scriptSafe(json, into: &bytes)
+        do {
+            // Scoped: the JSON is freed before the page's string is made, so
+            // a large page is held twice at most, not three times.
+            let json = DocumentJSON.encode(document)
+            bytes.reserveCapacity(top.utf8.count + json.count + json.count / 32 + PageTemplate.bottom.utf8.count)
+            bytes.append(contentsOf: top.utf8)
+            Markup.scriptSafe(json, into: &bytes)
+        }
         bytes.append(contentsOf: PageTemplate.bottom.utf8)
         return String(decoding: bytes, as: UTF8.self)
     }

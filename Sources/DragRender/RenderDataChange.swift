@@ -11,13 +11,18 @@ public struct RenderDataChange: Hashable, Sendable {
     public var locked: [String]?
     public var enabled: Bool?
     /// The whole data, when the collections changed; then nothing else is set.
-    public var replacement: RenderData?
+    public var replacement: RenderData? {
+        get { _replacement.first }
+        set { _replacement = newValue.map { [$0] } ?? [] }
+    }
+    /// Boxed: a container is several words, and every step holds two changes.
+    private var _replacement: [RenderData] = []
 
     public init(edits: [RenderDataEdit] = [], locked: [String]? = nil, enabled: Bool? = nil, replacement: RenderData? = nil) {
         self.edits = edits
         self.locked = locked
         self.enabled = enabled
-        self.replacement = replacement
+        _replacement = replacement.map { [$0] } ?? []
     }
 
     /// The change from `old` to `new`, `nil` when they are equal. Each
