@@ -10,6 +10,7 @@ import ReorderCore
 enum DocumentJSON {
     static func encode(_ doc: RenderDocument) -> [UInt8] {
         var w = _JSONBuffer()
+        w.reserveCapacity(doc.byteEstimate + doc.byteEstimate / 8 + 4096)
         w.open()
         w.key("format")
         w.string("dragrender")

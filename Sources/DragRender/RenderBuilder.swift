@@ -93,9 +93,11 @@ public struct RenderBuilder: Sendable {
 
     public consuming func finish() -> RenderDocument {
         closeRun()
-        return RenderDocument(
+        var doc = RenderDocument(
             header: header, steps: steps, paths: paths, initialData: initial,
             eventCount: eventCount, pathLimit: pathLimit, firstFailingStep: firstFailing, tooLarge: tooLarge)
+        doc.byteEstimate = byteEstimate
+        return doc
     }
 
     /// Stops keeping anything once the estimate passes the limit.

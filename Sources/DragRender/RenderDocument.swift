@@ -16,6 +16,9 @@ public struct RenderDocument: Sendable {
     /// Set when the document reached its `RenderSizeLimit`: it then ends
     /// early, and no page should be written from it.
     public internal(set) var tooLarge: RenderTooLarge?
+    /// About the bytes of the document as JSON (what `RenderSizeLimit`
+    /// bounds): the writer reserves it rather than grow by doubling.
+    var byteEstimate = 0
 
     /// Where a page opens without `#step=N`: the first failing step, else the last.
     public var initialStep: Int { firstFailingStep ?? max(steps.count - 1, 0) }
