@@ -1,19 +1,21 @@
 import DragRecording
 import ReorderCore
 
-/// The document as the compact JSON the page's script reads: snapshots as
-/// index tables, steps with short keys and absent fields omitted. Every key
+/// The document as the compact JSON the page's script reads: the layout's
+/// rule and the initial data once, steps with short keys, each with only
+/// what it changed in the data, absent fields omitted. Every key
 /// is in docs/page-document.md (Tests/page/schema.test.mjs keeps the two in
 /// step). Session numbers are written as strings: they are 64-bit integers,
 /// which a JavaScript number does not hold exactly.
 enum DocumentJSON {
     static func encode(_ doc: RenderDocument) -> [UInt8] {
         var w = _JSONBuffer()
+        w.reserveCapacity(doc.byteEstimate + doc.byteEstimate / 8 + 4096)
         w.open()
         w.key("format")
         w.string("dragrender")
         w.key("version")
-        w.integer(1)
+        w.integer(2)
         let h = doc.header
         w.key("title")
         w.string(h.title)
@@ -34,14 +36,7 @@ enum DocumentJSON {
             w.strings(h.messages)
         }
         w.key("layout")
-        w.open()
-        w.key("kind")
-        w.string(h.layout.rawValue)
-        w.key("width")
-        number(h.width, &w)
-        w.key("height")
-        number(h.height, &w)
-        w.close()
+        DocumentLayoutJSON.layout(h.layout, &w)
         w.key("events")
         w.integer(doc.eventCount)
         w.key("pathLimit")
@@ -50,15 +45,14 @@ enum DocumentJSON {
         optionalInt(doc.firstFailingStep, &w)
         w.key("start")
         w.integer(doc.initialStep)
-        w.key("initial")
-        optionalInt(doc.initialSnapshot, &w)
+        w.key("data")
+        data(doc.initialData, &w)
         w.key("palette")
         w.strings(RenderStyle.palette)
         // The kinds the timeline marks as mutations: from `EventKind`, so the
         // script never spells the list of events.
         w.key("mutations")
         w.strings(EventKind.allCases.filter(\.isMutation).map(\.rawValue))
-        store(doc.snapshots, &w)
         w.key("paths")
         w.openArray()
         for p in doc.paths {
@@ -90,49 +84,64 @@ enum DocumentJSON {
         number(r.height, &w)
     }
 
-    /// `entries`: `[id, x, y, w, h, flags]` (flags: 1 fixed, 2 locked);
-    /// `collections`: `[id, capacity, x, y, w, h, [entry]]`;
-    /// `snapshots`: `[enabled, [collection]]`.
-    private static func store(_ s: SnapshotStore, _ w: inout _JSONBuffer) {
-        w.key("entries")
-        w.openArray()
-        for e in s.entries {
-            w.element()
-            w.openArray()
-            w.string(e.id)
-            rect(e.frame, &w)
-            w.integer((e.fixed ? 1 : 0) | (e.locked ? 2 : 0))
-            w.closeArray()
-        }
-        w.closeArray()
+    /// `{enabled, locked, collections: [[id, capacity, fixed count, [entry ID]]]}`.
+    private static func data(_ d: RenderData, _ w: inout _JSONBuffer) {
+        w.open()
+        w.key("enabled")
+        w.bool(d.isEnabled)
+        w.key("locked")
+        w.strings(d.locked.sorted())
         w.key("collections")
         w.openArray()
-        for c in s.collections {
+        for c in d.collections {
             w.element()
             w.openArray()
             optionalString(c.id, &w)
             optionalInt(c.capacity, &w)
-            rect(c.area, &w)
+            w.integer(c.fixed.count)
             w.element()
             w.openArray()
-            for e in c.entries { w.integer(e) }
+            for id in c.fixed { w.string(id) }
+            for id in c.items { w.string(id) }
             w.closeArray()
             w.closeArray()
         }
         w.closeArray()
-        w.key("snapshots")
-        w.openArray()
-        for snap in s.snapshots {
-            w.element()
+        w.close()
+    }
+
+    /// `{edits: [[collection, start, removed, [entry ID], fixed count or null]], locked, enabled}`, or `{all: data}`.
+    private static func change(_ c: RenderDataChange, _ w: inout _JSONBuffer) {
+        w.open()
+        if let r = c.replacement {
+            w.key("all")
+            data(r, &w)
+            return w.close()
+        }
+        if !c.edits.isEmpty {
+            w.key("edits")
             w.openArray()
-            w.integer(snap.enabled ? 1 : 0)
-            w.element()
-            w.openArray()
-            for c in snap.collections { w.integer(c) }
-            w.closeArray()
+            for e in c.edits {
+                w.element()
+                w.openArray()
+                w.integer(e.collection)
+                w.integer(e.start)
+                w.integer(e.removed)
+                w.strings(e.inserted)
+                optionalInt(e.fixedCount, &w)
+                w.closeArray()
+            }
             w.closeArray()
         }
-        w.closeArray()
+        if let l = c.locked {
+            w.key("locked")
+            w.strings(l)
+        }
+        if let en = c.enabled {
+            w.key("enabled")
+            w.bool(en)
+        }
+        w.close()
     }
 
     /// `pts`: kept points flattened; `m`: `[step, kept count at its end, ...]`.
@@ -274,14 +283,21 @@ enum DocumentJSON {
         }
     }
 
-    /// The state after a step: snapshot, app snapshot, active sessions,
-    /// swipe, and whether it fails.
+    /// The state after a step: what it changed in the model's data and the
+    /// app's, whether it shows the app's, active sessions, swipe, and
+    /// whether it fails.
     private static func stepState(_ s: RenderStep, _ w: inout _JSONBuffer) {
-        w.key("sn")
-        w.integer(s.snapshot)
-        if let a = s.appSnapshot {
+        if let c = s.modelChange {
+            w.key("dm")
+            change(c, &w)
+        }
+        if let c = s.appChange {
+            w.key("da")
+            change(c, &w)
+        }
+        if s.showsApp {
             w.key("ap")
-            w.integer(a)
+            w.bool(true)
         }
         if !s.activeSessions.isEmpty {
             w.key("as")

@@ -7,7 +7,7 @@ import DragRecording
 public enum HTMLRenderer {
     public static func page(_ document: RenderDocument) -> String {
         let h = document.header
-        var subtitle = [h.subject, h.path, "\(h.layout.rawValue) \(Format.number(h.width))×\(Format.number(h.height))"]
+        var subtitle = [h.subject, h.path, "\(h.layout.kindName.rawValue) \(Format.number(h.width))×\(Format.number(h.height))"]
             .filter { !$0.isEmpty }
         var counts = "\(document.eventCount) events, \(document.steps.count) steps"
         let failing = document.steps.lazy.filter(\.isFailing).count
@@ -18,10 +18,14 @@ public enum HTMLRenderer {
             subtitle: Markup.html(subtitle.joined(separator: " · ")),
             description: Markup.html(h.description ?? ""))
         var bytes: [UInt8] = []
-        let json = DocumentJSON.encode(document)
-        bytes.reserveCapacity(top.utf8.count + json.count + json.count / 32 + PageTemplate.bottom.utf8.count)
-        bytes.append(contentsOf: top.utf8)
-        Markup.scriptSafe(json, into: &bytes)
+        do {
+            // Scoped: the JSON is freed before the page's string is made, so
+            // a large page is held twice at most, not three times.
+            let json = DocumentJSON.encode(document)
+            bytes.reserveCapacity(top.utf8.count + json.count + json.count / 32 + PageTemplate.bottom.utf8.count)
+            bytes.append(contentsOf: top.utf8)
+            Markup.scriptSafe(json, into: &bytes)
+        }
         bytes.append(contentsOf: PageTemplate.bottom.utf8)
         return String(decoding: bytes, as: UTF8.self)
     }

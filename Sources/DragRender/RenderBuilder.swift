@@ -1,29 +1,30 @@
+import ReorderCore
+
 /// Turns the replayer's events, one at a time, into a `RenderDocument`
 /// whose size follows what changed rather than how many events there were:
-/// identical snapshots are stored once, consecutive moves of one session
-/// become one step, and a drag's path beyond `pathLimit` points is sampled.
-/// The events themselves are not kept.
+/// the initial data once, then per step only what it changed in the data
+/// (`RenderDataChange`), consecutive moves of one session as one step, and
+/// a drag's path beyond `pathLimit` points sampled. The events themselves
+/// are not kept, nor any data but the last.
 public struct RenderBuilder: Sendable {
     public let header: RenderHeader
     public let pathLimit: Int
-    private var store = SnapshotStore()
+    private let initial: RenderData
     private var steps: [RenderStep] = []
     private var paths: [RenderPath] = []
     /// The path of each session's current drag.
     private var openPaths: [Int: Int] = [:]
-    /// The last snapshot given and its index: replayers resend unchanged
-    /// data with every move, and comparing with it is cheaper than hashing.
-    private var lastModel: (snapshot: RenderSnapshot, index: Int)?
-    private var lastApp: (snapshot: RenderSnapshot, index: Int)?
+    /// The last data given, model's and app's: each step's change is from it.
+    private var lastModel: RenderDataVersion
+    private var lastApp: RenderDataVersion?
     /// The last step is a run of moves that the next move may join.
     private var runOpen = false
     private var eventCount = 0
     private var firstFailing: Int?
-    private var initial: Int?
     /// The page's bound, and where it was reached (then nothing more is kept).
     private let sizeLimit: RenderSizeLimit?
     private var tooLarge: RenderTooLarge?
-    /// About the bytes of the steps and paths as JSON (the store counts its own).
+    /// About the bytes of the steps, changes and paths as JSON.
     private var byteEstimate = 0
 
     /// - Parameters:
@@ -31,15 +32,15 @@ public struct RenderBuilder: Sendable {
     ///   - pathLimit: points kept per drag before its path is sampled.
     ///   - sizeLimit: the most the page may take; past it the builder keeps
     ///     nothing more and the document's `tooLarge` says where.
-    public init(header: RenderHeader, initial: RenderSnapshot? = nil, pathLimit: Int = 2000, sizeLimit: RenderSizeLimit? = nil) {
+    public init(
+        header: RenderHeader, initial: RenderData = RenderData(collections: []), pathLimit: Int = 2000, sizeLimit: RenderSizeLimit? = nil
+    ) {
         self.header = header
         self.pathLimit = max(pathLimit, 2)
         self.sizeLimit = sizeLimit
-        if let initial {
-            let i = store.intern(initial)
-            self.initial = i
-            lastModel = (initial, i)
-        }
+        self.initial = initial
+        lastModel = RenderDataVersion(initial)
+        byteEstimate = RenderDataChange(replacement: initial).byteEstimate
     }
 
     /// Whether the document reached its size limit (later events are only counted).
@@ -49,16 +50,23 @@ public struct RenderBuilder: Sendable {
         eventCount += 1
         guard tooLarge == nil else { return }
         defer { checkSize(line: e.line) }
-        let snapshot = Self.index(of: e.snapshot, last: &lastModel, in: &store)
-        var app: Int?
-        if let a = e.appData { app = Self.index(of: a, last: &lastApp, in: &store) }
+        var model: RenderDataChange?
+        if let d = e.data {
+            model = RenderDataChange.between(lastModel, d)
+            lastModel = RenderDataVersion(d)
+        }
+        var app: RenderDataChange?
+        if let a = e.appData {
+            app = RenderDataChange.between(lastApp ?? RenderDataVersion(initial), a)
+            lastApp = RenderDataVersion(a)
+        }
         // A move joins the run before it only when it adds nothing but a
         // location: no warning, failure, report or change of answer or data.
         let plain =
             e.warnings.isEmpty && e.failures.isEmpty && e.expectation == nil && e.difference == nil && e.outcome == nil
             && (e.swipe?.presentations.isEmpty ?? true) && e.swipe?.performed == nil
         if e.kind == .move, plain, runOpen, let last = steps.last, last.session == e.session,
-            last.operation == e.operation, last.snapshot == snapshot, last.appSnapshot == app,
+            last.operation == e.operation, model == nil, app == nil, last.showsApp == (e.appData != nil),
             last.swipe?.open == e.swipe?.open, last.activeSessions == e.activeSessions
         {
             var step = last
@@ -72,7 +80,8 @@ public struct RenderBuilder: Sendable {
             steps[steps.count - 1] = step
         } else {
             closeRun()
-            steps.append(RenderStep(e, snapshot: snapshot, appSnapshot: app))
+            steps.append(RenderStep(e, modelChange: model, appChange: app))
+            byteEstimate += (model?.byteEstimate ?? 0) + (app?.byteEstimate ?? 0)
             byteEstimate +=
                 96 + e.text.utf8.count + e.warnings.reduce(0) { $0 + $1.utf8.count } + e.failures.reduce(0) { $0 + $1.utf8.count }
                 + (e.expectation.map { $0.expected.utf8.count + $0.actual.utf8.count + $0.failures.reduce(0) { $0 + $1.utf8.count } } ?? 0)
@@ -84,28 +93,17 @@ public struct RenderBuilder: Sendable {
 
     public consuming func finish() -> RenderDocument {
         closeRun()
-        store.seal()
-        lastModel = nil
-        lastApp = nil
-        return RenderDocument(
-            header: header, steps: steps, paths: paths, snapshots: store, initialSnapshot: initial,
+        var doc = RenderDocument(
+            header: header, steps: steps, paths: paths, initialData: initial,
             eventCount: eventCount, pathLimit: pathLimit, firstFailingStep: firstFailing, tooLarge: tooLarge)
+        doc.byteEstimate = byteEstimate
+        return doc
     }
 
     /// Stops keeping anything once the estimate passes the limit.
     private mutating func checkSize(line: Int) {
-        guard let sizeLimit, byteEstimate + store.byteEstimate > sizeLimit.bytes else { return }
+        guard let sizeLimit, byteEstimate > sizeLimit.bytes else { return }
         tooLarge = RenderTooLarge(path: header.path, limit: sizeLimit, line: line)
-    }
-
-    private static func index(
-        of s: RenderSnapshot, last: inout (snapshot: RenderSnapshot, index: Int)?,
-        in store: inout SnapshotStore
-    ) -> Int {
-        if let last, last.snapshot == s { return last.index }
-        let i = store.intern(s)
-        last = (s, i)
-        return i
     }
 
     /// Names a collapsed run after its moves and lines.

@@ -1,13 +1,13 @@
 /// Everything a page or an SVG needs, bounded in size: steps (move runs
-/// collapsed), finger paths (long ones sampled), and each distinct snapshot
-/// once. Built by `RenderBuilder`.
+/// collapsed), finger paths (long ones sampled), the initial data once,
+/// and per step only what it changed in the data (`RenderStep.modelChange`,
+/// `appChange`). Built by `RenderBuilder`.
 public struct RenderDocument: Sendable {
     public var header: RenderHeader
     public internal(set) var steps: [RenderStep]
     public internal(set) var paths: [RenderPath]
-    public internal(set) var snapshots: SnapshotStore
-    /// The data before the first event (the header's), when the caller gave it.
-    public internal(set) var initialSnapshot: Int?
+    /// The data before the first event (the header's).
+    public internal(set) var initialData: RenderData
     /// Events appended, before collapsing.
     public internal(set) var eventCount: Int
     /// Points kept per drag before its path is sampled.
@@ -16,12 +16,34 @@ public struct RenderDocument: Sendable {
     /// Set when the document reached its `RenderSizeLimit`: it then ends
     /// early, and no page should be written from it.
     public internal(set) var tooLarge: RenderTooLarge?
+    /// About the bytes of the document as JSON (what `RenderSizeLimit`
+    /// bounds): the writer reserves it rather than grow by doubling.
+    var byteEstimate = 0
 
     /// Where a page opens without `#step=N`: the first failing step, else the last.
     public var initialStep: Int { firstFailingStep ?? max(steps.count - 1, 0) }
 
-    /// The snapshot index of the data before `step`: the previous step's, or the initial data.
-    public func snapshotBefore(step: Int) -> Int? {
-        step > 0 ? steps[step - 1].snapshot : initialSnapshot
+    /// The model's data after `step` (before the first one for a negative step).
+    /// - Complexity: O(n + k) for n entries and the k entries the changes up to `step` move.
+    public func data(after step: Int) -> RenderData {
+        var s = RenderDataState(initialData)
+        for st in steps.prefix(max(step + 1, 0)) { s.apply(st.modelChange) }
+        return s.data
     }
+
+    /// The app's data after `step`, when the step shows it.
+    /// - Complexity: as `data(after:)`.
+    public func appData(after step: Int) -> RenderData? {
+        guard step >= 0, step < steps.count, steps[step].showsApp else { return nil }
+        var s = RenderDataState(initialData)
+        for st in steps.prefix(step + 1) { s.apply(st.appChange) }
+        return s.data
+    }
+
+    /// The model's data after `step`, laid out by the header's layout.
+    public func snapshot(after step: Int) -> RenderSnapshot { RenderSnapshot(data(after: step), header.layout) }
+    /// The model's data before `step`, laid out.
+    public func snapshot(before step: Int) -> RenderSnapshot { snapshot(after: step - 1) }
+    /// The app's data after `step`, laid out, when the step shows it.
+    public func appSnapshot(after step: Int) -> RenderSnapshot? { appData(after: step).map { RenderSnapshot($0, header.layout) } }
 }

@@ -7,14 +7,11 @@ import ReorderCore
 /// shows what the replay did, bugs included.
 ///
 /// Filling one from the core (after the core handled the line):
-/// - `snapshot`: for each collection, `Layout.frames(in:)` gives the entry
-///   frames (fixed first, then items); `locked` from the container. The
-///   `area` is the region the collection owns: a list or grid section from
-///   its header's top to the end of its last row (spacing included), full
-///   width; a board column `x = i * (columnWidth + spacing)`, `columnWidth`
-///   wide, `0 ..< height`; the `hstack`'s one collection, the container.
-///   Keep the last snapshot value and resend it while the data does not
-///   change: the builder then recognises it without hashing.
+/// - `data`: the engine's container after the event, or `nil` when the
+///   event cannot have changed it (a move): the builder keeps only what
+///   changed (`RenderDataChange`), and the page lays it out by the header's
+///   `Layout`. Pass the container the engine holds, not a rebuilt one: the
+///   chunks it shares with the last one are skipped unread.
 /// - `hit`, `placeholder`, `operation`, `destination`: from the hit test and
 ///   the drop configuration the core answered at `location`. The placeholder
 ///   is where the slot is drawn, e.g. a 2-point bar across the collection at
@@ -54,10 +51,10 @@ public struct RenderEvent: Hashable, Sendable {
     public var expectation: RenderExpectation?
     /// Invariant failures found by checks at this event, e.g. `placement: ...`.
     public var failures: [String]
-    /// The model's data after the event.
-    public var snapshot: RenderSnapshot
+    /// The model's data after the event; `nil`: as after the event before.
+    public var data: RenderData?
     /// The app's data after the event, when an app is under test.
-    public var appData: RenderSnapshot?
+    public var appData: RenderData?
     public var activeSessions: [RenderSession]
     public var swipe: RenderSwipe?
 
@@ -66,7 +63,7 @@ public struct RenderEvent: Hashable, Sendable {
         location: RenderPoint? = nil, hit: RenderHit? = nil, placeholder: RenderRect? = nil,
         operation: RenderOperation? = nil, destination: String? = nil, outcome: String? = nil,
         difference: RenderDifference? = nil, warnings: [String] = [], expectation: RenderExpectation? = nil,
-        failures: [String] = [], snapshot: RenderSnapshot, appData: RenderSnapshot? = nil,
+        failures: [String] = [], data: RenderData? = nil, appData: RenderData? = nil,
         activeSessions: [RenderSession] = [], swipe: RenderSwipe? = nil
     ) {
         self.line = line
@@ -84,7 +81,7 @@ public struct RenderEvent: Hashable, Sendable {
         self.warnings = warnings
         self.expectation = expectation
         self.failures = failures
-        self.snapshot = snapshot
+        self.data = data
         self.appData = appData
         self.activeSessions = activeSessions
         self.swipe = swipe

@@ -7,11 +7,12 @@ public struct RenderHeader: Hashable, Sendable {
     public var path: String
     /// What was replayed, e.g. `applier canonical` or `app: python3 kanban_board.py`.
     public var subject: String
-    /// `layout.kind` of the recording (spec 1.2); the page words its areas after it.
-    public var layout: LayoutKind
+    /// The recording's layout (spec 1.2): the page lays each step's data
+    /// out by it and words its areas after its kind.
+    public var layout: Layout<String>
     /// The container's size: locations outside it hit nothing.
-    public var width: Double
-    public var height: Double
+    public var width: Double { layout.width }
+    public var height: Double { layout.height }
     /// `meta.description` of the recording, if any.
     public var description: String?
     /// The replay's verdict, `pass`, `fail` or `error`, when a replay made the document.
@@ -22,15 +23,13 @@ public struct RenderHeader: Hashable, Sendable {
     public var messages: [String]
 
     public init(
-        title: String, path: String = "", subject: String = "", layout: LayoutKind,
-        width: Double, height: Double, description: String? = nil, status: String? = nil, messages: [String] = []
+        title: String, path: String = "", subject: String = "", layout: Layout<String>,
+        description: String? = nil, status: String? = nil, messages: [String] = []
     ) {
         self.title = title
         self.path = path
         self.subject = subject
         self.layout = layout
-        self.width = width
-        self.height = height
         self.description = description
         self.status = status
         self.messages = messages

@@ -24,14 +24,17 @@ public struct RenderStep: Hashable, Sendable {
     public var warnings: [String]
     public var expectation: RenderExpectation?
     public var failures: [String]
-    /// Index of the model's data after the step in the document's snapshots.
-    public var snapshot: Int
-    /// Index of the app's data after the step, when an app is under test.
-    public var appSnapshot: Int?
+    /// What the step changed in the model's data (`nil`: nothing).
+    public var modelChange: RenderDataChange?
+    /// What the step changed in the app's data since the app's last step
+    /// (`nil`: nothing), when an app is under test.
+    public var appChange: RenderDataChange?
+    /// Whether the step shows the app's data beside the model's.
+    public var showsApp: Bool
     public var activeSessions: [RenderSession]
     public var swipe: RenderSwipe?
 
-    init(_ e: RenderEvent, snapshot: Int, appSnapshot: Int?) {
+    init(_ e: RenderEvent, modelChange: RenderDataChange?, appChange: RenderDataChange?) {
         kind = e.kind
         session = e.session
         text = e.text
@@ -50,8 +53,9 @@ public struct RenderStep: Hashable, Sendable {
         warnings = e.warnings
         expectation = e.expectation
         failures = e.failures
-        self.snapshot = snapshot
-        self.appSnapshot = appSnapshot
+        self.modelChange = modelChange
+        self.appChange = appChange
+        showsApp = e.appData != nil
         activeSessions = e.activeSessions
         swipe = e.swipe
     }

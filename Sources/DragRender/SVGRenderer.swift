@@ -12,7 +12,7 @@ public enum SVGRenderer {
         guard !document.steps.isEmpty else { return empty(document) }
         let n = min(max(step ?? document.initialStep, 0), document.steps.count - 1)
         let st = document.steps[n]
-        let snap = document.snapshots[st.snapshot]
+        let snap = document.snapshot(after: n)
         let paths = document.paths.filter { $0.isVisible(at: n) }.map { ($0, points(of: $0, at: n, in: document.steps)) }
         let frame = Frame(document, st, snap, paths)
         let px = frame.px
@@ -127,7 +127,7 @@ public enum SVGRenderer {
     ) {
         var dragged: [String: Int] = [:]
         for a in st.activeSessions { for id in a.sources { dragged[id] = a.number } }
-        let was = document.snapshotBefore(step: n).map { positions(document.snapshots[$0]) } ?? [:]
+        let was = positions(document.snapshot(before: n))
         o += "<g class=\"entries\">\n"
         for (ci, c) in snap.collections.enumerated() {
             for (k, e) in c.entries.enumerated() {

@@ -32,7 +32,7 @@ import Testing
         #expect(dump.byID("step")?.attributes["data-step"] == String(step))
         let layout = dump.section(from: "layout", to: ["legend"])
         let entries = layout.filter { $0.name == "g" && $0.has(class: "entry") }
-        let expected = document.snapshots[document.steps[step].snapshot].collections.flatMap(\.entries)
+        let expected = document.snapshot(after: step).collections.flatMap(\.entries)
         #expect(entries.map { $0.attributes["data-id"] ?? "" } == expected.map(\.id))
         // Each entry's text element holds its ID.
         let texts = layout.filter { $0.name == "text" && !$0.has(class: "area-label") && !$0.has(class: "finger-label") }
@@ -147,7 +147,7 @@ import Testing
     }
 
     @Test func anEmptyDocumentStillLoads() throws {
-        let doc = RenderBuilder(header: RenderHeader(title: "empty", layout: .list, width: 10, height: 10)).finish()
+        let doc = RenderBuilder(header: RenderHeader(title: "empty", layout: .rows(width: 10, height: 10))).finish()
         let dump = try dom(doc)
         #expect(dump.all("body").first?.attributes["data-ready"] == "1")
         #expect(dump.innerHTML(ofDivWithID: "script-errors") == "")

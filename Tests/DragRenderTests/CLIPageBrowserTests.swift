@@ -18,18 +18,30 @@ import Testing
         var failing: [Int] { steps.indices.filter { steps[$0]["F"] as? Bool == true } }
         var start: Int { json["start"] as? Int ?? -1 }
 
-        /// The IDs and marks of step `n`'s entries, from the embedded document.
+        /// The IDs and marks of step `n`'s entries, from the embedded
+        /// document: its initial data with the model's changes of steps
+        /// 0 ... n applied (docs/page-document.md).
         func entries(at n: Int) -> [(id: String, fixed: Bool, locked: Bool)] {
-            guard let sn = steps[n]["sn"] as? Int, let snapshots = json["snapshots"] as? [[Any]],
-                let collections = json["collections"] as? [[Any]], let entries = json["entries"] as? [[Any]],
-                let snapshot = snapshots[sn][1] as? [Int]
-            else { return [] }
-            return snapshot.flatMap { ci in
-                (collections[ci][6] as? [Int] ?? []).map { ei in
-                    let e = entries[ei]
-                    let flags = e[5] as? Int ?? 0
-                    return (e[0] as? String ?? "", flags & 1 != 0, flags & 2 != 0)
+            guard var data = json["data"] as? [String: Any] else { return [] }
+            for st in steps.prefix(n + 1) {
+                guard let change = st["dm"] as? [String: Any] else { continue }
+                if let all = change["all"] as? [String: Any] { data = all }
+                if let l = change["locked"] { data["locked"] = l }
+                var collections = data["collections"] as? [[Any]] ?? []
+                for e in change["edits"] as? [[Any]] ?? [] {
+                    guard let c = e[0] as? Int, let start = e[1] as? Int, let removed = e[2] as? Int, let ids = e[3] as? [String]
+                    else { continue }
+                    var entries = collections[c][3] as? [String] ?? []
+                    entries.replaceSubrange(start..<(start + removed), with: ids)
+                    collections[c][3] = entries
+                    if let f = e[4] as? Int { collections[c][2] = f }
                 }
+                data["collections"] = collections
+            }
+            let locked = Set(data["locked"] as? [String] ?? [])
+            return (data["collections"] as? [[Any]] ?? []).flatMap { c in
+                let fixed = c[2] as? Int ?? 0
+                return (c[3] as? [String] ?? []).enumerated().map { k, id in (id, k < fixed, locked.contains(id)) }
             }
         }
     }

@@ -9,45 +9,18 @@ enum Fixtures {
         ["forward": forwardMove(), "locked": lockedColumn(), "failed": failedExpectation(), "two": twoSessions()]
     }
 
-    /// A list section of rows `rowHeight` high from `top`; `fixed` first.
-    /// Its area is the section: from its top to the end of its last row.
-    static func list(
-        _ items: [String], fixed: [String] = [], locked: Set<String> = [], top: Double = 0,
-        rowHeight: Double = 10, width: Double = 100
-    ) -> RenderSnapshot {
-        let ids = fixed + items
-        let height = Double(ids.count) * rowHeight
-        let entries = ids.enumerated().map { k, id in
-            RenderEntry(
-                id: id, frame: RenderRect(x: 0, y: top + Double(k) * rowHeight, width: width, height: rowHeight),
-                fixed: k < fixed.count, locked: locked.contains(id))
-        }
-        return RenderSnapshot(collections: [
-            RenderCollection(
-                id: nil, area: RenderRect(x: 0, y: top, width: width, height: height),
-                entries: entries)
-        ])
+    /// One unnamed list collection, `fixed` first (laid out by `.rows`).
+    static func list(_ items: [String], fixed: [String] = [], locked: Set<String> = []) -> RenderData {
+        RenderData(collections: [ReorderCollection(id: nil, items: items, fixed: fixed)], locked: locked)
     }
 
-    /// Board columns 100 wide, 10 apart, a 20-point header, cards 30 high.
-    static func board(
-        _ columns: [(id: String, items: [String])], locked: Set<String> = [], capacity: [String: Int] = [:],
-        height: Double = 200
-    ) -> RenderSnapshot {
-        RenderSnapshot(
-            collections: columns.enumerated().map { i, c in
-                let x = Double(i) * 110
-                return RenderCollection(
-                    id: c.id, capacity: capacity[c.id], area: RenderRect(x: x, y: 0, width: 100, height: height),
-                    entries: c.items.enumerated().map { k, id in
-                        RenderEntry(
-                            id: id, frame: RenderRect(x: x, y: 20 + Double(k) * 30, width: 100, height: 30),
-                            locked: locked.contains(id))
-                    })
-            })
+    /// Board columns (laid out by `.cards`).
+    static func board(_ columns: [(id: String, items: [String])], locked: Set<String> = [], capacity: [String: Int] = [:]) -> RenderData {
+        RenderData(
+            collections: columns.map { ReorderCollection(id: $0.id, items: $0.items, capacity: capacity[$0.id]) }, locked: locked)
     }
 
-    static func build(_ header: RenderHeader, initial: RenderSnapshot?, _ events: [RenderEvent], pathLimit: Int = 2000) -> RenderDocument {
+    static func build(_ header: RenderHeader, initial: RenderData, _ events: [RenderEvent], pathLimit: Int = 2000) -> RenderDocument {
         var b = RenderBuilder(header: header, initial: initial, pathLimit: pathLimit)
         for e in events { b.append(e) }
         return b.finish()
@@ -63,31 +36,31 @@ enum Fixtures {
         return build(
             RenderHeader(
                 title: "Task lands one row too far", path: "corpora/reports/task-lands-one-row-too-far.jsonl",
-                subject: "applier canonical", layout: .list, width: 100, height: 400,
+                subject: "applier canonical", layout: .rows(width: 100, height: 400),
                 description: "Dragging buy-milk onto pay-rent."), initial: before,
             [
                 RenderEvent(
                     line: 2, t: 0, text: "lift s0 [buy-milk] at (50, 5)", kind: .lift, session: 0,
-                    location: RenderPoint(x: 50, y: 5), snapshot: before, activeSessions: s0),
+                    location: RenderPoint(x: 50, y: 5), data: before, activeSessions: s0),
                 RenderEvent(
                     line: 3, t: 16, text: "move s0 to (50, 15)", kind: .move, session: 0, location: RenderPoint(x: 50, y: 15),
                     hit: RenderHit(collection: 0, slot: 2), placeholder: bar, operation: .move,
-                    destination: "before \"pay-rent\"", snapshot: before, activeSessions: s0),
+                    destination: "before \"pay-rent\"", data: before, activeSessions: s0),
                 RenderEvent(
                     line: 4, t: 32, text: "move s0 to (50, 22)", kind: .move, session: 0, location: RenderPoint(x: 50, y: 22),
                     hit: RenderHit(collection: 0, slot: 2), placeholder: bar, operation: .move,
-                    destination: "before \"pay-rent\"", snapshot: before, activeSessions: s0),
+                    destination: "before \"pay-rent\"", data: before, activeSessions: s0),
                 RenderEvent(
                     line: 5, t: 48, text: "drop s0 at (50, 22)", kind: .drop, session: 0, location: RenderPoint(x: 50, y: 22),
                     hit: RenderHit(collection: 0, slot: 2), placeholder: bar, operation: .move,
                     destination: "before \"pay-rent\"", outcome: "moved",
-                    difference: RenderDifference(sources: ["buy-milk"], before: "pay-rent"), snapshot: after),
+                    difference: RenderDifference(sources: ["buy-milk"], before: "pay-rent"), data: after),
                 RenderEvent(
                     line: 6, t: 48, text: "expect order, outcome, difference", kind: .expect,
                     expectation: RenderExpectation(
                         passed: true, expected: "order call-mom buy-milk pay-rent walk-dog",
                         actual: "order call-mom buy-milk pay-rent walk-dog"),
-                    snapshot: after),
+                    data: after),
             ])
     }
 
@@ -106,13 +79,13 @@ enum Fixtures {
             return RenderEvent(
                 line: line, t: Double(line) * 16, text: text, kind: kind, session: 0, location: RenderPoint(x: x, y: y),
                 hit: kind == .lift ? nil : hit, placeholder: kind == .lift ? nil : bar, operation: op,
-                destination: op == .move ? "\"doing\" end" : nil, outcome: outcome, snapshot: data,
+                destination: op == .move ? "\"doing\" end" : nil, outcome: outcome, data: data,
                 activeSessions: kind == .drop ? [] : s0)
         }
         return build(
             RenderHeader(
                 title: "Card over a locked column", path: "board.jsonl", subject: "applier canonical",
-                layout: .board, width: 330, height: 200), initial: data,
+                layout: .cards(width: 330, height: 200)), initial: data,
             [
                 ev(2, .lift, 50, 35, hit: nil, op: nil),
                 ev(3, .move, 160, 35, hit: RenderHit(collection: 1, slot: 1), op: .move),
@@ -138,26 +111,26 @@ enum Fixtures {
         return build(
             RenderHeader(
                 title: "</title><script>alert(1)</script> & \"quotes\"", path: "hostile.jsonl",
-                subject: "app: python3 <app>.py", layout: .list, width: 100, height: 120,
+                subject: "app: python3 <app>.py", layout: .rows(width: 100, height: 120),
                 description: "A <description> with </script> in it."), initial: data,
             [
                 RenderEvent(
                     line: 2, t: 0, text: "lift s0 [\"</script>\"] at (50, 15)", kind: .lift, session: 0,
-                    location: RenderPoint(x: 50, y: 15), snapshot: data, activeSessions: s0),
+                    location: RenderPoint(x: 50, y: 15), data: data, activeSessions: s0),
                 RenderEvent(
                     line: 3, t: 20, text: "drop s0 at (50, 30)", kind: .drop, session: 0, location: RenderPoint(x: 50, y: 30),
                     hit: RenderHit(collection: 0, slot: 3), placeholder: bar, operation: .move,
                     destination: "before \"new\\nline\"", outcome: "moved",
-                    difference: RenderDifference(sources: [items[0]], before: items[2]), snapshot: moved, appData: data),
+                    difference: RenderDifference(sources: [items[0]], before: items[2]), data: moved, appData: data),
                 RenderEvent(
                     line: 4, t: 20, text: "expect order", kind: .expect,
                     expectation: RenderExpectation(
                         passed: false, failures: ["order: expected </script> first"],
                         expected: "order: \(items)", actual: "order: \([items[1], items[0]])"),
-                    failures: ["placement: \"</script><b>x\" is not before \"new\\nline\""], snapshot: moved),
+                    failures: ["placement: \"</script><b>x\" is not before \"new\\nline\""], data: moved),
                 RenderEvent(
                     line: 5, t: 30, text: "insert [z] at end", kind: .insert,
-                    snapshot: list([items[1], items[0]] + items[2...] + ["z"], fixed: ["hdr"], locked: ["ünï☃"])),
+                    data: list([items[1], items[0]] + items[2...] + ["z"], fixed: ["hdr"], locked: ["ünï☃"])),
             ])
     }
 
@@ -166,8 +139,8 @@ enum Fixtures {
     /// row "b". Steps: 0 lift s0, 1 lift s1, 2 move s0, 3 move s1, 4 move s0,
     /// 5 drop s0, 6 cancel s1, 7 apply s0, 8 swipe.
     static func twoSessions() -> RenderDocument {
-        let data = list(["a", "b", "c", "d", "e"], rowHeight: 20)
-        let after = list(["b", "c", "a", "d", "e"], rowHeight: 20)
+        let data = list(["a", "b", "c", "d", "e"])
+        let after = list(["b", "c", "a", "d", "e"])
         let both = [RenderSession(number: 0, items: ["a"], sources: ["a"]), RenderSession(number: 1, items: ["e"], sources: ["e"])]
         let one = [both[1]]
         func at(_ x: Double, _ y: Double) -> RenderPoint { RenderPoint(x: x, y: y) }
@@ -179,42 +152,55 @@ enum Fixtures {
         ]
         return build(
             RenderHeader(
-                title: "Two fingers", path: "two.jsonl", subject: "app: python3 todo.py", layout: .list,
-                width: 100, height: 120), initial: data,
+                title: "Two fingers", path: "two.jsonl", subject: "app: python3 todo.py",
+                layout: .rows(
+                    rowHeight: 20, width: 100, height: 120)), initial: data,
             [
                 RenderEvent(
                     line: 2, t: 0, text: "lift s0 [a] at (30, 10)", kind: .lift, session: 0, location: at(30, 10),
-                    snapshot: data, activeSessions: [both[0]]),
+                    data: data, activeSessions: [both[0]]),
                 RenderEvent(
                     line: 3, t: 1, text: "lift s1 [e] at (70, 90)", kind: .lift, session: 1, location: at(70, 90),
-                    snapshot: data, activeSessions: both),
+                    data: data, activeSessions: both),
                 RenderEvent(
                     line: 4, t: 16, text: "move s0 to (30, 40)", kind: .move, session: 0, location: at(30, 40),
                     hit: RenderHit(collection: 0, slot: 2), placeholder: RenderRect(x: 0, y: 39, width: 100, height: 2),
-                    operation: .move, destination: "before \"c\"", snapshot: data, activeSessions: both),
+                    operation: .move, destination: "before \"c\"", data: data, activeSessions: both),
                 RenderEvent(
                     line: 5, t: 17, text: "move s1 to (70, 30)", kind: .move, session: 1, location: at(70, 30),
                     hit: RenderHit(collection: 0, slot: 1), placeholder: RenderRect(x: 0, y: 19, width: 100, height: 2),
-                    operation: .copy, destination: "before \"b\"", snapshot: data, activeSessions: both),
+                    operation: .copy, destination: "before \"b\"", data: data, activeSessions: both),
                 RenderEvent(
                     line: 6, t: 32, text: "move s0 to (30, 55)", kind: .move, session: 0, location: at(30, 55),
                     hit: RenderHit(collection: 0, slot: 3), placeholder: RenderRect(x: 0, y: 59, width: 100, height: 2),
-                    operation: .move, destination: "before \"d\"", snapshot: data, activeSessions: both),
+                    operation: .move, destination: "before \"d\"", data: data, activeSessions: both),
                 RenderEvent(
                     line: 7, t: 48, text: "drop s0 at (30, 55)", kind: .drop, session: 0, location: at(30, 55),
                     hit: RenderHit(collection: 0, slot: 3), placeholder: RenderRect(x: 0, y: 59, width: 100, height: 2),
                     operation: .move, destination: "before \"d\"", outcome: "moved",
-                    difference: RenderDifference(sources: ["a"], before: "d", deferred: true), snapshot: data,
+                    difference: RenderDifference(sources: ["a"], before: "d", deferred: true), data: data,
                     appData: data, activeSessions: one),
-                RenderEvent(line: 8, t: 60, text: "cancel s1", kind: .cancel, session: 1, outcome: "cancelled", snapshot: data),
+                RenderEvent(line: 8, t: 60, text: "cancel s1", kind: .cancel, session: 1, outcome: "cancelled", data: data),
                 RenderEvent(
                     line: 9, t: 70, text: "apply s0", kind: .apply, session: 0,
-                    difference: RenderDifference(sources: ["a"], before: "d"), snapshot: after, appData: after),
+                    difference: RenderDifference(sources: ["a"], before: "d"), data: after, appData: after),
                 RenderEvent(
-                    line: 10, t: 80, text: "swipe b dx -90", kind: .swipe, snapshot: after,
+                    line: 10, t: 80, text: "swipe b dx -90", kind: .swipe, data: after,
                     swipe: RenderSwipe(
                         open: RenderSwipeRow(item: "b", edge: "trailing", buttons: buttons),
                         presentations: [RenderPresentation(item: "b", shown: true)])),
             ])
+    }
+}
+
+extension Layout<String> {
+    /// The fixtures' list: rows `rowHeight` high, no spacing, no header.
+    static func rows(rowHeight: Double = 10, width: Double, height: Double) -> Layout {
+        Layout(kind: .list(rowHeight: rowHeight), width: width, height: height)
+    }
+
+    /// The fixtures' board: columns 100 wide, 10 apart, a 20-point header, cards 30 high.
+    static func cards(width: Double, height: Double) -> Layout {
+        Layout(kind: .board(columnWidth: 100, spacing: 10, rowHeight: 30, headerHeight: 20), width: width, height: height)
     }
 }

@@ -23,8 +23,9 @@ import Testing
         let json = String(page[start.upperBound..<end.lowerBound])
         #expect(!json.contains("<"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        let entries = try #require(object["entries"] as? [[Any]])
-        let ids = Set(entries.compactMap { $0.first as? String })
+        let data = try #require(object["data"] as? [String: Any])
+        let collections = try #require(data["collections"] as? [[Any]])
+        let ids = Set(collections.flatMap { ($0.last as? [String]) ?? [] })
         for id in Fixtures.hostileIDs { #expect(ids.contains(id), "ID \(id.debugDescription) lost in the JSON") }
         #expect(object["firstFailing"] as? Int == Fixtures.failingStep)
         #expect(object["start"] as? Int == Fixtures.failingStep)
@@ -36,11 +37,11 @@ import Testing
     }
 
     @Test func nonFiniteNumbersKeepTheJSONReadable() throws {
-        var b = RenderBuilder(header: RenderHeader(title: "nan", layout: .list, width: .infinity, height: 10))
+        var b = RenderBuilder(header: RenderHeader(title: "nan", layout: .rows(width: .infinity, height: 10)))
         b.append(
             RenderEvent(
                 line: 2, t: .nan, text: "lift", kind: .lift, session: 0, location: RenderPoint(x: .nan, y: 1),
-                snapshot: Fixtures.list(["a"])))
+                data: Fixtures.list(["a"])))
         let json = HTMLRenderer.json(b.finish())
         #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any])
     }

@@ -22,14 +22,14 @@ import Testing
         let data = Fixtures.list(["a", "b"])
         let session = [RenderSession(number: Int.max, items: ["a"], sources: ["a"])]
         return Fixtures.build(
-            RenderHeader(title: "Huge session", path: "huge.jsonl", layout: .list, width: 100, height: 20), initial: data,
+            RenderHeader(title: "Huge session", path: "huge.jsonl", layout: .rows(width: 100, height: 20)), initial: data,
             [
                 RenderEvent(
                     line: 2, t: 0, text: "lift s\(Int.max) [a] at (50, 5)", kind: .lift, session: Int.max,
-                    location: RenderPoint(x: 50, y: 5), snapshot: data, activeSessions: session),
+                    location: RenderPoint(x: 50, y: 5), data: data, activeSessions: session),
                 RenderEvent(
                     line: 3, t: 16, text: "drop s\(Int.max) at (50, 5)", kind: .drop, session: Int.max,
-                    location: RenderPoint(x: 50, y: 5), outcome: "moved", snapshot: data),
+                    location: RenderPoint(x: 50, y: 5), outcome: "moved", data: data),
             ])
     }
 

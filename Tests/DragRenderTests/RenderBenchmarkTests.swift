@@ -44,8 +44,7 @@ import Testing
             let bytes = page.utf8.count
             print(
                 "DragRenderTests: \(n) events\(fresh ? " (fresh snapshots)" : "") -> \(doc.steps.count) steps, "
-                    + "\(doc.snapshots.count) snapshots, "
-                    + "\(doc.snapshots.entryCount) entries, \(doc.paths.count) paths; build \(ms(build)), page \(ms(render)) "
+                    + "\(doc.steps.count { $0.modelChange != nil }) data changes, \(doc.paths.count) paths; build \(ms(build)), page \(ms(render)) "
                     + "(\(String(format: "%.2f", Double(bytes) / 1_000_000)) MB, \(bytes / max(n, 1)) B/event), svg \(ms(svgTime)) "
                     + "(\(svg.utf8.count / 1000) kB)")
             #expect(doc.eventCount == n)
@@ -60,24 +59,17 @@ import Testing
 }
 
 /// The synthetic recording, built the way a replayer fills `RenderEvent`:
-/// frames from the current data, a placeholder bar at the hit slot, one
-/// snapshot value reused while the data does not change.
+/// the current data, a placeholder bar at the hit slot, one data value
+/// reused while the data does not change.
 enum Synthetic {
     static let rowHeight = 10.0, width = 100.0
     static let initialItems = (0..<20).map { "item-\($0)" }
     static let header = RenderHeader(
-        title: "synthetic", path: "synthetic.jsonl", subject: "benchmark", layout: .list,
-        width: width, height: 100_000)
+        title: "synthetic", path: "synthetic.jsonl", subject: "benchmark",
+        layout: .rows(
+            width: width, height: 100_000))
 
-    static func snapshot(_ items: [String]) -> RenderSnapshot {
-        RenderSnapshot(collections: [
-            RenderCollection(
-                id: nil, area: RenderRect(x: 0, y: 0, width: width, height: Double(items.count) * rowHeight),
-                entries: items.enumerated().map { k, id in
-                    RenderEntry(id: id, frame: RenderRect(x: 0, y: Double(k) * rowHeight, width: width, height: rowHeight))
-                })
-        ])
-    }
+    static func snapshot(_ items: [String]) -> RenderData { Fixtures.list(items) }
 
     static func events(_ n: Int, freshSnapshots: Bool = false) -> [RenderEvent] {
         var items = initialItems
@@ -93,7 +85,7 @@ enum Synthetic {
         func emit(_ e: RenderEvent) {
             guard out.count < n else { return }
             var e = e
-            if freshSnapshots { e.snapshot = snapshot(items) }
+            if freshSnapshots { e.data = snapshot(items) }
             out.append(e)
             line += 1
             t += 16
@@ -105,7 +97,7 @@ enum Synthetic {
                 let index = random(items.count + 1)
                 items.insert(id, at: index)
                 data = snapshot(items)
-                emit(RenderEvent(line: line, t: t, text: "insert [\(id)] at \(index)", kind: .insert, snapshot: data))
+                emit(RenderEvent(line: line, t: t, text: "insert [\(id)] at \(index)", kind: .insert, data: data))
                 continue
             }
             drag += 1
@@ -117,7 +109,7 @@ enum Synthetic {
             emit(
                 RenderEvent(
                     line: line, t: t, text: "lift s0 [\(item)] at (50, \(startY))", kind: .lift, session: 0,
-                    location: RenderPoint(x: 50, y: startY), snapshot: data, activeSessions: session))
+                    location: RenderPoint(x: 50, y: startY), data: data, activeSessions: session))
             var hit = RenderHit(collection: 0, slot: 0)
             var anchor: String?
             for j in 1...49 {
@@ -138,7 +130,7 @@ enum Synthetic {
                         line: line, t: t, text: isDrop ? "drop s0 at (50, \(y))" : "move s0 to (50, \(y))",
                         kind: isDrop ? .drop : .move, session: 0, location: RenderPoint(x: 50, y: y), hit: hit,
                         placeholder: bar, operation: .move, destination: destination, outcome: isDrop ? "moved" : nil,
-                        difference: isDrop ? RenderDifference(sources: [item], before: anchor) : nil, snapshot: data,
+                        difference: isDrop ? RenderDifference(sources: [item], before: anchor) : nil, data: data,
                         activeSessions: isDrop ? [] : session))
             }
         }

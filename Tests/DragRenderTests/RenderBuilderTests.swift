@@ -30,15 +30,15 @@ import Testing
         #expect(!doc.paths[0].isVisible(at: 6) && doc.paths[1].isVisible(at: 6))
     }
 
-    @Test func identicalSnapshotsAreStoredOnce() {
+    @Test func stepsKeepOnlyWhatChangedInTheData() {
         let doc = Fixtures.forwardMove()
-        #expect(doc.snapshots.count == 2)
-        #expect(doc.initialSnapshot == 0)
-        #expect(doc.steps.map(\.snapshot) == [0, 0, 1, 1])
-        #expect(doc.snapshots[1] == Fixtures.list(["call-mom", "buy-milk", "pay-rent", "walk-dog"]))
-        #expect(doc.snapshotBefore(step: 0) == 0 && doc.snapshotBefore(step: 3) == 1)
-        // Entries are interned too: the two orders share the two rows that did not move.
-        #expect(doc.snapshots.entryCount == 6)
+        #expect(doc.initialData == Fixtures.list(["buy-milk", "call-mom", "pay-rent", "walk-dog"]))
+        // Only the drop changed the data: the run of the two rows that swapped.
+        #expect(doc.steps.map { $0.modelChange != nil } == [false, false, true, false])
+        #expect(
+            doc.steps[2].modelChange?.edits == [RenderDataEdit(collection: 0, start: 0, removed: 2, inserted: ["call-mom", "buy-milk"])])
+        #expect(doc.data(after: 3) == Fixtures.list(["call-mom", "buy-milk", "pay-rent", "walk-dog"]))
+        #expect(doc.data(after: -1) == doc.initialData && doc.data(after: 1) == doc.initialData)
     }
 
     @Test func startsAtTheFirstFailingStepElseTheLast() {
@@ -46,23 +46,23 @@ import Testing
         #expect(Fixtures.failedExpectation().initialStep == Fixtures.failingStep)
         #expect(Fixtures.forwardMove().firstFailingStep == nil)
         #expect(Fixtures.forwardMove().initialStep == 3)
-        #expect(RenderBuilder(header: RenderHeader(title: "", layout: .list, width: 1, height: 1)).finish().initialStep == 0)
+        #expect(RenderBuilder(header: RenderHeader(title: "", layout: .rows(width: 1, height: 1))).finish().initialStep == 0)
     }
 
     @Test func longDragsAreSampledKeepingTheFirstAndTheLastPoint() {
         let data = Fixtures.list(["a", "b"])
-        var b = RenderBuilder(header: RenderHeader(title: "long", layout: .list, width: 100, height: 20), pathLimit: 100)
-        b.append(RenderEvent(line: 2, t: 0, text: "lift", kind: .lift, session: 0, location: RenderPoint(x: 0, y: 0), snapshot: data))
+        var b = RenderBuilder(header: RenderHeader(title: "long", layout: .rows(width: 100, height: 20)), pathLimit: 100)
+        b.append(RenderEvent(line: 2, t: 0, text: "lift", kind: .lift, session: 0, location: RenderPoint(x: 0, y: 0), data: data))
         for i in 1...10_000 {
             b.append(
                 RenderEvent(
                     line: 2 + i, t: Double(i), text: "move", kind: .move, session: 0,
-                    location: RenderPoint(x: Double(i), y: 1), operation: .move, snapshot: data))
+                    location: RenderPoint(x: Double(i), y: 1), operation: .move, data: data))
         }
         b.append(
             RenderEvent(
                 line: 10_003, t: 10_001, text: "drop", kind: .drop, session: 0, location: RenderPoint(x: 9_999.5, y: 2),
-                operation: .move, outcome: "moved", snapshot: data))
+                operation: .move, outcome: "moved", data: data))
         let doc = b.finish()
         #expect(doc.steps.count == 3)
         let path = doc.paths[0]
@@ -80,17 +80,17 @@ import Testing
     @Test func movesWithAnOpenSwipeRowStillCollapseButReportsDoNot() {
         let data = Fixtures.list(["a", "b"])
         let row = RenderSwipeRow(item: "b", edge: "trailing", buttons: [])
-        var b = RenderBuilder(header: RenderHeader(title: "", layout: .list, width: 100, height: 20))
+        var b = RenderBuilder(header: RenderHeader(title: "", layout: .rows(width: 100, height: 20)))
         b.append(
             RenderEvent(
-                line: 2, t: 0, text: "lift", kind: .lift, session: 0, location: RenderPoint(x: 1, y: 1), snapshot: data,
+                line: 2, t: 0, text: "lift", kind: .lift, session: 0, location: RenderPoint(x: 1, y: 1), data: data,
                 swipe: RenderSwipe(open: row)))
         for line in 3...6 {
             let reports = line == 5 ? [RenderPresentation(item: "b", shown: false)] : []
             b.append(
                 RenderEvent(
                     line: line, t: 1, text: "move", kind: .move, session: 0, location: RenderPoint(x: 1, y: Double(line)),
-                    operation: .move, snapshot: data,
+                    operation: .move, data: data,
                     swipe: RenderSwipe(open: line >= 5 ? nil : row, presentations: reports)))
         }
         let doc = b.finish()
@@ -101,13 +101,13 @@ import Testing
 
     @Test func runsStopAtWarningsAndFailures() {
         let data = Fixtures.list(["a"])
-        var b = RenderBuilder(header: RenderHeader(title: "", layout: .list, width: 100, height: 10))
-        b.append(RenderEvent(line: 2, t: 0, text: "lift", kind: .lift, session: 0, location: RenderPoint(x: 1, y: 1), snapshot: data))
+        var b = RenderBuilder(header: RenderHeader(title: "", layout: .rows(width: 100, height: 10)))
+        b.append(RenderEvent(line: 2, t: 0, text: "lift", kind: .lift, session: 0, location: RenderPoint(x: 1, y: 1), data: data))
         for line in 3...5 {
             b.append(
                 RenderEvent(
                     line: line, t: 1, text: "move", kind: .move, session: 0, location: RenderPoint(x: 1, y: 1),
-                    operation: .move, warnings: line == 4 ? ["something"] : [], snapshot: data))
+                    operation: .move, warnings: line == 4 ? ["something"] : [], data: data))
         }
         let doc = b.finish()
         #expect(doc.steps.map(\.eventCount) == [1, 1, 1, 1])

@@ -9,10 +9,10 @@ import Testing
     static func rotating(events: Int, limit: RenderSizeLimit?) -> RenderDocument {
         let ids = (0..<200).map { "item-\($0)" }
         var b = RenderBuilder(
-            header: RenderHeader(title: "rotating", path: "big.jsonl", layout: .list, width: 100, height: 2000), sizeLimit: limit)
+            header: RenderHeader(title: "rotating", path: "big.jsonl", layout: .rows(width: 100, height: 2000)), sizeLimit: limit)
         for n in 0..<events {
             let order = Array(ids[(n % ids.count)...] + ids[..<(n % ids.count)])
-            b.append(RenderEvent(line: n + 2, t: Double(n), text: "insert", kind: .insert, snapshot: Fixtures.list(order)))
+            b.append(RenderEvent(line: n + 2, t: Double(n), text: "insert", kind: .insert, data: Fixtures.list(order)))
         }
         return b.finish()
     }

@@ -28,14 +28,14 @@ import Testing
         #expect(result.status == .pass)
         #expect(doc.header.status == "pass" && doc.header.messages.isEmpty)
         #expect(doc.header.title == "Card snaps to the wrong column near the gap")
-        #expect(doc.header.layout == .board && doc.header.width == 720)
+        #expect(doc.header.layout.kindName == .board && doc.header.width == 720)
         #expect(doc.steps.map(\.kind) == [.lift, .move, .expect, .move, .expect, .drop, .expect])
         #expect(doc.steps.map(\.operation) == [nil, .forbidden, nil, .move, nil, .move, nil])
         #expect(doc.firstFailingStep == nil && doc.initialStep == 6)
         // The hover over "done" (which holds a locked card): the engine's hit, drawn.
         #expect(doc.steps[1].hit == RenderHit(collection: 2, slot: 1))
         // Columns: 220 wide, 16 apart, the container's height.
-        let columns = doc.snapshots[doc.steps[0].snapshot].collections
+        let columns = doc.snapshot(after: 0).collections
         #expect(columns.map(\.area) == (0..<3).map { RenderRect(x: Double($0) * 236, y: 0, width: 220, height: 500) })
         #expect(columns.map(\.id) == ["backlog", "doing", "done"])
         #expect(columns[2].entries.map(\.locked) == [true])
@@ -46,7 +46,7 @@ import Testing
         #expect(drop.destination == "\"doing\" before \"build\"")
         #expect(drop.outcome == "moved")
         #expect(drop.difference == RenderDifference(sources: ["spec"], collection: "doing", before: "build"))
-        let after = doc.snapshots[drop.snapshot].collections
+        let after = doc.snapshot(after: 5).collections
         #expect(after.map { $0.entries.map(\.id) } == [["design"], ["spec", "build"], ["ship"]])
         #expect(doc.steps[6].expectation?.passed == true)
     }
@@ -66,9 +66,39 @@ import Testing
             container = engine.container
             // Every entry at the frame the core computes.
             let frames = layout.frames(in: container)
-            let drawn = doc.snapshots[st.snapshot].collections.map { $0.entries.map(\.frame) }
+            let drawn = doc.snapshot(after: k).collections.map { $0.entries.map(\.frame) }
             #expect(drawn == frames.map { $0.map { RenderRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } }, "step \(k)")
         }
+    }
+
+    static var corpus: [String] {
+        ["regression", "reports"].flatMap { dir in
+            ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/corpora/" + dir)) ?? [])
+                .filter { $0.hasSuffix(".jsonl") }.sorted().map { packageRoot + "/corpora/\(dir)/" + $0 }
+        }
+    }
+
+    /// The adapter reads one frame per placeholder instead of laying out the
+    /// container: its bar must be the one the core draws from all frames,
+    /// at every hit of every recording of the corpus (lists with headers and
+    /// heights, grids, boards, hstacks; slots inside, at the end, empty).
+    @Test func everyPlaceholderIsTheCoresOnAllFrames() throws {
+        var checked = 0
+        for path in Self.corpus {
+            let (_, document) = render(path)
+            guard let doc = document else { continue }
+            let layout = doc.header.layout
+            for (k, st) in doc.steps.enumerated() {
+                guard let hit = st.hit else { continue }
+                let before = doc.data(after: k - 1)
+                let frames = layout.frames(in: before)
+                let sections = layout.sections(frames: frames)
+                let bar = layout.placeholder(slot: hit.slot, frames: frames[hit.collection], section: sections[hit.collection])
+                #expect(st.placeholder == RenderRect(x: bar.x, y: bar.y, width: bar.width, height: bar.height), "\(path) step \(k)")
+                checked += 1
+            }
+        }
+        #expect(checked > 50)
     }
 
     @Test func aFailingApplierOpensAtItsFailureWithBothResults() throws {
@@ -82,8 +112,8 @@ import Testing
         let drop = doc.steps[2]
         #expect(drop.failures.count == 1 && drop.failures[0].hasPrefix("applier insert-before-remove: placement: "))
         // The model's result and the applier's, side by side.
-        let model = doc.snapshots[drop.snapshot].collections[0].entries.map(\.id)
-        let applier = doc.snapshots[try #require(drop.appSnapshot)].collections[0].entries.map(\.id)
+        let model = doc.snapshot(after: 2).collections[0].entries.map(\.id)
+        let applier = try #require(doc.appSnapshot(after: 2)).collections[0].entries.map(\.id)
         #expect(model == ["call-mom", "buy-milk", "pay-rent", "walk-dog"])
         #expect(applier == ["call-mom", "pay-rent", "buy-milk", "walk-dog"])
         // The expect line: expected and actual, field by field.
@@ -133,12 +163,28 @@ import Testing
         #expect(doc.steps[1].activeSessions.map(\.number) == [0, 1])
         let drop = doc.steps[4]
         #expect(drop.difference == RenderDifference(sources: ["a"], before: "d", deferred: true))
-        #expect(doc.snapshots[drop.snapshot].collections[0].entries.map(\.id) == ["a", "b", "c", "d", "e"])
+        #expect(doc.snapshot(after: 4).collections[0].entries.map(\.id) == ["a", "b", "c", "d", "e"])
         let apply = doc.steps[6]
         #expect(apply.difference == RenderDifference(sources: ["a"], before: "d", deferred: false) && apply.changesData)
-        #expect(doc.snapshots[apply.snapshot].collections[0].entries.map(\.id) == ["b", "c", "a", "d", "e"])
+        #expect(doc.snapshot(after: 6).collections[0].entries.map(\.id) == ["b", "c", "a", "d", "e"])
         // Session 2 is still active at the end: said about the recording, not a step.
         #expect(doc.header.messages.count == 1 && doc.header.messages[0].contains("warning: session 2"), "\(doc.header.messages)")
+    }
+
+    /// An insert of 20,000 IDs: the change carries them all, the step's
+    /// text only its first thousand characters.
+    @Test func aHugeInsertIsOneChangeAndAShortText() throws {
+        let ids = (0..<20_000).map { "\"f\($0)\"" }.joined(separator: ",")
+        let lines = [
+            #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":400,"rowHeight":20},"collections":[{"items":["a"]}]}}"#,
+            #"{"type":"insert","t":0,"items":["# + ids + #"]}"#,
+        ]
+        let (_, document) = render(try writeTemporary(lines.joined(separator: "\n") + "\n"))
+        let doc = try #require(document)
+        let edits = try #require(doc.steps.first?.modelChange?.edits)
+        #expect(edits.count == 1 && edits[0].start == 1 && edits[0].removed == 0 && edits[0].inserted.count == 20_000)
+        #expect(doc.steps[0].text.count < 1_100 && doc.steps[0].text.hasSuffix("more characters)"))
+        #expect(doc.data(after: 0).collections[0].items.count == 20_001)
     }
 
     @Test func aLongDragIsOneStepAndOneSampledPath() throws {

@@ -65,7 +65,7 @@ import FoundationXML
             let xml = Elements(svg)
             #expect(xml.error == nil, "\(name) step \(step): \(String(describing: xml.error))")
             let entries = xml.elements.filter { $0.name == "g" && $0.classes.contains("entry") }
-            let expected = doc.snapshots[doc.steps[step].snapshot].collections.flatMap(\.entries)
+            let expected = doc.snapshot(after: step).collections.flatMap(\.entries)
             #expect(entries.compactMap { $0.attributes["data-id"] } == expected.map { visible($0.id) }, "\(name) step \(step)")
             #expect(entries.map { $0.text } == expected.map { visible($0.id) }, "\(name) step \(step): entry texts")
             #expect(entries.map { $0.classes.contains("fixed") } == expected.map(\.fixed))

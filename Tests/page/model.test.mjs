@@ -11,17 +11,17 @@ test('there are fixtures to read', () => {
 });
 
 for (const { name, doc } of all) {
-  test(`${name}: every step's snapshots decode, with entries the tables name`, () => {
+  test(`${name}: every step's data rebuilds, laid out, before and after agree`, () => {
     const m = page.model(doc);
     doc.steps.forEach((st, n) => {
-      const snap = m.snapshot(st.sn);
-      assert.ok(snap, `step ${n} has snapshot ${st.sn}`);
+      const snap = m.after(n);
+      assert.ok(snap, `step ${n} has data`);
       for (const c of snap.collections) for (const e of c.entries) assert.equal(typeof e.id, 'string');
-      if (st.ap !== undefined) assert.ok(m.snapshot(st.ap));
-      assert.equal(m.before(n), n === 0 ? doc.initial : doc.steps[n - 1].sn);
+      assert.equal(m.appAfter(n) !== null, st.ap === true, `step ${n}: the app's data is shown when the step says so`);
+      assert.deepEqual(m.before(n), m.after(n - 1));
     });
-    assert.equal(m.snapshot(doc.snapshots.length), null);
-    assert.equal(m.snapshot(null), null);
+    assert.equal(m.after(doc.steps.length), null);
+    assert.equal(m.after(-2), null);
   });
 
   test(`${name}: failing steps, the first failure and the timeline agree`, () => {

@@ -200,7 +200,13 @@ public struct AtomicFile {
     /// regular file kept when asked.
     public static func write(_ text: String, to path: String, preservingAttributes: Bool = false) throws(SystemError) {
         var file = try AtomicFile(replacing: path, preservingAttributes: preservingAttributes)
-        try file.write(Array(text.utf8))
+        // From the string's own storage: a page of tens of MB is not copied.
+        var text = text
+        var failure: SystemError?
+        text.withUTF8 { utf8 in
+            do throws(SystemError) { try file.write(UnsafeRawBufferPointer(utf8)) } catch { failure = error }
+        }
+        if let failure { throw failure }
         try file.commit()
     }
 

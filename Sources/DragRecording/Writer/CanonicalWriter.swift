@@ -406,6 +406,10 @@ package struct _JSONBuffer {
 
     package init() { bytes.reserveCapacity(128) }
 
+    /// Room for `n` bytes, for a writer that knows about how much it writes
+    /// (a large buffer grown by doubling is held twice while it grows).
+    package mutating func reserveCapacity(_ n: Int) { bytes.reserveCapacity(n) }
+
     package var string: String { String(decoding: bytes, as: UTF8.self) }
 
     private mutating func separate() {

@@ -9,7 +9,10 @@
   function q(s) { return JSON.stringify(s); }
 
   // What the drawing asks of a document D.
-  function model(D) {
+  // `options.checkpointWork`: the least work between two checkpoints
+  // (default 256; the tests take 1, a checkpoint at every step).
+  function model(D, options) {
+    var checkpointWork = options && options.checkpointWork !== undefined ? options.checkpointWork : 256;
     var steps = D.steps;
     // Session numbers are strings (exact 64-bit integers: a JS number is
     // not); a session's colour is its number modulo the palette.
@@ -19,24 +22,129 @@
     }
     function collName(id) { return id === null ? '(single)' : q(id); }
 
-    // Decoded snapshots, a few at a time: a big document has thousands.
-    var cache = {}, cached = 0;
-    function snapshot(i) {
-      if (i === null || i === undefined || i < 0 || i >= D.snapshots.length) return null;
-      if (cache[i]) return cache[i];
-      if (cached > 200) { cache = {}; cached = 0; }
-      var raw = D.snapshots[i];
-      var s = { enabled: raw[0] === 1, collections: raw[1].map(function (ci) {
-        var c = D.collections[ci];
-        return { id: c[0], cap: c[1], area: { x: c[2], y: c[3], w: c[4], h: c[5] }, entries: c[6].map(function (ei) {
-          var e = D.entries[ei];
-          return { id: e[0], x: e[1], y: e[2], w: e[3], h: e[4], fixed: (e[5] & 1) !== 0, locked: (e[5] & 2) !== 0 };
-        }) };
+    // The data: the initial data once, then per step only what it changed
+    // (`dm` for the model, `da` for the app). A track rebuilds the data
+    // after step n from the nearest checkpoint before it, applying the
+    // changes in order; stepping forward by one applies one change.
+    function decode(d) {
+      return { enabled: d.enabled, locked: d.locked, cols: d.collections.map(function (c) {
+        return { id: c[0], cap: c[1], fixed: c[2], ids: c[3].slice() };
       }) };
-      cache[i] = s; cached++;
-      return s;
     }
-    function before(n) { return n > 0 ? steps[n - 1].sn : D.initial; }
+    function copy(s) {
+      return { enabled: s.enabled, locked: s.locked, cols: s.cols.map(function (c) {
+        return { id: c.id, cap: c.cap, fixed: c.fixed, ids: c.ids.slice() };
+      }) };
+    }
+    // Applies change ch to data s in place; returns the entries it moved.
+    function apply(s, ch) {
+      if (!ch) return 0;
+      if (ch.all) { var f = decode(ch.all); s.enabled = f.enabled; s.locked = f.locked; s.cols = f.cols; return size(s); }
+      var work = 0;
+      (ch.edits || []).forEach(function (e) {
+        var c = s.cols[e[0]], start = e[1], removed = e[2], ins = e[3];
+        if (ins.length < 1000) c.ids.splice.apply(c.ids, [start, removed].concat(ins));
+        else c.ids = c.ids.slice(0, start).concat(ins, c.ids.slice(start + removed));
+        if (e[4] !== null) c.fixed = e[4];
+        work += removed + ins.length;
+      });
+      if (ch.locked) s.locked = ch.locked;
+      if (ch.enabled !== undefined) s.enabled = ch.enabled;
+      return work;
+    }
+    function size(s) { return s.cols.reduce(function (n, c) { return n + c.ids.length; }, 0); }
+    // A checkpoint is taken when the work since the last one passes the
+    // data's size: rebuilding any step costs O(size) and the checkpoints
+    // take about as much memory as the changes.
+    function track(key) {
+      var points = null, cur = null, work = 0;
+      return function at(n) {
+        if (!points) points = [{ n: -1, data: decode(D.data) }];
+        if (cur && cur.n === n) return cur.data;
+        if (!cur || cur.n > n || n - cur.n > 64) {
+          var p = points[0];
+          for (var i = points.length - 1; i >= 0; i--) if (points[i].n <= n) { p = points[i]; break; }
+          if (!cur || cur.n > n || cur.n < p.n) cur = { n: p.n, data: copy(p.data) };
+        }
+        while (cur.n < n) {
+          cur.n++;
+          work += apply(cur.data, steps[cur.n][key]) + 1;
+          var last = points[points.length - 1];
+          if (cur.n > last.n && work >= Math.max(size(cur.data), checkpointWork)) { points.push({ n: cur.n, data: copy(cur.data) }); work = 0; }
+        }
+        return cur.data;
+      };
+    }
+    var modelAt = track('dm'), appAt = track('da');
+
+    // The layout's rule (D.layout, from the core's Layout.Kind): every
+    // entry's frame and every collection's area, as Layout.frames(in:) and
+    // Layout.sections(frames:) give them.
+    function lay(s) {
+      var L = D.layout, locked = new Set(s.locked), cols = s.cols, n = cols.length, out = [];
+      var sizes = L.sizes || {}, pos = 0;
+      function entry(c, k, x, y, w, h) {
+        var id = c.ids[k];
+        return { id: id, x: x, y: y, w: w, h: h, fixed: k < c.fixed, locked: locked.has(id) };
+      }
+      cols.forEach(function (c, ci) {
+        var es = [], area, k, m = c.ids.length;
+        if (L.kind === 'list') {
+          var top = pos, y = pos + L.headerHeight;
+          for (k = 0; k < m; k++) {
+            var h = sizes[c.ids[k]] !== undefined ? sizes[c.ids[k]] : L.rowHeight;
+            es.push(entry(c, k, 0, y, L.width, h)); y += h + L.spacing;
+          }
+          pos = m ? y : top + L.headerHeight;
+          area = { x: 0, y: top, w: L.width, h: pos - top };
+        } else if (L.kind === 'hstack') {
+          var left = pos, x = pos;
+          for (k = 0; k < m; k++) {
+            var w = sizes[c.ids[k]] !== undefined ? sizes[c.ids[k]] : L.itemWidth;
+            es.push(entry(c, k, x, 0, w, L.height)); x += w + L.spacing;
+          }
+          pos = m ? x : left;
+          area = n === 1 ? { x: 0, y: 0, w: L.width, h: L.height } : { x: left, y: 0, w: pos - left, h: L.height };
+        } else if (L.kind === 'grid') {
+          var gtop = pos, content = pos + L.headerHeight;
+          for (k = 0; k < m; k++) {
+            es.push(entry(c, k, (k % L.columns) * (L.cellWidth + L.spacing),
+              content + Math.floor(k / L.columns) * (L.rowHeight + L.spacing), L.cellWidth, L.rowHeight));
+          }
+          pos = content + (m ? Math.floor((m - 1) / L.columns) + 1 : 0) * (L.rowHeight + L.spacing);
+          var end = m ? es[m - 1].y + es[m - 1].h + L.spacing : content;
+          area = { x: 0, y: gtop, w: L.width, h: end - gtop };
+        } else {
+          var bx = ci * (L.columnWidth + L.spacing);
+          for (k = 0; k < m; k++) {
+            es.push(entry(c, k, bx, L.headerHeight + k * (L.rowHeight + L.rowSpacing), L.columnWidth, L.rowHeight));
+          }
+          area = { x: bx, y: 0, w: L.columnWidth, h: L.height };
+        }
+        out.push({ id: c.id, cap: c.cap, area: area, entries: es });
+      });
+      return { enabled: s.enabled, collections: out };
+    }
+    // Laid-out data by key, a few at a time.
+    var laid = new Map();
+    function cached(key, make) {
+      if (laid.has(key)) return laid.get(key);
+      var v = make();
+      if (laid.size > 8) laid.delete(laid.keys().next().value);
+      laid.set(key, v);
+      return v;
+    }
+    // The model's data after step n (n = -1: before the first), laid out.
+    function after(n) {
+      if (n < -1 || n >= steps.length) return null;
+      return cached('m' + n, function () { return lay(modelAt(n)); });
+    }
+    function before(n) { return after(n - 1); }
+    // The app's data after step n, when the step shows it.
+    function appAfter(n) {
+      if (n < 0 || n >= steps.length || !steps[n].ap) return null;
+      return cached('a' + n, function () { return lay(appAt(n)); });
+    }
     // The code under test: an app, or an applier in process.
     function appName() { return D.subject && D.subject.indexOf('applier ') === 0 ? D.subject : 'app'; }
 
@@ -97,7 +205,7 @@
       if (key === 'p') { for (i = failing.length - 1; i >= 0; i--) if (failing[i] < current) return failing[i]; return null; }
       return null;
     }
-    return { color: color, snapshot: snapshot, before: before, appName: appName, positions: positions, pathAt: pathAt,
+    return { color: color, after: after, before: before, appAfter: appAfter, lay: lay, appName: appName, positions: positions, pathAt: pathAt,
       visiblePaths: visiblePaths, diffText: diffText, failing: failing, stepClasses: stepClasses, keyTarget: keyTarget,
       collName: collName };
   }
@@ -109,7 +217,7 @@
   var byId = function (id) { return document.getElementById(id); };
   var main = byId('step'), slider = byId('slider'), list = byId('steps');
   var D = null, steps = [], N = 0, current = -1, failing = [];
-  var M, color, snapshot, before, appName, positions, pathAt, visiblePaths, diffText, collName;
+  var M, color, after, before, appAfter, appName, positions, pathAt, visiblePaths, diffText, collName;
 
 
   function svg(name, attrs, parent) {
@@ -186,8 +294,8 @@
     // Entries: who is dragged now, and who moved since the previous step.
     var dragged = new Map();
     if (!app && st.as) st.as.forEach(function (a) { a[2].forEach(function (id) { dragged.set(id, a[0]); }); });
-    var was = positions(snapshot(before(n)));
-    var model = app ? positions(snapshot(st.sn)) : null;
+    var was = positions(before(n));
+    var model = app ? positions(after(n)) : null;
     var entries = svg('g', { 'class': 'entries' }, root);
     snap.collections.forEach(function (c, ci) {
       c.entries.forEach(function (e, k) {
@@ -362,7 +470,7 @@
     row(dl, 't', st.t[0] === st.t[1] ? num(st.t[0]) + ' ms' : num(st.t[0]) + '\u2013' + num(st.t[1]) + ' ms');
     if (st.p) row(dl, 'location', '(' + num(st.p[0]) + ', ' + num(st.p[1]) + ')');
     if (st.h) {
-      var snap = snapshot(st.sn), c = snap && snap.collections[st.h[0]];
+      var snap = after(n), c = snap && snap.collections[st.h[0]];
       row(dl, 'hit', (c ? collName(c.id) : 'collection ' + st.h[0]) + ', slot ' + st.h[1]);
     }
     if (st.o) row(dl, 'operation', st.o, 'op-' + st.o);
@@ -422,10 +530,10 @@
     var ds = html('section', null, null, box);
     html('h3', null, 'Data', ds);
     var grid = html('div', 'data-grid', null, ds);
-    var b = snapshot(before(n)), a = snapshot(st.sn);
+    var b = before(n), a = after(n);
     dataColumn(grid, 'before', b, positions(a), 'before');
-    dataColumn(grid, st.ap !== undefined ? 'after (model)' : 'after', a, positions(b), 'after');
-    if (st.ap !== undefined) dataColumn(grid, 'after (' + appName() + ')', snapshot(st.ap), positions(a), 'app');
+    dataColumn(grid, st.ap ? 'after (model)' : 'after', a, positions(b), 'after');
+    if (st.ap) dataColumn(grid, 'after (' + appName() + ')', appAfter(n), positions(a), 'app');
   }
 
   function drawFailure(n) {
@@ -465,10 +573,10 @@
     byId('step-text').textContent = st.x;
     byId('position').textContent = n + ' / ' + (N - 1);
     try { drawFailure(n); } catch (e) { report(e); }
-    try { drawLayout(byId('layout'), snapshot(st.sn), n, false); reveal(st); } catch (e) { report(e); }
+    try { drawLayout(byId('layout'), after(n), n, false); reveal(st); } catch (e) { report(e); }
     var appBox = byId('app-canvas');
-    appBox.hidden = st.ap === undefined;
-    try { drawLayout(byId('app-layout'), st.ap === undefined ? null : snapshot(st.ap), n, true); } catch (e) { report(e); }
+    appBox.hidden = !st.ap;
+    try { drawLayout(byId('app-layout'), appAfter(n), n, true); } catch (e) { report(e); }
     try { drawDetails(n); } catch (e) { report(e); }
     var old = list.querySelector('li.current');
     if (old) old.classList.remove('current');
@@ -568,7 +676,7 @@
     N = steps.length;
     M = model(D);
     failing = M.failing;
-    color = M.color; snapshot = M.snapshot; before = M.before; appName = M.appName; positions = M.positions;
+    color = M.color; after = M.after; before = M.before; appAfter = M.appAfter; appName = M.appName; positions = M.positions;
     pathAt = M.pathAt; visiblePaths = M.visiblePaths; diffText = M.diffText; collName = M.collName;
     start();
   } catch (e) {

@@ -7,36 +7,33 @@ import ReorderSwipe
 /// renderer's `RenderEvent`s, one at a time, and collects them into a
 /// `RenderDocument`. It draws what the replay computed and nothing more:
 /// the hit target comes from the engine (`StepResult.target`), the
-/// operation and destination from the answered drop configuration, entry
-/// frames, each collection's area and the placeholder bar at the engine's
-/// hit slot from the core's `Layout` (`frames(in:)`, `sections(frames:)`,
-/// `placeholder`), so no layout kind is decided here.
+/// operation and destination from the answered drop configuration, the
+/// placeholder bar at the engine's hit slot from the core's `Layout`
+/// (`frame(ofEntry:inCollection:of:)`, `sections(frames:)`, `placeholder`), and the data is
+/// the engine's container, which the builder reduces to what each step
+/// changed: no frames are stored, and no layout kind is decided here.
 ///
 ///     var adapter = ReplayRenderAdapter(header: reader.header, path: path, subject: "applier canonical")
 ///     let result = Replayer().run(&reader, onStep: { adapter.append($0) })
 ///     let page = HTMLRenderer.page(adapter.finish(result))
 ///
-/// - Complexity: O(1) per drag event while the data does not change (the
-///   laid-out snapshot is reused); O(n) for n entries when it may have.
+/// - Complexity: O(c + log n) per drag event for c collections (the
+///   placeholder's frame; O(k) more with per-item sizes); per data change,
+///   the chunks that changed (see `RenderDataChange.between`).
 public struct ReplayRenderAdapter {
     private let layout: Layout<String>
     private let single: Bool
     private let blessing: Blessing
     private var builder: RenderBuilder
-    /// The engine's data after the last step (the screen, which the next hit
-    /// test runs on), its frames, and the snapshot drawn from it.
-    private var screen: Laid
+    /// The collections of the engine's data after the last step (the
+    /// screen, which the next hit test runs on; not the container, whose ID
+    /// index the engine's next change would then copy), and their sections
+    /// once a placeholder needed them.
+    private var screen: [ReorderCollection<String, String?>]
+    private var sections: [LayoutSection]?
     /// The failures and warnings the steps show, so that `finish` lists only
     /// the others (the header line's, the end's) on their own.
     private var shown: Set<LineMessage> = []
-
-    /// A container laid out by the core: frames and sections (area, content
-    /// start) per collection, and the snapshot.
-    private struct Laid {
-        var frames: [[Rect]]
-        var sections: [LayoutSection]
-        var snapshot: RenderSnapshot
-    }
 
     /// - Parameters:
     ///   - path: the recording's path, as the page names it.
@@ -47,37 +44,39 @@ public struct ReplayRenderAdapter {
         layout = header.layout
         single = header.collections.count == 1
         blessing = Blessing(header: header)
-        screen = Self.lay(header.container, layout)
+        let initial = header.container
+        screen = initial.collections
         let title = header.meta?["title"] ?? FileSystem.name(of: path)
         let renderHeader = RenderHeader(
-            title: title, path: path, subject: subject, layout: header.layout.kindName, width: header.layout.width,
-            height: header.layout.height, description: header.meta?["description"])
-        builder = RenderBuilder(header: renderHeader, initial: screen.snapshot, pathLimit: pathLimit, sizeLimit: sizeLimit)
+            title: title, path: path, subject: subject, layout: header.layout, description: header.meta?["description"])
+        builder = RenderBuilder(header: renderHeader, initial: initial, pathLimit: pathLimit, sizeLimit: sizeLimit)
     }
 
     /// Adds one replayed event.
     public mutating func append(_ step: ReplayStep) {
         // Past the size limit nothing more is drawn: no layout either.
         guard !builder.isFull else {
-            return builder.append(
-                RenderEvent(line: step.line, t: step.event.t, text: "", kind: step.event.kind.type, snapshot: screen.snapshot))
+            return builder.append(RenderEvent(line: step.line, t: step.event.t, text: "", kind: step.event.kind.type))
         }
-        let before = screen
-        if Self.mayChangeData(step) { screen = Self.lay(step.container, layout) }
-        var model = screen.snapshot
-        var app: RenderSnapshot?
+        var e = event(step)
+        if Self.mayChangeData(step) {
+            screen = step.container.collections
+            sections = nil
+            e.data = step.container
+        }
         if step.subjectData != nil || step.modelData != nil {
             // The code under test answered: its data beside the model's. Where
             // they differ the engine adopted the code's (the screen), and the
             // model's own result is drawn on its own.
-            app = screen.snapshot
+            e.appData = step.container
             if let orders = step.modelData {
                 var m = step.container
                 m.setOrders(orders)
-                model = Self.lay(m, layout).snapshot
+                e.data = m
+            } else {
+                e.data = step.container
             }
         }
-        let e = event(step, before: before, model: model, app: app)
         for m in e.warnings + e.failures + (e.expectation?.failures ?? []) { shown.insert(LineMessage(line: step.line, message: m)) }
         builder.append(e)
     }
@@ -101,16 +100,16 @@ public struct ReplayRenderAdapter {
 
     // MARK: - One event
 
-    private func event(_ step: ReplayStep, before: Laid, model: RenderSnapshot, app: RenderSnapshot?) -> RenderEvent {
+    /// The event, drawn on the screen before it (`screen`, not yet updated).
+    private mutating func event(_ step: ReplayStep) -> RenderEvent {
         let e = step.event
         var out = RenderEvent(
-            line: step.line, t: e.t, text: e.summary, kind: e.kind.type, session: e.kind.isDragEvent ? e.session : nil,
-            snapshot: model, appData: app)
+            line: step.line, t: e.t, text: Self.shortened(e.summary), kind: e.kind.type, session: e.kind.isDragEvent ? e.session : nil)
         out.location = e.kind.location.map { RenderPoint(x: $0.x, y: $0.y) }
         if let r = step.result {
-            if let target = r.target, target.collection < before.frames.count {
+            if let target = r.target, target.collection < screen.count {
                 out.hit = RenderHit(collection: target.collection, slot: target.slot)
-                out.placeholder = placeholder(target, in: before)
+                out.placeholder = placeholder(target)
             }
             if let c = r.configuration {
                 out.operation = RenderOperation(rawValue: c.operation.rawValue)
@@ -136,6 +135,17 @@ public struct ReplayRenderAdapter {
         }
         out.swipe = swipe(step)
         return out
+    }
+
+    /// The event's description, cut after `textLimit` characters: an insert
+    /// of 50,000 IDs names them all, which the timeline cannot show and the
+    /// page would carry twice (the change has them).
+    static let textLimit = 1_000
+
+    static func shortened(_ text: String) -> String {
+        guard text.utf8.count > textLimit else { return text }
+        let kept = text.prefix(textLimit)
+        return kept + "… (\(text.count - kept.count) more characters)"
     }
 
     /// Whether the data may differ after the step: a drag event that applies
@@ -219,37 +229,30 @@ public struct ReplayRenderAdapter {
 
     // MARK: - Geometry to draw
 
-    /// The container laid out by the core (`Layout.frames(in:)`), with the
-    /// area each collection owns (see `RenderEvent`).
-    private static func lay(_ container: ReorderContainer<String, String?>, _ layout: Layout<String>) -> Laid {
-        let frames = layout.frames(in: container)
-        let sections = layout.sections(frames: frames)
-        let collections = container.collections
-        var snapshot = RenderSnapshot(collections: [], enabled: container.isEnabled)
-        snapshot.collections.reserveCapacity(frames.count)
-        let locked = container.locked
-        for (i, c) in collections.enumerated() {
-            var entries: [RenderEntry] = []
-            entries.reserveCapacity(c.entryCount)
-            var k = 0
-            for id in c.fixed {
-                entries.append(RenderEntry(id: id, frame: rect(frames[i][k]), fixed: true, locked: locked.contains(id)))
-                k += 1
-            }
-            for id in c.items {
-                entries.append(RenderEntry(id: id, frame: rect(frames[i][k]), locked: locked.contains(id)))
-                k += 1
-            }
-            snapshot.collections.append(RenderCollection(id: c.id, capacity: c.capacity, area: rect(sections[i].area), entries: entries))
-        }
-        return Laid(frames: frames, sections: sections, snapshot: snapshot)
-    }
-
     private static func rect(_ r: Rect) -> RenderRect { RenderRect(x: r.x, y: r.y, width: r.width, height: r.height) }
 
     /// The bar drawn for the engine's hit slot, where the core's layout
-    /// puts it (`Layout.placeholder`), on the data the hit test ran on.
-    private func placeholder(_ target: HitTarget, in laid: Laid) -> RenderRect {
-        Self.rect(layout.placeholder(slot: target.slot, frames: laid.frames[target.collection], section: laid.sections[target.collection]))
+    /// puts it (`Layout.placeholder`), on the data the hit test ran on. It
+    /// reads the frame at the slot (or the last) and the collections'
+    /// sections, which need only each collection's last frame: no layout of
+    /// the whole container per move.
+    private mutating func placeholder(_ target: HitTarget) -> RenderRect {
+        let sections = self.sections ?? layout.sections(frames: screen.indices.map { lastFrame(of: $0) })
+        self.sections = sections
+        let c = screen[target.collection]
+        let slot = max(0, target.slot)
+        // The one frame the bar stands on, at the slot or after the last entry.
+        let frames = slot < c.entryCount ? [frame(at: slot, of: target.collection)] : lastFrame(of: target.collection)
+        let relative = slot < c.entryCount ? 0 : frames.count
+        return Self.rect(layout.placeholder(slot: relative, frames: frames, section: sections[target.collection]))
+    }
+
+    private func lastFrame(of collection: Int) -> [Rect] {
+        let n = screen[collection].entryCount
+        return n == 0 ? [] : [frame(at: n - 1, of: collection)]
+    }
+
+    private func frame(at index: Int, of collection: Int) -> Rect {
+        layout.frame(ofEntry: index, inCollection: collection, of: screen)
     }
 }

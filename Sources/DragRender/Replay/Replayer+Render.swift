@@ -15,8 +15,9 @@ extension Replayer {
     ///     let (result, doc) = Replayer().render(&source, subject: &subject, subjectName: "applier canonical")
     ///     HTMLRenderer.page(doc)
     ///
-    /// - Complexity: O(events) time; memory grows with the distinct states
-    ///   and collapsed steps, not with the events (see `RenderBuilder`).
+    /// - Complexity: O(events) time plus, per data change, the chunks it
+    ///   touched; memory grows with the collapsed steps and what they
+    ///   changed, not with the container times the steps (see `RenderBuilder`).
     public func render<Source: RecordingSource>(
         _ source: inout Source, subject: inout (any ReorderSubject<String, String?>)?, subjectName: String, pathLimit: Int = 2000,
         sizeLimit: RenderSizeLimit? = nil

@@ -15,6 +15,19 @@ extension Layout {
         let collections = container.collections
         let c = location.collection
         let k = location.isFixed ? location.index : collections[c].fixed.count + location.index
+        return frame(ofEntry: k, inCollection: c, of: collections)
+    }
+
+    /// The frame of entry `k` (of `fixed + items`) of collection `c`, as
+    /// `frames(in:)` would give it, from the collections alone: for a caller
+    /// that holds a container's collections but not the container (and its
+    /// ID index).
+    ///
+    /// - Complexity: as `frame(of:in:)`, without the lookup.
+    @inlinable
+    public func frame<CollectionID>(ofEntry k: Int, inCollection c: Int, of collections: [ReorderCollection<ItemID, CollectionID>]) -> Rect
+    {
+        let id = collections[c].entry(at: k)
         switch kind {
         case .list(let rowHeight, let spacing, let headerHeight, let heights):
             var y = 0.0

@@ -1,0 +1,107 @@
+import DragRender
+import Foundation
+import ReorderCore
+import Testing
+
+/// The page lays each step's data out in its script, from the layout's rule
+/// in the document; the core's `Layout` is the definition. These documents
+/// (Tests/page/geometry) carry, beside each document, every step's frames
+/// and areas as the core computes them: `node --test Tests/page` checks the
+/// script's equal them (Tests/page/geometry.test.mjs), and this suite checks
+/// the files are what the renderer and the core write today
+/// (`DRAGREPLAY_BLESS_PAGE_FIXTURES=1` rewrites them).
+@Suite struct PageGeometryTests {
+    static let directory = Browser.packageRoot.appendingPathComponent("Tests/page/geometry")
+
+    typealias Collection = ReorderCollection<String, String?>
+
+    /// Each layout with its data before the first step.
+    static var cases: [String: (layout: Layout<String>, start: RenderData)] {
+        let sections = RenderData(collections: [
+            Collection(id: "todo", items: ["a", "b", "c"], fixed: ["h1"]), Collection(id: "done", items: ["d"]),
+        ])
+        let cards = RenderData(collections: [
+            Collection(id: "backlog", items: ["a", "b"]), Collection(id: "doing", items: ["c"], capacity: 2),
+            Collection(id: "done", items: []),
+        ])
+        let heights = ["b": 80, "h1": 20, "x": 12.5]
+        return [
+            "list": (Layout(kind: .list(rowHeight: 44, spacing: 2, headerHeight: 30, heights: heights), width: 390, height: 900), sections),
+            "grid": (
+                Layout(kind: .grid(columns: .fixed(3), rowHeight: 96, spacing: 4, headerHeight: 20), width: 400, height: 900), sections
+            ),
+            "grid-adaptive": (Layout(kind: .grid(columns: .adaptive(minimum: 90), rowHeight: 50), width: 400, height: 900), sections),
+            "board": (
+                Layout(
+                    kind: .board(columnWidth: 220, spacing: 16, rowHeight: 40, rowSpacing: 3, headerHeight: 24), width: 700, height: 500),
+                cards
+            ),
+            "hstack": (
+                Layout(kind: .hstack(itemWidth: 60, spacing: 5, widths: ["b": 90, "x": 30]), width: 800, height: 50),
+                RenderData(collections: [Collection(id: nil, items: ["a", "b", "c", "d"])])
+            ),
+        ]
+    }
+
+    /// The data after each step, from `start`, changed through the core's
+    /// own mutations: an insert at the start, a delete, a move to the last
+    /// collection, locks, a collection emptied, the container disabled, the
+    /// whole data replaced, a collection added.
+    static func steps(_ start: RenderData) -> [RenderData] {
+        var d = start
+        var out: [RenderData] = []
+        func step(_ change: (inout RenderData) -> Void) {
+            change(&d)
+            out.append(d)
+        }
+        let last = d.collections.count - 1
+        step { _ = $0.insert(["x"], into: 0, at: 0) }
+        step { _ = $0.delete(["a"]) }
+        step { _ = $0.insert(["a"], into: last, at: nil) }
+        step { $0.locked = ["b", "x"] }
+        step { _ = $0.delete(Array($0.collections[0].items)) }
+        step { $0.isEnabled = false }
+        step { _ = $0.insert(["y", "z"], into: 0, at: 0) }
+        step {
+            $0.replaceCollections($0.collections.map { Collection(id: $0.id, items: Array($0.items).reversed(), capacity: $0.capacity) })
+        }
+        step { $0.replaceCollections($0.collections + [Collection(id: "more", items: ["m"])]) }
+        return out
+    }
+
+    static func document(_ layout: Layout<String>, _ data: [RenderData], initial: RenderData) -> RenderDocument {
+        var b = RenderBuilder(header: RenderHeader(title: "geometry", layout: layout), initial: initial)
+        for (k, d) in data.enumerated() { b.append(RenderEvent(line: k + 2, t: Double(k), text: "step \(k)", kind: .insert, data: d)) }
+        return b.finish()
+    }
+
+    /// `[[x, y, w, h, [[id, x, y, w, h, fixed, locked], ...]], ...]` per collection.
+    static func frames(_ s: RenderSnapshot) -> Any {
+        s.collections.map { c -> [Any] in
+            [
+                c.area.x, c.area.y, c.area.width, c.area.height,
+                c.entries.map { [$0.id, $0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height, $0.fixed, $0.locked] as [Any] },
+            ]
+        }
+    }
+
+    @Test(arguments: cases.keys.sorted())
+    func theFixtureHoldsTheCoresFramesAtEveryStep(name: String) throws {
+        let (layout, start) = try #require(Self.cases[name])
+        let data = Self.steps(start)
+        let doc = Self.document(layout, data, initial: start)
+        // The Swift side rebuilds each step's data from the changes alone.
+        for k in data.indices { #expect(doc.data(after: k) == data[k], "\(name) step \(k)") }
+        // From the data before the first step (-1) to the last step's.
+        let expected: [Any] = (-1..<data.count).map { Self.frames(doc.snapshot(after: $0)) }
+        let document = try JSONSerialization.jsonObject(with: Data(HTMLRenderer.json(doc).utf8))
+        let json = try JSONSerialization.data(withJSONObject: ["document": document, "frames": expected], options: [.sortedKeys])
+        let text = String(decoding: json, as: UTF8.self) + "\n"
+        let file = Self.directory.appendingPathComponent("\(name).json")
+        if ProcessInfo.processInfo.environment["DRAGREPLAY_BLESS_PAGE_FIXTURES"] == "1" {
+            try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == text, "Tests/page/geometry/\(name).json is not what the renderer writes")
+    }
+}
