@@ -69,9 +69,9 @@ extension CheckedEngine {
                     if !removed.isEmpty {
                         got.append("deleted \(text.ids(removed.sorted { text.item($0) < text.item($1) }))")
                     } else if has != had {
-                        got.append("left the data \(show(data, text))")
+                        got.append("left the data \(show(data, against: expected, text))")
                     } else {
-                        got.append("reordered the data to \(show(data, text))")
+                        got.append("reordered the data to \(show(data, against: expected, text))")
                     }
                     if has.contains(item) && effect.map({ if case .delete = $0 { true } else { false } }) == true {
                         got.append("kept \(text.item(item))")

@@ -356,7 +356,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             if let v = before.checkDelivery(d, after: after, text: text) { return v }
             if let again = repeating(request), again != after {
                 return InvariantViolation(
-                    .idempotence, "applying \(text.difference(d)) again changed \(show(after, text)) to \(show(again, text))", difference: d
+                    .idempotence, "applying \(text.difference(d)) again changed \(show(after, against: again, text)) to \(show(again, against: after, text))", difference: d
                 )
             }
             return nil
@@ -455,7 +455,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         if result.drag.applied == nil, event.session != nil, before != _model.container {
             return InvariantViolation(
                 .noOp,
-                "a drag event that applied nothing changed the data: \(show(before.orders, text)) -> \(show(_model.container.orders, text))"
+                "a drag event that applied nothing changed the data: \(show(before.orders, against: _model.container.orders, text)) -> \(show(_model.container.orders, against: before.orders, text))"
             )
         }
         return nil
