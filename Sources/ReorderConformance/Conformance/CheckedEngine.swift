@@ -356,8 +356,9 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             if let v = before.checkDelivery(d, after: after, text: text) { return v }
             if let again = repeating(request), again != after {
                 return InvariantViolation(
-                    .idempotence, "applying \(text.difference(d)) again changed \(show(after, against: again, text)) to \(show(again, against: after, text))", difference: d
-                )
+                    .idempotence,
+                    "applying \(text.difference(d)) again changed \(show(after, against: again, text)) "
+                        + "to \(show(again, against: after, text))", difference: d)
             }
             return nil
         case .receive(let items, let destination):

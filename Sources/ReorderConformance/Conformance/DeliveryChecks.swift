@@ -27,7 +27,9 @@ extension ReorderContainer {
         // conservation: the same multiset of IDs.
         if !sameMultiset(before, after) {
             return violation(
-                .conservation, "\(applying()): IDs before \(show(before.flatMap { $0 }, against: after.flatMap { $0 }, text)), after \(show(after.flatMap { $0 }, against: before.flatMap { $0 }, text))")
+                .conservation,
+                "\(applying()): IDs before \(show(before.flatMap { $0 }, against: after.flatMap { $0 }, text)), after \(show(after.flatMap { $0 }, against: before.flatMap { $0 }, text))"
+            )
         }
         // fixed: fixed entries never move (into the reorderable items either).
         for c in after.indices where c < collections.count {
@@ -44,14 +46,17 @@ extension ReorderContainer {
             else {
                 return violation(
                     .contiguity,
-                    "\(applying()): \(text.ids(r.moved)) should stand together in that order\(text.within(t)), got \(show(target, against: reference.orders[r.collection], text))")
+                    "\(applying()): \(text.ids(r.moved)) should stand together in that order\(text.within(t)), got \(show(target, against: reference.orders[r.collection], text))"
+                )
             }
             // placement: right before the resolved anchor, or at the end.
             let next = start + r.moved.count < target.count ? target[start + r.moved.count] : nil
             if next != r.anchor {
                 let place = r.anchor.map { "right before \(text.item($0))" } ?? "at the end"
                 return violation(
-                    .placement, "\(applying()): \(text.ids(r.moved)) should stand \(place)\(text.within(t)), got \(show(target, against: reference.orders[r.collection], text))")
+                    .placement,
+                    "\(applying()): \(text.ids(r.moved)) should stand \(place)\(text.within(t)), got \(show(target, against: reference.orders[r.collection], text))"
+                )
             }
             // stability: everything else keeps its relative order.
             let moved = Set(r.moved)
@@ -66,7 +71,9 @@ extension ReorderContainer {
         // reference: the canonical result.
         let expected = reference.orders
         if expected != after {
-            return violation(.reference, "\(applying()) gave \(show(after, against: expected, text)), canonical gives \(show(expected, against: after, text))")
+            return violation(
+                .reference,
+                "\(applying()) gave \(show(after, against: expected, text)), canonical gives \(show(expected, against: after, text))")
         }
         return nil
     }
@@ -85,7 +92,8 @@ extension ReorderContainer {
         if !sameMultiset(expected.orders, after) {
             return InvariantViolation(
                 .conservation,
-                "an external drop of \(text.ids(d.sources)) should add \(text.ids(added)) and nothing else, got \(show(after, against: expected.orders, text))")
+                "an external drop of \(text.ids(d.sources)) should add \(text.ids(added)) and nothing else, got \(show(after, against: expected.orders, text))"
+            )
         }
         if expected.orders != after {
             return InvariantViolation(
@@ -103,7 +111,8 @@ extension ReorderContainer {
     ) -> InvariantViolation<ItemID, CollectionID>? {
         guard expected != after else { return nil }
         let invariant: Invariant = sameMultiset(expected, after) ? .reference : .conservation
-        return InvariantViolation(invariant, "\(what) gave \(show(after, against: expected, text)), expected \(show(expected, against: after, text))")
+        return InvariantViolation(
+            invariant, "\(what) gave \(show(after, against: expected, text)), expected \(show(expected, against: after, text))")
     }
 }
 
