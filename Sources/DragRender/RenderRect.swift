@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// A rectangle in the container's local space: an entry's frame, a
 /// collection's area, a placeholder slot or a swipe button.
 public struct RenderRect: Hashable, Sendable {
@@ -12,6 +14,9 @@ public struct RenderRect: Hashable, Sendable {
         self.width = width
         self.height = height
     }
+
+    /// The core's rectangle, as drawn.
+    public init(_ r: Rect) { self.init(x: r.x, y: r.y, width: r.width, height: r.height) }
 
     var maxX: Double { x + width }
     var maxY: Double { y + height }

@@ -18,13 +18,12 @@ public struct RenderSnapshot: Hashable, Sendable {
     public init(_ data: RenderData, _ layout: Layout<String>) {
         let frames = layout.frames(in: data)
         let sections = layout.sections(frames: frames)
-        func rect(_ r: Rect) -> RenderRect { RenderRect(x: r.x, y: r.y, width: r.width, height: r.height) }
         collections = data.collections.enumerated().map { i, c in
             let ids = c.fixed + Array(c.items)
             let entries = ids.indices.map { k in
-                RenderEntry(id: ids[k], frame: rect(frames[i][k]), fixed: k < c.fixed.count, locked: data.locked.contains(ids[k]))
+                RenderEntry(id: ids[k], frame: RenderRect(frames[i][k]), fixed: k < c.fixed.count, locked: data.locked.contains(ids[k]))
             }
-            return RenderCollection(id: c.id, capacity: c.capacity, area: rect(sections[i].area), entries: entries)
+            return RenderCollection(id: c.id, capacity: c.capacity, area: RenderRect(sections[i].area), entries: entries)
         }
         enabled = data.isEnabled
     }

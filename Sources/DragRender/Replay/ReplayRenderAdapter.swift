@@ -170,7 +170,7 @@ public struct ReplayRenderAdapter {
                 guard let f = model.configuration.buttonFrame(k, in: frame, edge: open.edge) else { return nil }
                 return RenderSwipeButton(
                     label: k < labels.count ? labels[k] : actions[k].label, action: actions[k].name,
-                    frame: RenderRect(x: f.x, y: f.y, width: f.width, height: f.height), destructive: actions[k].isDestructive)
+                    frame: RenderRect(f), destructive: actions[k].isDestructive)
             }
             out.open = RenderSwipeRow(item: open.item, edge: open.edge.rawValue, buttons: buttons)
         }
@@ -229,8 +229,6 @@ public struct ReplayRenderAdapter {
 
     // MARK: - Geometry to draw
 
-    private static func rect(_ r: Rect) -> RenderRect { RenderRect(x: r.x, y: r.y, width: r.width, height: r.height) }
-
     /// The bar drawn for the engine's hit slot, where the core's layout
     /// puts it (`Layout.placeholder`), on the data the hit test ran on. It
     /// reads the frame at the slot (or the last) and the collections'
@@ -244,7 +242,7 @@ public struct ReplayRenderAdapter {
         // The one frame the bar stands on, at the slot or after the last entry.
         let frames = slot < c.entryCount ? [frame(at: slot, of: target.collection)] : lastFrame(of: target.collection)
         let relative = slot < c.entryCount ? 0 : frames.count
-        return Self.rect(layout.placeholder(slot: relative, frames: frames, section: sections[target.collection]))
+        return RenderRect(layout.placeholder(slot: relative, frames: frames, section: sections[target.collection]))
     }
 
     private func lastFrame(of collection: Int) -> [Rect] {
