@@ -25,10 +25,14 @@ public struct RenderDocument: Sendable {
 
     /// The model's data after `step` (before the first one for a negative step).
     /// - Complexity: O(n + k) for n entries and the k entries the changes up to `step` move.
-    public func data(after step: Int) -> RenderData {
+    public func data(after step: Int) -> RenderData { modelState(after: step).data }
+
+    /// The model's data after `step` as plain arrays, to go on applying changes from.
+    /// - Complexity: as `data(after:)`.
+    func modelState(after step: Int) -> RenderDataState {
         var s = RenderDataState(initialData)
         for st in steps.prefix(max(step + 1, 0)) { s.apply(st.modelChange) }
-        return s.data
+        return s
     }
 
     /// The app's data after `step`, when the step shows it.
@@ -42,8 +46,6 @@ public struct RenderDocument: Sendable {
 
     /// The model's data after `step`, laid out by the header's layout.
     public func snapshot(after step: Int) -> RenderSnapshot { RenderSnapshot(data(after: step), header.layout) }
-    /// The model's data before `step`, laid out.
-    public func snapshot(before step: Int) -> RenderSnapshot { snapshot(after: step - 1) }
     /// The app's data after `step`, laid out, when the step shows it.
     public func appSnapshot(after step: Int) -> RenderSnapshot? { appData(after: step).map { RenderSnapshot($0, header.layout) } }
 }

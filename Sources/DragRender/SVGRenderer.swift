@@ -12,7 +12,12 @@ public enum SVGRenderer {
         guard !document.steps.isEmpty else { return empty(document) }
         let n = min(max(step ?? document.initialStep, 0), document.steps.count - 1)
         let st = document.steps[n]
-        let snap = document.snapshot(after: n)
+        // The changes up to the step are applied once: the data before it
+        // (where each entry was) and after it (what is drawn).
+        var state = document.modelState(after: n - 1)
+        let was = positions(state)
+        state.apply(st.modelChange)
+        let snap = RenderSnapshot(state.data, document.header.layout)
         let paths = document.paths.filter { $0.isVisible(at: n) }.map { ($0, points(of: $0, at: n, in: document.steps)) }
         let frame = Frame(document, st, snap, paths)
         let px = frame.px
@@ -27,7 +32,7 @@ public enum SVGRenderer {
         let sessionColor = RenderStyle.color(session: st.session ?? 0)
         let hitCollection = st.hit?.collection ?? -1
         areas(&o, snap, hit: hitCollection, color: sessionColor, px: px)
-        entries(&o, document, n, st, snap, px: px)
+        entries(&o, st, snap, was: was, px: px)
         areaLabels(&o, snap, px: px)
         if !snap.enabled { disabledOverlay(&o, document.header, px: px) }
         if let row = st.swipe?.open { swipeRow(&o, row, px: px) }
@@ -123,11 +128,10 @@ public enum SVGRenderer {
 
     /// Entries: dragged ones in their session's colour, moved ones marked.
     private static func entries(
-        _ o: inout String, _ document: RenderDocument, _ n: Int, _ st: RenderStep, _ snap: RenderSnapshot, px: Double
+        _ o: inout String, _ st: RenderStep, _ snap: RenderSnapshot, was: [String: Position], px: Double
     ) {
         var dragged: [String: Int] = [:]
         for a in st.activeSessions { for id in a.sources { dragged[id] = a.number } }
-        let was = positions(document.snapshot(before: n))
         o += "<g class=\"entries\">\n"
         for (ci, c) in snap.collections.enumerated() {
             for (k, e) in c.entries.enumerated() {
@@ -329,10 +333,11 @@ public enum SVGRenderer {
         return pts
     }
 
-    private static func positions(_ snap: RenderSnapshot) -> [String: Position] {
+    /// Where each entry stands in `state`.
+    private static func positions(_ state: RenderDataState) -> [String: Position] {
         var m: [String: Position] = [:]
-        for (ci, c) in snap.collections.enumerated() {
-            for (k, e) in c.entries.enumerated() { m[e.id] = Position(collection: ci, index: k) }
+        for (ci, c) in state.collections.enumerated() {
+            for (k, id) in c.entries.enumerated() { m[id] = Position(collection: ci, index: k) }
         }
         return m
     }
