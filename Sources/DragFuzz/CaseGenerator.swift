@@ -1,3 +1,4 @@
+import DragRecording
 import ReorderConformance
 import ReorderCore
 import ReorderSwipe
@@ -108,13 +109,7 @@ struct CaseGenerator {
         // in flight. A copy of the whole model here would make every change
         // the step makes to it (sessions, pending, swipe) copy its storage.
         let before = checked.container
-        let inFlight: [Int]
-        switch event {
-        case .drag(.insert), .drag(.delete), .drag(.relocate), .drag(.update), .drag(.reload), .drag(.setEnabled), .drag(.lock),
-            .drag(.unlock):
-            inFlight = Array(checked.model.sessions.keys)
-        default: inFlight = []
-        }
+        let inFlight: [Int] = event.kind.isMutation ? Array(checked.model.sessions.keys) : []
         let asked = !checked.subjectFailed
         let step = checked.handle(event, aim: aim)
         // Only what the code under test was given: nothing after it failed to answer.
