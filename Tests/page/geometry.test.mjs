@@ -42,3 +42,37 @@ for (const f of files) {
     });
   }
 }
+
+// The window a big page draws: layIn(data, rect) gives lay()'s frames, for
+// every entry that meets the rect and for few others (one row of slack).
+const meets = (e, r) => e.x < r.x + r.w && e.x + e.w > r.x && e.y < r.y + r.h && e.y + e.h > r.y;
+for (const f of files) {
+  // Per-item sizes make a layout not uniform (lay() only): without them.
+  const { document: doc } = JSON.parse(readFileSync(dir + f, 'utf8'));
+  delete doc.layout.sizes;
+  test(`${f}: the entries laid out in a window are lay()'s that meet it`, () => {
+    const m = page.model(doc);
+    assert.ok(m.uniform);
+    assert.equal(page.model(JSON.parse(readFileSync(dir + f, 'utf8')).document).uniform, !['list', 'hstack'].includes(doc.layout.kind));
+    for (let n = -1; n < doc.steps.length; n++) {
+      const all = m.lay(m.dataAfter(n));
+      const W = doc.layout.width, H = Math.max(doc.layout.height, ...all.collections.map((c) => c.area.y + c.area.h));
+      for (const r of [{ x: 0, y: 0, w: W, h: H }, { x: 0, y: H / 3, w: W, h: H / 4 }, { x: W / 2, y: 0, w: W / 3, h: H }]) {
+        const part = m.layIn(m.dataAfter(n), r);
+        all.collections.forEach((c, ci) => {
+          const got = part.collections[ci];
+          assert.deepEqual(JSON.parse(JSON.stringify(got.area)), JSON.parse(JSON.stringify(c.area)), `step ${n} area ${ci}`);
+          const byK = new Map(got.entries.map((e) => [e.k, e]));
+          c.entries.forEach((e, k) => {
+            const w = byK.get(k);
+            if (meets(e, r)) assert.ok(w, `step ${n}: entry ${k} of ${ci} meets ${JSON.stringify(r)} but is not laid out`);
+            if (w) assert.deepEqual([w.id, w.x, w.y, w.w, w.h, w.fixed, w.locked], [e.id, e.x, e.y, e.w, e.h, e.fixed, e.locked]);
+          });
+          const rows = doc.layout.kind === 'grid' ? doc.layout.columns : 1;
+          const inside = c.entries.filter((e) => meets(e, r)).length;
+          assert.ok(got.entries.length <= inside + 4 * rows, `step ${n}: ${got.entries.length} laid out for ${inside} in view`);
+        });
+      }
+    }
+  });
+}

@@ -56,26 +56,38 @@
     // A checkpoint is taken when the work since the last one passes the
     // data's size: rebuilding any step costs O(size) and the checkpoints
     // take about as much memory as the changes.
+    // The checkpoints of one key are shared by its cursors; each cursor
+    // keeps its own current data, so the page's "after", "before" and
+    // "app" cursors each advance by one change when the page steps by one.
     function track(key) {
-      var points = null, cur = null, work = 0;
-      return function at(n) {
-        if (!points) points = [{ n: -1, data: decode(D.data) }];
-        if (cur && cur.n === n) return cur.data;
-        if (!cur || cur.n > n || n - cur.n > 64) {
-          var p = points[0];
-          for (var i = points.length - 1; i >= 0; i--) if (points[i].n <= n) { p = points[i]; break; }
-          if (!cur || cur.n > n || cur.n < p.n) cur = { n: p.n, data: copy(p.data) };
-        }
-        while (cur.n < n) {
-          cur.n++;
-          work += apply(cur.data, steps[cur.n][key]) + 1;
-          var last = points[points.length - 1];
-          if (cur.n > last.n && work >= Math.max(size(cur.data), checkpointWork)) { points.push({ n: cur.n, data: copy(cur.data) }); work = 0; }
-        }
-        return cur.data;
+      var points = null, work = 0;
+      return function cursor() {
+        var cur = null;
+        return function at(n) {
+          if (!points) points = [{ n: -1, data: decode(D.data) }];
+          if (cur && cur.n === n) return cur.data;
+          if (!cur || cur.n > n || n - cur.n > 64) {
+            var p = points[0];
+            for (var i = points.length - 1; i >= 0; i--) if (points[i].n <= n) { p = points[i]; break; }
+            if (!cur || cur.n > n || cur.n < p.n) cur = { n: p.n, data: copy(p.data) };
+          }
+          while (cur.n < n) {
+            cur.n++;
+            work += apply(cur.data, steps[cur.n][key]) + 1;
+            var last = points[points.length - 1];
+            if (cur.n > last.n && work >= Math.max(size(cur.data), checkpointWork)) { points.push({ n: cur.n, data: copy(cur.data) }); work = 0; }
+          }
+          return cur.data;
+        };
       };
     }
-    var modelAt = track('dm'), appAt = track('da');
+    var modelTrack = track('dm'), appTrack = track('da');
+    var modelAt = modelTrack(), appAt = appTrack();
+    // The cursors the drawing reads (their data is theirs until the next call).
+    var drawAfter = modelTrack(), drawBefore = modelTrack(), drawApp = appTrack();
+    function dataAfter(n) { return n < -1 || n >= steps.length ? null : drawAfter(n); }
+    function dataBefore(n) { return n < 0 || n >= steps.length ? null : drawBefore(n - 1); }
+    function appData(n) { return n < 0 || n >= steps.length || !steps[n].ap ? null : drawApp(n); }
 
     // The layout's rule (D.layout, from the core's Layout.Kind): every
     // entry's frame and every collection's area, as Layout.frames(in:) and
@@ -121,9 +133,102 @@
           }
           area = { x: bx, y: 0, w: L.columnWidth, h: L.height };
         }
-        out.push({ id: c.id, cap: c.cap, area: area, entries: es });
+        out.push({ id: c.id, cap: c.cap, count: m, fixed: c.fixed, area: area, entries: es });
       });
       return { enabled: s.enabled, collections: out };
+    }
+    // Whether entry k's frame is arithmetic on k: every layout but a list
+    // or hstack with per-item sizes (whose frames need the sizes before k).
+    var L0 = D.layout || {};
+    var uniform = !((L0.kind === 'list' || L0.kind === 'hstack') && L0.sizes && Object.keys(L0.sizes).length);
+    // The pitch of entry k in a uniform layout: where entry 0 of a
+    // collection starts ([x, y]) and the step from one entry to the next.
+    // - Complexity: O(collections).
+    function origins(s) {
+      var L = D.layout, pos = 0, out = [];
+      s.cols.forEach(function (c, ci) {
+        var m = c.ids.length, o;
+        if (L.kind === 'list') {
+          o = { top: pos, x: 0, y: pos + L.headerHeight, dy: L.rowHeight + L.spacing };
+          pos = m ? o.y + m * o.dy : pos + L.headerHeight;
+          o.area = { x: 0, y: o.top, w: L.width, h: pos - o.top };
+        } else if (L.kind === 'hstack') {
+          o = { top: pos, x: pos, y: 0, dx: L.itemWidth + L.spacing };
+          pos = m ? pos + m * o.dx : pos;
+          o.area = s.cols.length === 1 ? { x: 0, y: 0, w: L.width, h: L.height } : { x: o.top, y: 0, w: pos - o.top, h: L.height };
+        } else if (L.kind === 'grid') {
+          var rows = m ? Math.floor((m - 1) / L.columns) + 1 : 0;
+          o = { top: pos, x: 0, y: pos + L.headerHeight, dy: L.rowHeight + L.spacing };
+          pos = o.y + rows * o.dy;
+          o.area = { x: 0, y: o.top, w: L.width, h: pos - o.top };
+        } else {
+          var bx = ci * (L.columnWidth + L.spacing);
+          o = { top: 0, x: bx, y: L.headerHeight, dy: L.rowHeight + L.rowSpacing };
+          o.area = { x: bx, y: 0, w: L.columnWidth, h: L.height };
+        }
+        out.push(o);
+      });
+      return out;
+    }
+    // The frame of entry k of a collection placed at o, as lay() gives it.
+    function frameAt(o, k) {
+      var L = D.layout;
+      if (L.kind === 'list') return [0, o.y + k * o.dy, L.width, L.rowHeight];
+      if (L.kind === 'hstack') return [o.x + k * o.dx, 0, L.itemWidth, L.height];
+      if (L.kind === 'grid') {
+        return [(k % L.columns) * (L.cellWidth + L.spacing), o.y + Math.floor(k / L.columns) * o.dy, L.cellWidth, L.rowHeight];
+      }
+      return [o.x, o.y + k * o.dy, L.columnWidth, L.rowHeight];
+    }
+    // The indices [k0, k1) of a collection placed at o whose frames may
+    // meet rect r (one entry of slack either side).
+    function rangeIn(o, m, r) {
+      var L = D.layout, a, b;
+      if (L.kind === 'hstack') { a = (r.x - o.x) / o.dx; b = (r.x + r.w - o.x) / o.dx; }
+      else { a = (r.y - o.y) / o.dy; b = (r.y + r.h - o.y) / o.dy; }
+      if (L.kind === 'board' && (r.x > o.x + L.columnWidth || r.x + r.w < o.x)) return [0, 0];
+      var per = L.kind === 'grid' ? L.columns : 1;
+      var k0 = Math.max(0, (Math.floor(a) - 1) * per), k1 = Math.min(m, (Math.ceil(b) + 1) * per);
+      return k0 < k1 ? [k0, k1] : [0, 0];
+    }
+    // Data s laid out as lay() does, with only the entries whose frames
+    // may meet rect r ({x, y, w, h}); each entry also says its index k.
+    // A uniform layout only (see `uniform`).
+    // - Complexity: O(collections + entries returned + locked IDs).
+    function layIn(s, r) {
+      var locked = new Set(s.locked), os = origins(s), out = [];
+      s.cols.forEach(function (c, ci) {
+        var o = os[ci], m = c.ids.length, range = rangeIn(o, m, r), es = [];
+        for (var k = range[0]; k < range[1]; k++) {
+          var f = frameAt(o, k), id = c.ids[k];
+          es.push({ id: id, x: f[0], y: f[1], w: f[2], h: f[3], fixed: k < c.fixed, locked: locked.has(id), k: k });
+        }
+        out.push({ id: c.id, cap: c.cap, count: m, fixed: c.fixed, area: o.area, entries: es });
+      });
+      return { enabled: s.enabled, collections: out };
+    }
+    // Which IDs step n's model change added and removed, from its edits
+    // and the data before it, as two predicates; with a change of the
+    // whole data (`all`), from the data itself.
+    // - Complexity: O(change), or O(data) after an `all` change.
+    function presence(n) {
+      var b = dataBefore(n), ch = steps[n] && steps[n].dm, added = new Set(), removed = new Set();
+      if (!b) return null;
+      if (ch && ch.all) {
+        var inB = new Set(), inA = new Set();
+        b.cols.forEach(function (c) { c.ids.forEach(function (id) { inB.add(id); }); });
+        dataAfter(n).cols.forEach(function (c) { c.ids.forEach(function (id) { inA.add(id); }); });
+        return { inBefore: function (id) { return inB.has(id); }, inAfter: function (id) { return inA.has(id); } };
+      }
+      (ch && ch.edits || []).forEach(function (e) {
+        var c = b.cols[e[0]];
+        if (c) for (var k = e[1]; k < e[1] + e[2]; k++) removed.add(c.ids[k]);
+        e[3].forEach(function (id) { added.add(id); });
+      });
+      return {
+        inBefore: function (id) { return !added.has(id) || removed.has(id); },
+        inAfter: function (id) { return !removed.has(id) || added.has(id); },
+      };
     }
     // Laid-out data by key, a few at a time.
     var laid = new Map();
@@ -205,7 +310,8 @@
       if (key === 'p') { for (i = failing.length - 1; i >= 0; i--) if (failing[i] < current) return failing[i]; return null; }
       return null;
     }
-    return { color: color, after: after, before: before, appAfter: appAfter, lay: lay, appName: appName, positions: positions, pathAt: pathAt,
+    return { color: color, after: after, before: before, appAfter: appAfter, lay: lay, layIn: layIn, origins: origins,
+      uniform: uniform, frameAt: frameAt, presence: presence, dataAfter: dataAfter, dataBefore: dataBefore, appData: appData, appName: appName, positions: positions, pathAt: pathAt,
       visiblePaths: visiblePaths, diffText: diffText, failing: failing, stepClasses: stepClasses, keyTarget: keyTarget,
       collName: collName };
   }
@@ -235,14 +341,49 @@
   }
 
 
-  function drawLayout(root, snap, n, app) {
-    while (root.firstChild) root.removeChild(root.firstChild);
-    if (!snap) return;
-    var st = steps[n], pfx = app ? 'a-' : 'm-';
-    var paths = app ? [] : visiblePaths(n).map(function (p) { return { p: p, pts: pathAt(p, n) }; });
-    // The view: what there is to see (areas, entries, fingers), not the
-    // whole container, which is often much taller than its rows.
-    var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, minH = Infinity;
+  // Beyond this many entries the page draws only the window of the
+  // container around the session (a uniform layout places entry k by
+  // arithmetic, so the window costs what it shows, not the container).
+  var WINDOW_ENTRIES = 1500, WINDOW_PX = 1600;
+
+  // Where the drawing looks at step n: the finger, the placeholder, the
+  // latest point of a path, else the first entry the step changed.
+  function focusOf(n, data) {
+    var st = steps[n], e = st.dm && st.dm.edits && st.dm.edits[0];
+    if (st.p) return st.p;
+    if (st.r) return [st.r[0] + st.r[2] / 2, st.r[1] + st.r[3] / 2];
+    var ps = visiblePaths(n);
+    if (ps.length) { var pts = pathAt(ps[ps.length - 1], n); if (pts.length) return pts[pts.length - 1]; }
+    if (e && data.cols[e[0]]) {
+      var f = M.frameAt(M.origins(data)[e[0]], Math.min(e[1], Math.max(data.cols[e[0]].ids.length - 1, 0)));
+      return [f[0] + f[2] / 2, f[1] + f[3] / 2];
+    }
+    return [0, 0];
+  }
+
+  // The view of a big container at step n: rows 24 pixels high, and a
+  // window of WINDOW_PX pixels along its axis centred on the focus, with
+  // the whole container across it.
+  function windowView(data, n) {
+    var L = D.layout, os = M.origins(data), across = L.kind === 'hstack';
+    var x0 = 0, y0 = 0, x1 = L.width, y1 = L.height;
+    os.forEach(function (o) { x1 = Math.max(x1, o.area.x + o.area.w); y1 = Math.max(y1, o.area.y + o.area.h); });
+    var scale = across ? Math.min(560 / L.height, 60 / L.itemWidth) : Math.min(24 / L.rowHeight, 720 / x1);
+    var f = focusOf(n, data), span = WINDOW_PX / scale, pad = 4 / scale;
+    if (across) {
+      x0 = Math.max(0, Math.min(f[0] - span / 2, x1 - span)); x1 = Math.min(x1, x0 + span);
+    } else {
+      y0 = Math.max(0, Math.min(f[1] - span / 2, y1 - span)); y1 = Math.min(y1, y0 + span);
+    }
+    return { x0: x0 - pad, y0: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad, scale: scale };
+  }
+
+  // The view of a small container: what there is to see (areas, entries,
+  // fingers), not the whole container, which is often much taller than
+  // its rows; rows between 18 and 36 pixels high when that does not make
+  // the drawing enormous (it scrolls).
+  function fitView(snap, n, paths, app) {
+    var st = steps[n], x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, minH = Infinity;
     function grow(x, y, w, h) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x + w); y1 = Math.max(y1, y + h); }
     snap.collections.forEach(function (c) {
       grow(c.area.x, c.area.y, c.area.w, c.area.h);
@@ -255,19 +396,41 @@
     if (x0 === Infinity) { x0 = 0; y0 = 0; x1 = D.layout.width; y1 = D.layout.height; }
     var w = Math.max(x1 - x0, 1), h = Math.max(y1 - y0, 1), pad = Math.min(w, h) * 0.05 + 2;
     x0 -= pad; y0 -= pad; w += 2 * pad; h += 2 * pad;
-    // Fit the view, then keep rows between 18 and 36 pixels high when that
-    // does not make the drawing enormous (it scrolls).
     var scale = Math.min(720 / w, 560 / h);
     if (minH < Infinity && minH * scale > 36) scale = 36 / minH;
     if (minH < Infinity && minH * scale < 18) scale = Math.min(18 / minH, 30000 / h, 6000 / w);
-    if (app) scale *= 0.75;
+    return { x0: x0, y0: y0, w: w, h: h, scale: scale };
+  }
+
+  function entryCount(data) { return data.cols.reduce(function (k, c) { return k + c.ids.length; }, 0); }
+
+  // Draws data (the model's, or the app's) at step n into svg root; `view`
+  // is the model's, which the app's panel shares (the same scale and window).
+  function drawLayout(root, data, n, app, shared) {
+    while (root.firstChild) root.removeChild(root.firstChild);
+    root.__view = null;
+    if (!data) return;
+    var st = steps[n], pfx = app ? 'a-' : 'm-';
+    var paths = app ? [] : visiblePaths(n).map(function (p) { return { p: p, pts: pathAt(p, n) }; });
+    var windowed = M.uniform && entryCount(data) > WINDOW_ENTRIES, v, snap;
+    if (windowed) {
+      v = shared || windowView(data, n);
+      snap = M.layIn(data, { x: v.x0, y: v.y0, w: v.w, h: v.h });
+    } else {
+      snap = M.lay(data);
+      v = fitView(snap, n, paths, app);
+      if (shared) v.scale = shared.scale;
+    }
+    var x0 = v.x0, y0 = v.y0, w = v.w, h = v.h, scale = v.scale;
     var px = 1 / scale;
     if (paths.length) w += 90 * px;  // room for a finger's label on the right
     root.setAttribute('viewBox', [x0, y0, w, h].join(' '));
     root.setAttribute('width', Math.ceil(w * scale));
     root.setAttribute('height', Math.ceil(h * scale));
     root.setAttribute('font-size', 12 * px);
-    root.__view = { x0: x0, y0: y0, scale: scale };
+    root.setAttribute('data-entries', String(entryCount(data)));
+    root.setAttribute('data-drawn', String(snap.collections.reduce(function (k, c) { return k + c.entries.length; }, 0)));
+    root.__view = { x0: x0, y0: y0, w: v.w, h: v.h, scale: scale };
 
     var defs = svg('defs', {}, root);
     var hatch = svg('pattern', { id: pfx + 'hatch', patternUnits: 'userSpaceOnUse', width: 6 * px, height: 6 * px,
@@ -294,18 +457,22 @@
     // Entries: who is dragged now, and who moved since the previous step.
     var dragged = new Map();
     if (!app && st.as) st.as.forEach(function (a) { a[2].forEach(function (id) { dragged.set(id, a[0]); }); });
-    var was = positions(before(n));
-    var model = app ? positions(after(n)) : null;
+    // An entry moved when the slot it holds held another ID (IDs are
+    // unique): O(1) per entry drawn, whatever the container's size.
+    var prev = app ? null : M.dataBefore(n), model = app ? M.dataAfter(n) : null;
+    var hadAny = prev && entryCount(prev) > 0;
+    function slotHolds(d, ci, k, id) { return !!(d && d.cols[ci] && d.cols[ci].ids[k] === id); }
     var entries = svg('g', { 'class': 'entries' }, root);
     snap.collections.forEach(function (c, ci) {
-      c.entries.forEach(function (e, k) {
+      c.entries.forEach(function (e, j) {
+        var k = e.k !== undefined ? e.k : j;
         var cls = app ? 'app-entry' : 'entry';
         if (e.fixed) cls += ' fixed';
         if (e.locked) cls += ' locked';
-        var where = ci + '/' + k, session = dragged.get(e.id);
+        var session = dragged.get(e.id);
         if (session !== undefined) cls += ' source';
-        if (!app && was.size && was.get(e.id) !== where) cls += ' changed';
-        if (app && model.get(e.id) !== where) cls += ' mismatch';
+        if (!app && hadAny && !slotHolds(prev, ci, k, e.id)) cls += ' changed';
+        if (app && !slotHolds(model, ci, k, e.id)) cls += ' mismatch';
         var g = svg('g', { 'class': cls, 'data-id': e.id }, entries);
         var stroke = '#94a3b8', sw = 1;
         if (e.locked) { stroke = '#b45309'; sw = 2; }
@@ -337,7 +504,7 @@
 
     // Collection labels on top, so they stay readable over entries.
     snap.collections.forEach(function (c) {
-      var count = c.entries.filter(function (e) { return !e.fixed; }).length;
+      var count = c.count - Math.min(c.fixed, c.count);
       var label = c.id === null ? '' : c.id;
       var over = c.cap !== null && count > c.cap;
       if (c.cap !== null) label += (label ? '  ' : '') + count + '/' + c.cap;
@@ -426,31 +593,47 @@
     }
   }
 
-  function dataColumn(parent, title, snap, compare, mode) {
+  // Chips beyond this many in a collection: only a window of them, around
+  // the hit slot or the step's first edit there, is listed.
+  var CHIP_WINDOW = 24;
+
+  // One column of the data table: data's collections as chips, marked
+  // against `other` (the data before, after, or the model's) slot by slot;
+  // `has(id)` says whether an ID is in `other` at all.
+  function dataColumn(parent, title, data, other, mode, has, n) {
     var col = html('div', 'col', null, parent);
     html('h4', null, title, col);
-    if (!snap) { html('span', 'cname', '(not known)', col); return; }
-    snap.collections.forEach(function (c, ci) {
-      var box = html('div', 'coll', null, col);
-      var count = c.entries.filter(function (e) { return !e.fixed; }).length;
+    if (!data) { html('span', 'cname', '(not known)', col); return; }
+    var st = steps[n], compare = other && entryCount(other) > 0;
+    data.cols.forEach(function (c, ci) {
+      var box = html('div', 'coll', null, col), m = c.ids.length;
+      var count = m - Math.min(c.fixed, m);
       var name = (c.id === null ? '(single)' : c.id) + (c.cap !== null ? '  ' + count + '/' + c.cap : '');
       var cn = html('span', 'cname', name, box);
       if (c.cap !== null && count > c.cap) cn.classList.add('over');
-      c.entries.forEach(function (e, k) {
-        var cls = 'chip';
-        if (e.fixed) cls += ' fixed';
-        if (e.locked) cls += ' locked';
-        var other = compare ? compare.get(e.id) : undefined;
-        if (compare && compare.size) {
-          if (mode === 'before' && other === undefined) cls += ' gone';
-          if (mode === 'after' && other === undefined) cls += ' new';
-          else if (mode === 'after' && other !== ci + '/' + k) cls += ' moved';
-          if (mode === 'app' && other !== ci + '/' + k) cls += ' mismatch';
+      var k0 = 0, k1 = m;
+      if (m > CHIP_WINDOW) {
+        var edit = (st.dm && st.dm.edits || []).filter(function (e) { return e[0] === ci; })[0];
+        var at = st.h && st.h[0] === ci ? st.h[1] : (edit ? edit[1] : 0);
+        k0 = Math.max(0, Math.min(at - CHIP_WINDOW / 2, m - CHIP_WINDOW)); k1 = k0 + CHIP_WINDOW;
+      }
+      if (k0 > 0) html('span', 'more', '\u2026 ' + k0 + ' before', box);
+      for (var k = k0; k < k1; k++) {
+        var id = c.ids[k], cls = 'chip';
+        if (k < c.fixed) cls += ' fixed';
+        if (data.locked.indexOf(id) >= 0) cls += ' locked';
+        if (compare) {
+          var same = !!(other.cols[ci] && other.cols[ci].ids[k] === id);
+          if (mode === 'before' && !has(id)) cls += ' gone';
+          if (mode === 'after' && !has(id)) cls += ' new';
+          else if (mode === 'after' && !same) cls += ' moved';
+          if (mode === 'app' && !same) cls += ' mismatch';
         }
-        html('span', cls, e.id, box);
-      });
+        html('span', cls, id, box);
+      }
+      if (k1 < m) html('span', 'more', '\u2026 ' + (m - k1) + ' after', box);
     });
-    if (!snap.enabled) html('span', 'cname', 'container disabled', col);
+    if (!data.enabled) html('span', 'cname', 'container disabled', col);
   }
 
 
@@ -470,7 +653,7 @@
     row(dl, 't', st.t[0] === st.t[1] ? num(st.t[0]) + ' ms' : num(st.t[0]) + '\u2013' + num(st.t[1]) + ' ms');
     if (st.p) row(dl, 'location', '(' + num(st.p[0]) + ', ' + num(st.p[1]) + ')');
     if (st.h) {
-      var snap = after(n), c = snap && snap.collections[st.h[0]];
+      var hd = M.dataAfter(n), c = hd && hd.cols[st.h[0]];
       row(dl, 'hit', (c ? collName(c.id) : 'collection ' + st.h[0]) + ', slot ' + st.h[1]);
     }
     if (st.o) row(dl, 'operation', st.o, 'op-' + st.o);
@@ -530,10 +713,10 @@
     var ds = html('section', null, null, box);
     html('h3', null, 'Data', ds);
     var grid = html('div', 'data-grid', null, ds);
-    var b = before(n), a = after(n);
-    dataColumn(grid, 'before', b, positions(a), 'before');
-    dataColumn(grid, st.ap ? 'after (model)' : 'after', a, positions(b), 'after');
-    if (st.ap) dataColumn(grid, 'after (' + appName() + ')', appAfter(n), positions(a), 'app');
+    var b = M.dataBefore(n), a = M.dataAfter(n), pr = M.presence(n);
+    dataColumn(grid, 'before', b, a, 'before', pr && pr.inAfter, n);
+    dataColumn(grid, st.ap ? 'after (model)' : 'after', a, b, 'after', pr && pr.inBefore, n);
+    if (st.ap) dataColumn(grid, 'after (' + appName() + ')', M.appData(n), a, 'app', null, n);
   }
 
   function drawFailure(n) {
@@ -573,19 +756,30 @@
     byId('step-text').textContent = st.x;
     byId('position').textContent = n + ' / ' + (N - 1);
     try { drawFailure(n); } catch (e) { report(e); }
-    try { drawLayout(byId('layout'), after(n), n, false); reveal(st); } catch (e) { report(e); }
+    try { drawLayout(byId('layout'), M.dataAfter(n), n, false); } catch (e) { report(e); }
     var appBox = byId('app-canvas');
     appBox.hidden = !st.ap;
-    try { drawLayout(byId('app-layout'), appAfter(n), n, true); } catch (e) { report(e); }
+    try { drawLayout(byId('app-layout'), M.appData(n), n, true, byId('layout').__view); } catch (e) { report(e); }
     try { drawDetails(n); } catch (e) { report(e); }
     var old = list.querySelector('li.current');
     if (old) old.classList.remove('current');
     var li = list.children[n];
-    if (li) {
-      li.classList.add('current');
-      var tl = byId('timeline'), r = li.getBoundingClientRect(), tr = tl.getBoundingClientRect();
-      if (r.top < tr.top || r.bottom > tr.bottom) tl.scrollTop += r.top - tr.top - tl.clientHeight / 2;
+    if (li) li.classList.add('current');
+    // Scrolling reads the layout: done once per frame, for the step shown
+    // then, so that a step's script does not wait for the browser's layout.
+    if (!scrollPending && typeof requestAnimationFrame !== 'undefined') {
+      scrollPending = true;
+      requestAnimationFrame(function () { scrollPending = false; try { scrollToCurrent(); } catch (e) { report(e); } });
     }
+  }
+
+  var scrollPending = false;
+  function scrollToCurrent() {
+    reveal(steps[current]);
+    var li = list.children[current];
+    if (!li) return;
+    var tl = byId('timeline'), r = li.getBoundingClientRect(), tr = tl.getBoundingClientRect();
+    if (r.top < tr.top || r.bottom > tr.bottom) tl.scrollTop += r.top - tr.top - tl.clientHeight / 2;
   }
 
   // Scrolls the drawing so the finger (or the placeholder) is in sight.
@@ -615,6 +809,22 @@
       var h = '#step=' + n;
       try { history.replaceState(null, '', h); } catch (e) { if (location.hash !== h) location.hash = h; }
     }
+  }
+
+  // `#step=N&profile=K` (for the browser tests and for profiling a big
+  // page): after opening at N, draw K other steps (the next ones, then
+  // steps spread over the page), write each draw's script time to
+  // #step[data-profile-ms] (comma-separated ms), and come back to N.
+  function profile(k) {
+    var from = current, times = [], targets = [];
+    for (var i = 1; i <= k / 2 && from + i < N; i++) targets.push(from + i);
+    for (var j = 0; targets.length < k && j < k; j++) targets.push(Math.floor(j * (N - 1) / Math.max(k - 1, 1)));
+    targets.concat([from]).forEach(function (t) {
+      current = -1;
+      go(t, true);
+      if (t !== from || times.length < targets.length) times.push(main.getAttribute('data-draw-ms'));
+    });
+    main.setAttribute('data-profile-ms', times.join(','));
   }
 
   function hashStep() {
@@ -666,8 +876,9 @@
       go(to);
     });
     window.addEventListener('hashchange', function () { var h = hashStep(); if (h !== null) go(h, true); });
-    var h = hashStep();
+    var h = hashStep(), pm = /(?:^#|[&;])profile=(\d+)/.exec(location.hash);  // before go() rewrites the fragment
     go(h !== null ? h : D.start);
+    if (pm) profile(Math.min(parseInt(pm[1], 10), 1000));
   }
 
   try {
@@ -682,6 +893,8 @@
   } catch (e) {
     report(e);
   } finally {
+    // The open time: from the navigation's start to the first draw's end.
+    if (typeof performance !== 'undefined') document.body.dataset.openMs = performance.now().toFixed(1);
     document.body.dataset.ready = '1';
   }
 })(typeof window !== 'undefined' ? window : globalThis);
