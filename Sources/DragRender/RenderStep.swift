@@ -14,10 +14,10 @@ public struct RenderStep: Hashable, Sendable {
     public var lastT: Double
     /// How many events the step stands for (1 unless moves were collapsed).
     public var eventCount: Int
-    public var location: RenderPoint?
-    public var hit: RenderHit?
-    public var placeholder: RenderRect?
-    public var operation: RenderOperation?
+    public var location: Point?
+    public var hit: HitTarget?
+    public var placeholder: Rect?
+    public var operation: DropOperation?
     public var destination: String?
     public var outcome: String?
     public var difference: RenderDifference?
