@@ -78,6 +78,9 @@ public struct ReplayRenderAdapter {
             }
         }
         for m in e.warnings + e.failures + (e.expectation?.failures ?? []) { shown.insert(LineMessage(line: step.line, message: m)) }
+        // A move that joins a run is never shown by its own text: described
+        // only when it starts a step (formatting its point costs more than the rest).
+        if e.kind != .move || !builder.joins(e) { e.text = Self.shortened(step.event.summary) }
         builder.append(e)
     }
 
@@ -104,7 +107,7 @@ public struct ReplayRenderAdapter {
     private mutating func event(_ step: ReplayStep) -> RenderEvent {
         let e = step.event
         var out = RenderEvent(
-            line: step.line, t: e.t, text: Self.shortened(e.summary), kind: e.kind.type, session: e.kind.isDragEvent ? e.session : nil)
+            line: step.line, t: e.t, text: "", kind: e.kind.type, session: e.kind.isDragEvent ? e.session : nil)
         out.location = e.kind.location
         if let r = step.result {
             if let target = r.target, target.collection < screen.count {
