@@ -77,7 +77,7 @@ enum DocumentJSON {
     private static func optionalInt(_ v: Int?, _ w: inout _JSONBuffer) { if let v { w.integer(v) } else { w.null() } }
     private static func optionalString(_ v: String?, _ w: inout _JSONBuffer) { if let v { w.string(v) } else { w.null() } }
 
-    private static func rect(_ r: RenderRect, _ w: inout _JSONBuffer) {
+    private static func rect(_ r: Rect, _ w: inout _JSONBuffer) {
         number(r.x, &w)
         number(r.y, &w)
         number(r.width, &w)
@@ -357,7 +357,7 @@ enum DocumentJSON {
             w.element()
             w.openArray()
             w.string(p.item)
-            w.bool(p.shown)
+            w.bool(p.isPresented)
             w.closeArray()
         }
         w.closeArray()

@@ -32,13 +32,23 @@ enum Markup {
 
     static func scriptSafe(_ json: [UInt8], into out: inout [UInt8]) {
         out.reserveCapacity(out.count + json.count + json.count / 64)
-        for b in json {
-            switch b {
-            case UInt8(ascii: "<"): out.append(contentsOf: lt)
-            case UInt8(ascii: ">"): out.append(contentsOf: gt)
-            case UInt8(ascii: "&"): out.append(contentsOf: amp)
-            default: out.append(b)
+        // The runs between escapes are copied whole: a byte-by-byte append
+        // checks capacity at every byte of a page of megabytes.
+        json.withUnsafeBufferPointer { json in
+            var run = 0
+            for i in json.indices {
+                let escape: [UInt8]
+                switch json[i] {
+                case UInt8(ascii: "<"): escape = lt
+                case UInt8(ascii: ">"): escape = gt
+                case UInt8(ascii: "&"): escape = amp
+                default: continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: json[run..<i]))
+                out.append(contentsOf: escape)
+                run = i + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: json[run...]))
         }
     }
 }

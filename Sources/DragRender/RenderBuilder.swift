@@ -60,24 +60,17 @@ public struct RenderBuilder: Sendable {
             app = RenderDataChange.between(lastApp ?? RenderDataVersion(initial), a)
             lastApp = RenderDataVersion(a)
         }
-        // A move joins the run before it only when it adds nothing but a
-        // location: no warning, failure, report or change of answer or data.
-        let plain =
-            e.warnings.isEmpty && e.failures.isEmpty && e.expectation == nil && e.difference == nil && e.outcome == nil
-            && (e.swipe?.presentations.isEmpty ?? true) && e.swipe?.performed == nil
-        if e.kind == .move, plain, runOpen, let last = steps.last, last.session == e.session,
-            last.operation == e.operation, model == nil, app == nil, last.showsApp == (e.appData != nil),
-            last.swipe?.open == e.swipe?.open, last.activeSessions == e.activeSessions
-        {
-            var step = last
-            step.lastLine = e.line
-            step.lastT = e.t
-            step.eventCount += 1
-            step.location = e.location
-            step.hit = e.hit
-            step.placeholder = e.placeholder
-            step.destination = e.destination
-            steps[steps.count - 1] = step
+        let plain = Self.isPlain(e)
+        if joinsRun(e, plain: plain, changed: model != nil || app != nil) {
+            // In place: a copy of the step would retain and release each of its buffers.
+            let k = steps.count - 1
+            steps[k].lastLine = e.line
+            steps[k].lastT = e.t
+            steps[k].eventCount += 1
+            steps[k].location = e.location
+            steps[k].hit = e.hit
+            steps[k].placeholder = e.placeholder
+            steps[k].destination = e.destination
         } else {
             closeRun()
             steps.append(RenderStep(e, modelChange: model, appChange: app))
@@ -89,6 +82,28 @@ public struct RenderBuilder: Sendable {
             if e.isFailing && firstFailing == nil { firstFailing = steps.count - 1 }
         }
         track(e, step: steps.count - 1)
+    }
+
+    /// Whether `e`, a move given without its data, would join the run of
+    /// moves before it (its `text` then goes unused, so a caller may leave
+    /// it empty and describe the event only when it starts a step).
+    public func joins(_ e: RenderEvent) -> Bool {
+        e.data == nil && e.appData == nil && joinsRun(e, plain: Self.isPlain(e), changed: false)
+    }
+
+    /// A move that adds nothing but a location: no warning, failure, report
+    /// or outcome.
+    private static func isPlain(_ e: RenderEvent) -> Bool {
+        e.warnings.isEmpty && e.failures.isEmpty && e.expectation == nil && e.difference == nil && e.outcome == nil
+            && (e.swipe?.presentations.isEmpty ?? true) && e.swipe?.performed == nil
+    }
+
+    /// A move joins the run before it only when it adds nothing but a
+    /// location: no change of answer, data, sessions or open row either.
+    private func joinsRun(_ e: RenderEvent, plain: Bool, changed: Bool) -> Bool {
+        guard e.kind == .move, plain, runOpen, !changed, let k = steps.indices.last else { return false }
+        return steps[k].session == e.session && steps[k].operation == e.operation && steps[k].showsApp == (e.appData != nil)
+            && steps[k].swipe?.open == e.swipe?.open && steps[k].activeSessions == e.activeSessions
     }
 
     public consuming func finish() -> RenderDocument {

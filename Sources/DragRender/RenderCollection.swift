@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// One collection after an event: a list section, a grid section, the stack,
 /// or a board column.
 public struct RenderCollection: Hashable, Sendable {
@@ -6,11 +8,11 @@ public struct RenderCollection: Hashable, Sendable {
     public var capacity: Int?
     /// The region the collection occupies (header included), drawn behind its
     /// entries and highlighted when it is the hit target.
-    public var area: RenderRect
+    public var area: Rect
     /// `fixed` entries first, then the reorderable items, in order.
     public var entries: [RenderEntry]
 
-    public init(id: String?, capacity: Int? = nil, area: RenderRect, entries: [RenderEntry]) {
+    public init(id: String?, capacity: Int? = nil, area: Rect, entries: [RenderEntry]) {
         self.id = id
         self.capacity = capacity
         self.area = area

@@ -1,4 +1,7 @@
 /// A `ReorderDifference` in identifiers, as the page shows it.
+///
+/// Its own type because it adds what the core's difference does not carry:
+/// whether the drop deferred it (`deferred`), which the page marks.
 public struct RenderDifference: Hashable, Sendable {
     public var sources: [String]
     /// The destination collection; `nil` for the single unnamed collection.

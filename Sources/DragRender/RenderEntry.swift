@@ -1,12 +1,17 @@
+import ReorderCore
+
 /// One entry of a collection (fixed or reorderable item) at its frame.
+///
+/// Its own type because the core keeps frames (`Layout.frames(in:)`) apart
+/// from the entries: the SVG draws both together.
 public struct RenderEntry: Hashable, Sendable {
     public var id: String
-    public var frame: RenderRect
+    public var frame: Rect
     /// Part of the non-reorderable `ForEach` before the items (spec 1.1).
     public var fixed: Bool
     public var locked: Bool
 
-    public init(id: String, frame: RenderRect, fixed: Bool = false, locked: Bool = false) {
+    public init(id: String, frame: Rect, fixed: Bool = false, locked: Bool = false) {
         self.id = id
         self.frame = frame
         self.fixed = fixed

@@ -33,13 +33,13 @@ public struct RenderEvent: Hashable, Sendable {
     /// The drag session, for drag events.
     public var session: Int?
     /// The finger (lift, move, drop) or the tap.
-    public var location: RenderPoint?
-    public var hit: RenderHit?
+    public var location: Point?
+    public var hit: HitTarget?
     /// Where the placeholder slot is drawn for `hit`, computed by the caller
     /// from the frames of the current data.
-    public var placeholder: RenderRect?
+    public var placeholder: Rect?
     /// The drop configuration's answer at `location`.
-    public var operation: RenderOperation?
+    public var operation: DropOperation?
     /// The answered destination, e.g. `"todo" before "b"` or `end`.
     public var destination: String?
     /// moved, copied, rejected, cancelled, vanished or lift-rejected.
@@ -60,8 +60,8 @@ public struct RenderEvent: Hashable, Sendable {
 
     public init(
         line: Int, t: Double, text: String, kind: EventKind, session: Int? = nil,
-        location: RenderPoint? = nil, hit: RenderHit? = nil, placeholder: RenderRect? = nil,
-        operation: RenderOperation? = nil, destination: String? = nil, outcome: String? = nil,
+        location: Point? = nil, hit: HitTarget? = nil, placeholder: Rect? = nil,
+        operation: DropOperation? = nil, destination: String? = nil, outcome: String? = nil,
         difference: RenderDifference? = nil, warnings: [String] = [], expectation: RenderExpectation? = nil,
         failures: [String] = [], data: RenderData? = nil, appData: RenderData? = nil,
         activeSessions: [RenderSession] = [], swipe: RenderSwipe? = nil

@@ -15,13 +15,13 @@ public struct RenderPath: Sendable {
     /// `drop` or `cancel` when the drag ended.
     public var end: EventKind?
     /// The kept points: original points `0, stride, 2 * stride, ...`.
-    public private(set) var points: [RenderPoint] = []
+    public private(set) var points: [Point] = []
     /// 1 when nothing was dropped.
     public private(set) var stride = 1
     /// Every point the drag had, kept or not (a point equal to the one
     /// before it is not counted).
     public private(set) var total = 0
-    private var latest: RenderPoint?
+    private var latest: Point?
     /// For each step that added points: the step and the original point
     /// count at its end.
     public private(set) var marks: [(step: Int, count: Int)] = []
@@ -56,7 +56,7 @@ public struct RenderPath: Sendable {
 
     /// Adds the finger's location at `step`, halving the kept points (and
     /// doubling the stride) whenever there are more than `limit`.
-    mutating func add(_ p: RenderPoint, step: Int, limit: Int) {
+    mutating func add(_ p: Point, step: Int, limit: Int) {
         if p != latest {  // a drop where the last move was adds nothing to draw
             latest = p
             if total % stride == 0 { points.append(p) }
@@ -69,7 +69,7 @@ public struct RenderPath: Sendable {
         }
         if points.count > max(limit, 2) {
             stride *= 2
-            var kept: [RenderPoint] = []
+            var kept: [Point] = []
             kept.reserveCapacity(points.count / 2 + 1)
             var i = 0
             while i < points.count {

@@ -21,9 +21,9 @@ public struct RenderSnapshot: Hashable, Sendable {
         collections = data.collections.enumerated().map { i, c in
             let ids = c.fixed + Array(c.items)
             let entries = ids.indices.map { k in
-                RenderEntry(id: ids[k], frame: RenderRect(frames[i][k]), fixed: k < c.fixed.count, locked: data.locked.contains(ids[k]))
+                RenderEntry(id: ids[k], frame: frames[i][k], fixed: k < c.fixed.count, locked: data.locked.contains(ids[k]))
             }
-            return RenderCollection(id: c.id, capacity: c.capacity, area: RenderRect(sections[i].area), entries: entries)
+            return RenderCollection(id: c.id, capacity: c.capacity, area: sections[i].area, entries: entries)
         }
         enabled = data.isEnabled
     }

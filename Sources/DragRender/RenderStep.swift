@@ -14,25 +14,68 @@ public struct RenderStep: Hashable, Sendable {
     public var lastT: Double
     /// How many events the step stands for (1 unless moves were collapsed).
     public var eventCount: Int
-    public var location: RenderPoint?
-    public var hit: RenderHit?
-    public var placeholder: RenderRect?
-    public var operation: RenderOperation?
+    public var location: Point?
+    public var hit: HitTarget?
+    public var placeholder: Rect?
+    public var operation: DropOperation?
     public var destination: String?
     public var outcome: String?
-    public var difference: RenderDifference?
-    public var warnings: [String]
-    public var expectation: RenderExpectation?
-    public var failures: [String]
     /// What the step changed in the model's data (`nil`: nothing).
     public var modelChange: RenderDataChange?
-    /// What the step changed in the app's data since the app's last step
-    /// (`nil`: nothing), when an app is under test.
-    public var appChange: RenderDataChange?
     /// Whether the step shows the app's data beside the model's.
     public var showsApp: Bool
     public var activeSessions: [RenderSession]
-    public var swipe: RenderSwipe?
+    /// What few steps carry, boxed: a step is kept for every event that is
+    /// not a collapsed move, and these fields inline would make each one
+    /// about twice as large (memory and copying at 10^5 events).
+    private var _rare: [Rare] = []
+
+    private struct Rare: Hashable, Sendable {
+        var difference: RenderDifference?
+        var warnings: [String] = []
+        var expectation: RenderExpectation?
+        var failures: [String] = []
+        var appChange: RenderDataChange?
+        var swipe: RenderSwipe?
+
+        var isEmpty: Bool {
+            difference == nil && warnings.isEmpty && expectation == nil && failures.isEmpty && appChange == nil && swipe == nil
+        }
+    }
+
+    /// Changes the boxed fields; they stay unboxed while all are defaults.
+    private mutating func setRare(_ change: (inout Rare) -> Void) {
+        var r = _rare.first ?? Rare()
+        change(&r)
+        _rare = r.isEmpty ? [] : [r]
+    }
+
+    public var difference: RenderDifference? {
+        get { _rare.isEmpty ? nil : _rare[0].difference }
+        set { setRare { $0.difference = newValue } }
+    }
+    public var warnings: [String] {
+        get { _rare.isEmpty ? [] : _rare[0].warnings }
+        set { setRare { $0.warnings = newValue } }
+    }
+    public var expectation: RenderExpectation? {
+        get { _rare.isEmpty ? nil : _rare[0].expectation }
+        set { setRare { $0.expectation = newValue } }
+    }
+    public var failures: [String] {
+        get { _rare.isEmpty ? [] : _rare[0].failures }
+        set { setRare { $0.failures = newValue } }
+    }
+    /// What the step changed in the app's data since the app's last step
+    /// (`nil`: nothing), when an app is under test.
+    public var appChange: RenderDataChange? {
+        get { _rare.isEmpty ? nil : _rare[0].appChange }
+        set { setRare { $0.appChange = newValue } }
+    }
+    public var swipe: RenderSwipe? {
+        get { _rare.isEmpty ? nil : _rare[0].swipe }
+        set { setRare { $0.swipe = newValue } }
+    }
 
     init(_ e: RenderEvent, modelChange: RenderDataChange?, appChange: RenderDataChange?) {
         kind = e.kind
@@ -49,15 +92,13 @@ public struct RenderStep: Hashable, Sendable {
         operation = e.operation
         destination = e.destination
         outcome = e.outcome
-        difference = e.difference
-        warnings = e.warnings
-        expectation = e.expectation
-        failures = e.failures
         self.modelChange = modelChange
-        self.appChange = appChange
         showsApp = e.appData != nil
         activeSessions = e.activeSessions
-        swipe = e.swipe
+        let rare = Rare(
+            difference: e.difference, warnings: e.warnings, expectation: e.expectation, failures: e.failures, appChange: appChange,
+            swipe: e.swipe)
+        if !rare.isEmpty { _rare = [rare] }
     }
 
     public var isFailing: Bool { expectation?.passed == false || !failures.isEmpty }

@@ -1,4 +1,7 @@
 /// The open swipe row after an event.
+///
+/// Its own type because `SwipeOpenRow` names only the item and the edge; the
+/// page also needs the buttons laid out (`RenderSwipeButton`).
 public struct RenderSwipeRow: Hashable, Sendable {
     public var item: String
     /// `leading` or `trailing`.

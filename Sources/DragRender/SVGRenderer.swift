@@ -1,4 +1,5 @@
 import DragRecording
+import ReorderCore
 
 /// Draws one step as a standalone SVG, without a script: for bug trackers,
 /// docs and CI artefacts, where a page cannot run. It uses the page's
@@ -54,13 +55,13 @@ public enum SVGRenderer {
     /// The layout's view box and scale: what there is to see, as the page
     /// does, padded, at a scale that keeps rows legible.
     private struct Frame {
-        var view: RenderRect
+        var view: Rect
         /// One screen pixel in layout units.
         var px: Double
         var layoutWidth: Double
         var layoutHeight: Double
 
-        init(_ document: RenderDocument, _ st: RenderStep, _ snap: RenderSnapshot, _ paths: [(RenderPath, [RenderPoint])]) {
+        init(_ document: RenderDocument, _ st: RenderStep, _ snap: RenderSnapshot, _ paths: [(RenderPath, [Point])]) {
             var box = Bounds()
             var minHeight = Double.infinity
             for c in snap.collections {
@@ -74,10 +75,10 @@ public enum SVGRenderer {
             if let p = st.location { box.add(p) }
             if let r = st.placeholder { box.add(r) }
             for b in st.swipe?.open?.buttons ?? [] { box.add(b.frame) }
-            if box.isEmpty { box.add(RenderRect(x: 0, y: 0, width: document.header.width, height: document.header.height)) }
+            if box.isEmpty { box.add(Rect(x: 0, y: 0, width: document.header.width, height: document.header.height)) }
             var view = box.rect
             let pad = min(view.width, view.height) * 0.05 + 2
-            view = RenderRect(x: view.x - pad, y: view.y - pad, width: max(view.width, 1) + 2 * pad, height: max(view.height, 1) + 2 * pad)
+            view = Rect(x: view.x - pad, y: view.y - pad, width: max(view.width, 1) + 2 * pad, height: max(view.height, 1) + 2 * pad)
             var scale = min(720 / view.width, 560 / view.height)
             if minHeight < .infinity && minHeight * scale > 36 { scale = 36 / minHeight }
             if minHeight < .infinity && minHeight * scale < 18 { scale = min(18 / minHeight, 30000 / view.height, 6000 / view.width) }
@@ -182,7 +183,7 @@ public enum SVGRenderer {
     }
 
     /// A padlock at the right end of a locked entry's frame `r`.
-    private static func lockGlyph(_ o: inout String, _ r: RenderRect, px: Double) {
+    private static func lockGlyph(_ o: inout String, _ r: Rect, px: Double) {
         let s = min(9 * px, r.height * 0.5)
         let lx = r.x + r.width - s - 4 * px
         let ly = r.y + (r.height - s) / 2 + s * 0.35
@@ -229,14 +230,14 @@ public enum SVGRenderer {
     }
 
     /// The drop placeholder, dashed, in the session's colour.
-    private static func placeholder(_ o: inout String, _ r: RenderRect, color sessionColor: String, px: Double) {
+    private static func placeholder(_ o: inout String, _ r: Rect, color sessionColor: String, px: Double) {
         o += ##"<rect class="placeholder" x="\##(f(r.x))" y="\##(f(r.y))" width="\##(f(max(r.width, px)))" "##
         o += ##"height="\##(f(max(r.height, px)))" fill="\##(sessionColor)" fill-opacity="0.3" stroke="\##(sessionColor)" "##
         o += ##"stroke-width="\##(f(2 * px))" stroke-dasharray="\##(f(5 * px)) \##(f(3 * px))"/>"## + "\n"
     }
 
     /// A forbidden drop: `area` hatched, and a no-entry sign at the finger.
-    private static func forbidden(_ o: inout String, _ area: RenderRect, at location: RenderPoint?, px: Double) {
+    private static func forbidden(_ o: inout String, _ area: Rect, at location: Point?, px: Double) {
         o += ##"<g class="forbidden"><rect \##(rectAttributes(area)) fill="url(#fhatch)" stroke="\##(RenderStyle.forbidden)" "##
         o += ##"stroke-width="\##(f(2 * px))"/>"##
         if let p = location {
@@ -252,7 +253,7 @@ public enum SVGRenderer {
     /// A finger's path: the polyline from its lift, the lift mark, the end
     /// (a drop or cancel mark when it ended at step `n`, else the finger),
     /// and its label with the step's operation when it is the step's session.
-    private static func fingerPath(_ o: inout String, _ path: RenderPath, _ pts: [RenderPoint], step st: RenderStep, _ n: Int, px: Double) {
+    private static func fingerPath(_ o: inout String, _ path: RenderPath, _ pts: [Point], step st: RenderStep, _ n: Int, px: Double) {
         let c = RenderStyle.color(session: path.session)
         o += ##"<g class="finger-path" data-session="\##(path.session)">"##
         o += ##"<polyline class="path" data-session="\##(path.session)" points=""##
@@ -309,14 +310,14 @@ public enum SVGRenderer {
     private struct Bounds {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         var isEmpty: Bool { x0 == .infinity }
-        var rect: RenderRect { RenderRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
-        mutating func add(_ r: RenderRect) {
+        var rect: Rect { Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
+        mutating func add(_ r: Rect) {
             x0 = min(x0, r.x)
             y0 = min(y0, r.y)
             x1 = max(x1, r.maxX)
             y1 = max(y1, r.maxY)
         }
-        mutating func add(_ p: RenderPoint) { add(RenderRect(x: p.x, y: p.y, width: 0, height: 0)) }
+        mutating func add(_ p: Point) { add(Rect(x: p.x, y: p.y, width: 0, height: 0)) }
     }
 
     private static func empty(_ document: RenderDocument) -> String {
@@ -327,7 +328,7 @@ public enum SVGRenderer {
 
     /// The path as drawn at step `n`: the kept points the finger had passed,
     /// then its latest location (never sampled away).
-    private static func points(of path: RenderPath, at n: Int, in steps: [RenderStep]) -> [RenderPoint] {
+    private static func points(of path: RenderPath, at n: Int, in steps: [RenderStep]) -> [Point] {
         var pts = Array(path.points.prefix(path.keptCount(at: n)))
         if let m = path.mark(at: n), let last = steps[m.step].location, pts.last != last { pts.append(last) }
         return pts
@@ -387,7 +388,9 @@ public enum SVGRenderer {
                 let labels = o.buttons.map { "[\($0.label)]" }.joined(separator: " ")
                 lines.append(CaptionLine(text: "open row: \(o.item) \(o.edge): \(labels)"))
             }
-            for p in sw.presentations { lines.append(CaptionLine(text: "presentation: \(p.item) \(p.shown ? "shown" : "dismissed")")) }
+            for p in sw.presentations {
+                lines.append(CaptionLine(text: "presentation: \(p.item) \(p.isPresented ? "shown" : "dismissed")"))
+            }
             if let a = sw.performed { lines.append(CaptionLine(text: "performed: \(a.action) on \(a.item)")) }
         }
         // No wrapping in SVG text: cut long lines into pieces.
@@ -401,7 +404,7 @@ public enum SVGRenderer {
         }
     }
 
-    private static func rectAttributes(_ r: RenderRect) -> String {
+    private static func rectAttributes(_ r: Rect) -> String {
         ##"x="\##(f(r.x))" y="\##(f(r.y))" width="\##(f(max(r.width, 0)))" height="\##(f(max(r.height, 0)))""##
     }
 

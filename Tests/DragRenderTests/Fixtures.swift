@@ -1,6 +1,7 @@
 import DragRecording
 import DragRender
 import ReorderCore
+import ReorderSwipe
 
 /// Hand-built documents with the frames a replayer would compute, each with
 /// something at a known step: the tests check the page shows it there.
@@ -32,7 +33,7 @@ enum Fixtures {
         let before = list(["buy-milk", "call-mom", "pay-rent", "walk-dog"])
         let after = list(["call-mom", "buy-milk", "pay-rent", "walk-dog"])
         let s0 = [RenderSession(number: 0, items: ["buy-milk"], sources: ["buy-milk"])]
-        let bar = RenderRect(x: 0, y: 19, width: 100, height: 2)
+        let bar = Rect(x: 0, y: 19, width: 100, height: 2)
         return build(
             RenderHeader(
                 title: "Task lands one row too far", path: "corpora/reports/task-lands-one-row-too-far.jsonl",
@@ -41,18 +42,18 @@ enum Fixtures {
             [
                 RenderEvent(
                     line: 2, t: 0, text: "lift s0 [buy-milk] at (50, 5)", kind: .lift, session: 0,
-                    location: RenderPoint(x: 50, y: 5), data: before, activeSessions: s0),
+                    location: Point(x: 50, y: 5), data: before, activeSessions: s0),
                 RenderEvent(
-                    line: 3, t: 16, text: "move s0 to (50, 15)", kind: .move, session: 0, location: RenderPoint(x: 50, y: 15),
-                    hit: RenderHit(collection: 0, slot: 2), placeholder: bar, operation: .move,
+                    line: 3, t: 16, text: "move s0 to (50, 15)", kind: .move, session: 0, location: Point(x: 50, y: 15),
+                    hit: HitTarget(collection: 0, slot: 2), placeholder: bar, operation: .move,
                     destination: "before \"pay-rent\"", data: before, activeSessions: s0),
                 RenderEvent(
-                    line: 4, t: 32, text: "move s0 to (50, 22)", kind: .move, session: 0, location: RenderPoint(x: 50, y: 22),
-                    hit: RenderHit(collection: 0, slot: 2), placeholder: bar, operation: .move,
+                    line: 4, t: 32, text: "move s0 to (50, 22)", kind: .move, session: 0, location: Point(x: 50, y: 22),
+                    hit: HitTarget(collection: 0, slot: 2), placeholder: bar, operation: .move,
                     destination: "before \"pay-rent\"", data: before, activeSessions: s0),
                 RenderEvent(
-                    line: 5, t: 48, text: "drop s0 at (50, 22)", kind: .drop, session: 0, location: RenderPoint(x: 50, y: 22),
-                    hit: RenderHit(collection: 0, slot: 2), placeholder: bar, operation: .move,
+                    line: 5, t: 48, text: "drop s0 at (50, 22)", kind: .drop, session: 0, location: Point(x: 50, y: 22),
+                    hit: HitTarget(collection: 0, slot: 2), placeholder: bar, operation: .move,
                     destination: "before \"pay-rent\"", outcome: "moved",
                     difference: RenderDifference(sources: ["buy-milk"], before: "pay-rent"), data: after),
                 RenderEvent(
@@ -71,13 +72,13 @@ enum Fixtures {
         let data = board([("todo", ["a", "b"]), ("doing", ["c"]), ("done", ["d"])], locked: ["d"], capacity: ["doing": 3])
         let s0 = [RenderSession(number: 0, items: ["a"], sources: ["a"])]
         func ev(
-            _ line: Int, _ kind: EventKind, _ x: Double, _ y: Double, hit: RenderHit?, op: RenderOperation?,
+            _ line: Int, _ kind: EventKind, _ x: Double, _ y: Double, hit: HitTarget?, op: DropOperation?,
             outcome: String? = nil
         ) -> RenderEvent {
-            let bar = hit.map { RenderRect(x: Double($0.collection) * 110, y: 20 + Double($0.slot) * 30 - 1, width: 100, height: 2) }
+            let bar = hit.map { Rect(x: Double($0.collection) * 110, y: 20 + Double($0.slot) * 30 - 1, width: 100, height: 2) }
             let text = kind == .lift ? "lift s0 [a] at (\(Int(x)), \(Int(y)))" : "\(kind.rawValue) s0 at (\(Int(x)), \(Int(y)))"
             return RenderEvent(
-                line: line, t: Double(line) * 16, text: text, kind: kind, session: 0, location: RenderPoint(x: x, y: y),
+                line: line, t: Double(line) * 16, text: text, kind: kind, session: 0, location: Point(x: x, y: y),
                 hit: kind == .lift ? nil : hit, placeholder: kind == .lift ? nil : bar, operation: op,
                 destination: op == .move ? "\"doing\" end" : nil, outcome: outcome, data: data,
                 activeSessions: kind == .drop ? [] : s0)
@@ -88,11 +89,11 @@ enum Fixtures {
                 layout: .cards(width: 330, height: 200)), initial: data,
             [
                 ev(2, .lift, 50, 35, hit: nil, op: nil),
-                ev(3, .move, 160, 35, hit: RenderHit(collection: 1, slot: 1), op: .move),
-                ev(4, .move, 160, 60, hit: RenderHit(collection: 1, slot: 1), op: .move),
-                ev(5, .move, 270, 35, hit: RenderHit(collection: 2, slot: 1), op: .forbidden),
-                ev(6, .move, 275, 40, hit: RenderHit(collection: 2, slot: 1), op: .forbidden),
-                ev(7, .drop, 275, 40, hit: RenderHit(collection: 2, slot: 1), op: .forbidden, outcome: "rejected"),
+                ev(3, .move, 160, 35, hit: HitTarget(collection: 1, slot: 1), op: .move),
+                ev(4, .move, 160, 60, hit: HitTarget(collection: 1, slot: 1), op: .move),
+                ev(5, .move, 270, 35, hit: HitTarget(collection: 2, slot: 1), op: .forbidden),
+                ev(6, .move, 275, 40, hit: HitTarget(collection: 2, slot: 1), op: .forbidden),
+                ev(7, .drop, 275, 40, hit: HitTarget(collection: 2, slot: 1), op: .forbidden, outcome: "rejected"),
             ])
     }
 
@@ -107,7 +108,7 @@ enum Fixtures {
         let data = list(items, fixed: ["hdr"], locked: ["ünï☃"])
         let moved = list([items[1], items[0]] + items[2...], fixed: ["hdr"], locked: ["ünï☃"])
         let s0 = [RenderSession(number: 0, items: [items[0]], sources: [items[0]])]
-        let bar = RenderRect(x: 0, y: 29, width: 100, height: 2)
+        let bar = Rect(x: 0, y: 29, width: 100, height: 2)
         return build(
             RenderHeader(
                 title: "</title><script>alert(1)</script> & \"quotes\"", path: "hostile.jsonl",
@@ -116,10 +117,10 @@ enum Fixtures {
             [
                 RenderEvent(
                     line: 2, t: 0, text: "lift s0 [\"</script>\"] at (50, 15)", kind: .lift, session: 0,
-                    location: RenderPoint(x: 50, y: 15), data: data, activeSessions: s0),
+                    location: Point(x: 50, y: 15), data: data, activeSessions: s0),
                 RenderEvent(
-                    line: 3, t: 20, text: "drop s0 at (50, 30)", kind: .drop, session: 0, location: RenderPoint(x: 50, y: 30),
-                    hit: RenderHit(collection: 0, slot: 3), placeholder: bar, operation: .move,
+                    line: 3, t: 20, text: "drop s0 at (50, 30)", kind: .drop, session: 0, location: Point(x: 50, y: 30),
+                    hit: HitTarget(collection: 0, slot: 3), placeholder: bar, operation: .move,
                     destination: "before \"new\\nline\"", outcome: "moved",
                     difference: RenderDifference(sources: [items[0]], before: items[2]), data: moved, appData: data),
                 RenderEvent(
@@ -143,11 +144,11 @@ enum Fixtures {
         let after = list(["b", "c", "a", "d", "e"])
         let both = [RenderSession(number: 0, items: ["a"], sources: ["a"]), RenderSession(number: 1, items: ["e"], sources: ["e"])]
         let one = [both[1]]
-        func at(_ x: Double, _ y: Double) -> RenderPoint { RenderPoint(x: x, y: y) }
+        func at(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         let buttons = [
-            RenderSwipeButton(label: "Flag", action: "flag", frame: RenderRect(x: 20, y: 0, width: 40, height: 20)),
+            RenderSwipeButton(label: "Flag", action: "flag", frame: Rect(x: 20, y: 0, width: 40, height: 20)),
             RenderSwipeButton(
-                label: "Delete", action: "delete", frame: RenderRect(x: 60, y: 0, width: 40, height: 20),
+                label: "Delete", action: "delete", frame: Rect(x: 60, y: 0, width: 40, height: 20),
                 destructive: true),
         ]
         return build(
@@ -164,19 +165,19 @@ enum Fixtures {
                     data: data, activeSessions: both),
                 RenderEvent(
                     line: 4, t: 16, text: "move s0 to (30, 40)", kind: .move, session: 0, location: at(30, 40),
-                    hit: RenderHit(collection: 0, slot: 2), placeholder: RenderRect(x: 0, y: 39, width: 100, height: 2),
+                    hit: HitTarget(collection: 0, slot: 2), placeholder: Rect(x: 0, y: 39, width: 100, height: 2),
                     operation: .move, destination: "before \"c\"", data: data, activeSessions: both),
                 RenderEvent(
                     line: 5, t: 17, text: "move s1 to (70, 30)", kind: .move, session: 1, location: at(70, 30),
-                    hit: RenderHit(collection: 0, slot: 1), placeholder: RenderRect(x: 0, y: 19, width: 100, height: 2),
+                    hit: HitTarget(collection: 0, slot: 1), placeholder: Rect(x: 0, y: 19, width: 100, height: 2),
                     operation: .copy, destination: "before \"b\"", data: data, activeSessions: both),
                 RenderEvent(
                     line: 6, t: 32, text: "move s0 to (30, 55)", kind: .move, session: 0, location: at(30, 55),
-                    hit: RenderHit(collection: 0, slot: 3), placeholder: RenderRect(x: 0, y: 59, width: 100, height: 2),
+                    hit: HitTarget(collection: 0, slot: 3), placeholder: Rect(x: 0, y: 59, width: 100, height: 2),
                     operation: .move, destination: "before \"d\"", data: data, activeSessions: both),
                 RenderEvent(
                     line: 7, t: 48, text: "drop s0 at (30, 55)", kind: .drop, session: 0, location: at(30, 55),
-                    hit: RenderHit(collection: 0, slot: 3), placeholder: RenderRect(x: 0, y: 59, width: 100, height: 2),
+                    hit: HitTarget(collection: 0, slot: 3), placeholder: Rect(x: 0, y: 59, width: 100, height: 2),
                     operation: .move, destination: "before \"d\"", outcome: "moved",
                     difference: RenderDifference(sources: ["a"], before: "d", deferred: true), data: data,
                     appData: data, activeSessions: one),
@@ -188,7 +189,7 @@ enum Fixtures {
                     line: 10, t: 80, text: "swipe b dx -90", kind: .swipe, data: after,
                     swipe: RenderSwipe(
                         open: RenderSwipeRow(item: "b", edge: "trailing", buttons: buttons),
-                        presentations: [RenderPresentation(item: "b", shown: true)])),
+                        presentations: [PresentationReport(item: "b", isPresented: true)])),
             ])
     }
 }

@@ -1,5 +1,6 @@
 import DragRender
 import Foundation
+import ReorderCore
 import Testing
 
 /// The page as text: what must hold before any browser runs it.
@@ -40,7 +41,7 @@ import Testing
         var b = RenderBuilder(header: RenderHeader(title: "nan", layout: .rows(width: .infinity, height: 10)))
         b.append(
             RenderEvent(
-                line: 2, t: .nan, text: "lift", kind: .lift, session: 0, location: RenderPoint(x: .nan, y: 1),
+                line: 2, t: .nan, text: "lift", kind: .lift, session: 0, location: Point(x: .nan, y: 1),
                 data: Fixtures.list(["a"])))
         let json = HTMLRenderer.json(b.finish())
         #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any])

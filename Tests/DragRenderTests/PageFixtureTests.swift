@@ -1,5 +1,6 @@
 import DragRender
 import Foundation
+import ReorderCore
 import Testing
 
 /// The documents in Tests/page/fixtures are the ones the renderer writes
@@ -26,10 +27,10 @@ import Testing
             [
                 RenderEvent(
                     line: 2, t: 0, text: "lift s\(Int.max) [a] at (50, 5)", kind: .lift, session: Int.max,
-                    location: RenderPoint(x: 50, y: 5), data: data, activeSessions: session),
+                    location: Point(x: 50, y: 5), data: data, activeSessions: session),
                 RenderEvent(
                     line: 3, t: 16, text: "drop s\(Int.max) at (50, 5)", kind: .drop, session: Int.max,
-                    location: RenderPoint(x: 50, y: 5), outcome: "moved", data: data),
+                    location: Point(x: 50, y: 5), outcome: "moved", data: data),
             ])
     }
 

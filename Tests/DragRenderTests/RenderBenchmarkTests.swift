@@ -109,15 +109,15 @@ enum Synthetic {
             emit(
                 RenderEvent(
                     line: line, t: t, text: "lift s0 [\(item)] at (50, \(startY))", kind: .lift, session: 0,
-                    location: RenderPoint(x: 50, y: startY), data: data, activeSessions: session))
-            var hit = RenderHit(collection: 0, slot: 0)
+                    location: Point(x: 50, y: startY), data: data, activeSessions: session))
+            var hit = HitTarget(collection: 0, slot: 0)
             var anchor: String?
             for j in 1...49 {
                 let y = ((startY + (endY - startY) * Double(min(j, 48)) / 48) * 2).rounded() / 2
                 let slot = min(max(Int((y + rowHeight / 2) / rowHeight), 0), items.count)
-                hit = RenderHit(collection: 0, slot: slot)
+                hit = HitTarget(collection: 0, slot: slot)
                 anchor = items[slot...].first { $0 != item }
-                let bar = RenderRect(x: 0, y: Double(slot) * rowHeight - 1, width: width, height: 2)
+                let bar = Rect(x: 0, y: Double(slot) * rowHeight - 1, width: width, height: 2)
                 let destination = anchor.map { "before \"\($0)\"" } ?? "end"
                 let isDrop = j == 49
                 if isDrop {
@@ -128,7 +128,7 @@ enum Synthetic {
                 emit(
                     RenderEvent(
                         line: line, t: t, text: isDrop ? "drop s0 at (50, \(y))" : "move s0 to (50, \(y))",
-                        kind: isDrop ? .drop : .move, session: 0, location: RenderPoint(x: 50, y: y), hit: hit,
+                        kind: isDrop ? .drop : .move, session: 0, location: Point(x: 50, y: y), hit: hit,
                         placeholder: bar, operation: .move, destination: destination, outcome: isDrop ? "moved" : nil,
                         difference: isDrop ? RenderDifference(sources: [item], before: anchor) : nil, data: data,
                         activeSessions: isDrop ? [] : session))

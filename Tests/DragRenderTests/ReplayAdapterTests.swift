@@ -33,16 +33,16 @@ import Testing
         #expect(doc.steps.map(\.operation) == [nil, .forbidden, nil, .move, nil, .move, nil])
         #expect(doc.firstFailingStep == nil && doc.initialStep == 6)
         // The hover over "done" (which holds a locked card): the engine's hit, drawn.
-        #expect(doc.steps[1].hit == RenderHit(collection: 2, slot: 1))
+        #expect(doc.steps[1].hit == HitTarget(collection: 2, slot: 1))
         // Columns: 220 wide, 16 apart, the container's height.
         let columns = doc.snapshot(after: 0).collections
-        #expect(columns.map(\.area) == (0..<3).map { RenderRect(x: Double($0) * 236, y: 0, width: 220, height: 500) })
+        #expect(columns.map(\.area) == (0..<3).map { Rect(x: Double($0) * 236, y: 0, width: 220, height: 500) })
         #expect(columns.map(\.id) == ["backlog", "doing", "done"])
         #expect(columns[2].entries.map(\.locked) == [true])
         // The drop at x = 228, the right half of the gap: "doing", before "build".
         let drop = doc.steps[5]
-        #expect(drop.hit == RenderHit(collection: 1, slot: 0))
-        #expect(drop.placeholder == RenderRect(x: 236, y: 43, width: 220, height: 2))
+        #expect(drop.hit == HitTarget(collection: 1, slot: 0))
+        #expect(drop.placeholder == Rect(x: 236, y: 43, width: 220, height: 2))
         #expect(drop.destination == "\"doing\" before \"build\"")
         #expect(drop.outcome == "moved")
         #expect(drop.difference == RenderDifference(sources: ["spec"], collection: "doing", before: "build"))
@@ -67,7 +67,7 @@ import Testing
             // Every entry at the frame the core computes.
             let frames = layout.frames(in: container)
             let drawn = doc.snapshot(after: k).collections.map { $0.entries.map(\.frame) }
-            #expect(drawn == frames.map { $0.map { RenderRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } }, "step \(k)")
+            #expect(drawn == frames.map { $0.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } }, "step \(k)")
         }
     }
 
@@ -94,7 +94,7 @@ import Testing
                 let frames = layout.frames(in: before)
                 let sections = layout.sections(frames: frames)
                 let bar = layout.placeholder(slot: hit.slot, frames: frames[hit.collection], section: sections[hit.collection])
-                #expect(st.placeholder == RenderRect(x: bar.x, y: bar.y, width: bar.width, height: bar.height), "\(path) step \(k)")
+                #expect(st.placeholder == Rect(x: bar.x, y: bar.y, width: bar.width, height: bar.height), "\(path) step \(k)")
                 checked += 1
             }
         }

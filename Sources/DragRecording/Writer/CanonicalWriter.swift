@@ -452,13 +452,48 @@ package struct _JSONBuffer {
     }
     package mutating func number(_ v: Double) {
         scalar()
+        // Integral values as `Format.number` prints them (as an Int64), without a String.
+        if v == v.rounded(.towardZero) && abs(v) < 9_223_372_036_854_775_808.0 {
+            digits(Int(Int64(v)))
+            return
+        }
         bytes.append(contentsOf: Format.number(v).utf8)
+    }
+
+    /// `v` in decimal, digit by digit.
+    private mutating func digits(_ v: Int) {
+        if v < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = v.magnitude
+        if rest < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest))
+            return
+        }
+        // Written from the last digit back into a stack buffer, then appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var i = buffer.count
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i...]))
+        }
     }
     /// An integer field (`session`, `index`, `capacity`, a seed, a count):
     /// every value exactly, never through a Double.
     package mutating func integer(_ v: some BinaryInteger) {
+        guard let n = Int(exactly: v) else {
+            scalar()
+            bytes.append(contentsOf: String(v).utf8)
+            return
+        }
+        integer(n)
+    }
+    /// The common case, concrete: a generic call across modules is not
+    /// specialised, and lines, indices and counts are most of a document.
+    package mutating func integer(_ v: Int) {
         scalar()
-        bytes.append(contentsOf: String(v).utf8)
+        digits(v)
     }
     package mutating func bool(_ b: Bool) {
         scalar()
@@ -555,19 +590,32 @@ package struct _JSONBuffer {
 
     private mutating func quote(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
-            case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
-            case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
-            case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
-            default: bytes.append(b)
+        var s = s
+        // Runs that need no escape (most strings are one) are copied whole.
+        s.withUTF8 { utf8 in
+            var run = 0
+            for i in utf8.indices {
+                let b = utf8[i]
+                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
+                escape(b)
+                run = i + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ b: UInt8) {
+        switch b {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
+        case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
+        case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
+        case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
+        }
     }
 }

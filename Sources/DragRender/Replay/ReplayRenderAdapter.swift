@@ -78,6 +78,9 @@ public struct ReplayRenderAdapter {
             }
         }
         for m in e.warnings + e.failures + (e.expectation?.failures ?? []) { shown.insert(LineMessage(line: step.line, message: m)) }
+        // A move that joins a run is never shown by its own text: described
+        // only when it starts a step (formatting its point costs more than the rest).
+        if e.kind != .move || !builder.joins(e) { e.text = Self.shortened(step.event.summary) }
         builder.append(e)
     }
 
@@ -104,15 +107,15 @@ public struct ReplayRenderAdapter {
     private mutating func event(_ step: ReplayStep) -> RenderEvent {
         let e = step.event
         var out = RenderEvent(
-            line: step.line, t: e.t, text: Self.shortened(e.summary), kind: e.kind.type, session: e.kind.isDragEvent ? e.session : nil)
-        out.location = e.kind.location.map { RenderPoint(x: $0.x, y: $0.y) }
+            line: step.line, t: e.t, text: "", kind: e.kind.type, session: e.kind.isDragEvent ? e.session : nil)
+        out.location = e.kind.location
         if let r = step.result {
             if let target = r.target, target.collection < screen.count {
-                out.hit = RenderHit(collection: target.collection, slot: target.slot)
+                out.hit = target
                 out.placeholder = placeholder(target)
             }
             if let c = r.configuration {
-                out.operation = RenderOperation(rawValue: c.operation.rawValue)
+                out.operation = c.operation
                 out.destination = c.destination.map { Format.destination($0, showCollection: !single) }
             }
             if let o = r.outcome {
@@ -170,13 +173,13 @@ public struct ReplayRenderAdapter {
                 guard let f = model.configuration.buttonFrame(k, in: frame, edge: open.edge) else { return nil }
                 return RenderSwipeButton(
                     label: k < labels.count ? labels[k] : actions[k].label, action: actions[k].name,
-                    frame: RenderRect(f), destructive: actions[k].isDestructive)
+                    frame: f, destructive: actions[k].isDestructive)
             }
             out.open = RenderSwipeRow(item: open.item, edge: open.edge.rawValue, buttons: buttons)
         }
         if let s = step.result?.swipe {
-            out.presentations = s.reports.map { RenderPresentation(item: $0.item, shown: $0.isPresented) }
-            out.performed = s.action.map { RenderPerformedAction(item: $0.item, action: $0.action) }
+            out.presentations = s.reports.map { PresentationReport(item: $0.item, isPresented: $0.isPresented) }
+            out.performed = s.action.map { PerformedAction<String>(item: $0.item, action: $0.action) }
         }
         return out
     }
@@ -234,7 +237,7 @@ public struct ReplayRenderAdapter {
     /// reads the frame at the slot (or the last) and the collections'
     /// sections, which need only each collection's last frame: no layout of
     /// the whole container per move.
-    private mutating func placeholder(_ target: HitTarget) -> RenderRect {
+    private mutating func placeholder(_ target: HitTarget) -> Rect {
         let sections = self.sections ?? layout.sections(frames: screen.indices.map { lastFrame(of: $0) })
         self.sections = sections
         let c = screen[target.collection]
@@ -242,7 +245,7 @@ public struct ReplayRenderAdapter {
         // The one frame the bar stands on, at the slot or after the last entry.
         let frames = slot < c.entryCount ? [frame(at: slot, of: target.collection)] : lastFrame(of: target.collection)
         let relative = slot < c.entryCount ? 0 : frames.count
-        return RenderRect(layout.placeholder(slot: relative, frames: frames, section: sections[target.collection]))
+        return layout.placeholder(slot: relative, frames: frames, section: sections[target.collection])
     }
 
     private func lastFrame(of collection: Int) -> [Rect] {

@@ -12,6 +12,8 @@ public struct Rect: Hashable, Sendable {
     }
     public var midX: Double { x + width / 2 }
     public var midY: Double { y + height / 2 }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
 }
 
 extension Layout {
