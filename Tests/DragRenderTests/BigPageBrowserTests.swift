@@ -24,7 +24,9 @@ import Testing
                 + #""meta":{"title":"photo grid, \#(events) events"}}"#
         ]
         var order = (0..<items).map { "photo-\($0)" }
-        var t = 0, written = 0, failed = false
+        var t = 0
+        var written = 0
+        var failed = false
         func emit(_ s: String) {
             lines.append(s)
             written += 1
@@ -63,7 +65,8 @@ import Testing
         let (events, items) = (100_000, 10_000)
         let dir = try Browser.temporaryDirectory("big")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let recording = dir.appendingPathComponent("grid.jsonl"), file = dir.appendingPathComponent("grid.html")
+        let recording = dir.appendingPathComponent("grid.jsonl")
+        let file = dir.appendingPathComponent("grid.html")
         try Self.photoGrid(events: events, items: items).write(to: recording, atomically: true, encoding: .utf8)
         let rendered = Date()
         let r = try runCLI(["render", "--applier", "canonical", "-o", file.path, recording.path])
@@ -113,6 +116,7 @@ import Testing
                 + "(debug CLI), \(page.steps.count) steps, opens at failing step \(failing) drawing \(drawn.count) of \(data.count) "
                 + "entries; open \(String(format: "%.0f", open)) ms in the page (\(String(format: "%.1f", wall)) s with the browser's "
                 + "start), step script \(String(format: "%.1f", draw)) ms; \(profiled) more steps: median "
-                + "\(String(format: "%.1f", sorted.isEmpty ? 0 : sorted[sorted.count / 2])) ms, max \(String(format: "%.1f", sorted.last ?? 0)) ms")
+                + "\(String(format: "%.1f", sorted.isEmpty ? 0 : sorted[sorted.count / 2])) ms, max \(String(format: "%.1f", sorted.last ?? 0)) ms"
+        )
     }
 }
