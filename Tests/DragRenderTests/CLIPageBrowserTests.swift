@@ -18,6 +18,24 @@ import Testing
         var failing: [Int] { steps.indices.filter { steps[$0]["F"] as? Bool == true } }
         var start: Int { json["start"] as? Int ?? -1 }
 
+        /// The page at `file`, its document read from its script#doc.
+        static func read(_ file: URL) throws -> Page {
+            let html = try String(contentsOf: file, encoding: .utf8)
+            let start = try #require(html.range(of: "<script type=\"application/json\" id=\"doc\">"))
+            let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+            return Page(name: file.deletingPathExtension().lastPathComponent, file: file, json: json)
+        }
+
+        /// The finger's location at step n: the latest step up to n that has one.
+        func finger(at n: Int) -> (x: Double, y: Double)? {
+            for st in steps.prefix(n + 1).reversed() {
+                if let p = st["p"] as? [Double], p.count == 2 { return (p[0], p[1]) }
+            }
+            return nil
+        }
+
         /// The IDs and marks of step `n`'s entries, from the embedded
         /// document: its initial data with the model's changes of steps
         /// 0 ... n applied (docs/page-document.md).
@@ -67,12 +85,7 @@ import Testing
         let args = ["render"] + (extra.isEmpty ? ["--applier", applier] : extra) + ["-o", file.path, report]
         let r = try runCLI(args)
         #expect(r.code == 0, "dragreplay \(args.joined(separator: " ")): \(r.stderr)")
-        let html = try String(contentsOf: file, encoding: .utf8)
-        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"doc\">"))
-        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-        let json = try #require(
-            try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
-        return Page(name: name, file: file, json: json)
+        return try Page.read(file)
     }
 
     /// The checks every page passes at step `n`: the script finished without

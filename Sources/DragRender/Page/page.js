@@ -361,14 +361,15 @@
     return [0, 0];
   }
 
-  // The view of a big container at step n: rows 24 pixels high, and a
+  // The view of a big container at step n: rows a legible height, and a
   // window of WINDOW_PX pixels along its axis centred on the focus, with
   // the whole container across it.
   function windowView(data, n) {
     var L = D.layout, os = M.origins(data), across = L.kind === 'hstack';
     var x0 = 0, y0 = 0, x1 = L.width, y1 = L.height;
     os.forEach(function (o) { x1 = Math.max(x1, o.area.x + o.area.w); y1 = Math.max(y1, o.area.y + o.area.h); });
-    var scale = across ? Math.min(560 / L.height, 60 / L.itemWidth) : Math.min(24 / L.rowHeight, 720 / x1);
+    // List rows 24 pixels high; grid and board cells 56 (their IDs stay legible).
+    var scale = across ? Math.min(560 / L.height, 60 / L.itemWidth) : Math.min((L.kind === 'list' ? 24 : 56) / L.rowHeight, 720 / x1);
     var f = focusOf(n, data), span = WINDOW_PX / scale, pad = 4 / scale;
     if (across) {
       x0 = Math.max(0, Math.min(f[0] - span / 2, x1 - span)); x1 = Math.min(x1, x0 + span);
@@ -430,7 +431,7 @@
     root.setAttribute('font-size', 12 * px);
     root.setAttribute('data-entries', String(entryCount(data)));
     root.setAttribute('data-drawn', String(snap.collections.reduce(function (k, c) { return k + c.entries.length; }, 0)));
-    root.__view = { x0: x0, y0: y0, w: v.w, h: v.h, scale: scale };
+    root.__view = { x0: x0, y0: y0, w: v.w, h: v.h, scale: scale, windowed: windowed };
 
     var defs = svg('defs', {}, root);
     var hatch = svg('pattern', { id: pfx + 'hatch', patternUnits: 'userSpaceOnUse', width: 6 * px, height: 6 * px,
@@ -786,6 +787,8 @@
   function reveal(st) {
     var v = byId('layout').__view, box = byId('model-canvas');
     var p = st.p || (st.r ? [st.r[0], st.r[1]] : null);
+    // A window is drawn around its focus (the finger, else the path's end or the change): show it.
+    if (v && v.windowed) p = focusOf(current, M.dataAfter(current));
     if (!v || !p) return;
     var x = (p[0] - v.x0) * v.scale, y = (p[1] - v.y0) * v.scale + 20;
     if (y < box.scrollTop || y > box.scrollTop + box.clientHeight - 20) box.scrollTop = y - box.clientHeight / 2;
