@@ -178,7 +178,7 @@ public struct ReplayRenderAdapter {
             out.open = RenderSwipeRow(item: open.item, edge: open.edge.rawValue, buttons: buttons)
         }
         if let s = step.result?.swipe {
-            out.presentations = s.reports.map { PresentationReport(item: $0.item, isPresented: $0.isPresented) }
+            out.presentations = Array(s.reports)
             out.performed = s.action.map { PerformedAction<String>(item: $0.item, action: $0.action) }
         }
         return out
