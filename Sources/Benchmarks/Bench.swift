@@ -13,7 +13,7 @@ struct Bench {
         let args = Array(CommandLine.arguments.dropFirst())
         guard let command = args.first else {
             print(
-                "usage: dragreplay-bench all [--check] [--rounds N] [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE [ITEMS] | render [FILE OUT]"
+                "usage: dragreplay-bench all [--check] [--rounds N] [--quick] --c-baseline PATH | reading [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE [ITEMS] | render [FILE OUT]"
             )
             SystemCall.exit(2)
         }
@@ -30,6 +30,15 @@ struct Bench {
             }
             precondition(n > 0 || command == "replay")
             print("\(seconds() - t) \(peakRSSMiB())")
+        case "reading":
+            // The reading rows alone: `reading --c-baseline PATH [--quick]`.
+            guard let i = args.firstIndex(of: "--c-baseline"), i + 1 < args.count else {
+                print("--c-baseline PATH is required")
+                SystemCall.exit(2)
+            }
+            var report = Report()
+            try benchReading(&report, cBinary: args[i + 1], quick: args.contains("--quick"))
+            report.print()
         case "apply":
             var report = Report()
             benchApply(&report, quick: args.contains("--quick"))

@@ -72,12 +72,13 @@ func benchReading(_ report: inout Report, cBinary: String, quick: Bool) throws {
     let replay = median(times["replay"]!)
     report.row(
         "read \(n) events: DragReader (validating, typed events)", "\(f(ours))s", "C json-c tokener loop \(f(c))s",
-        "\(f(ours / c, 2))x the C loop")
+        "\(f(ours / c, 2))x the C loop (medians of \(rounds) interleaved rounds)")
     report.row(
         "read \(n) events: Foundation JSONSerialization", "\(f(foundation))s", "DragReader \(f(ours))s",
         "DragReader \(f(foundation / ours, 2))x faster")
     report.row("read \(n) events: JSONDecoder", "\(f(decoder))s", "DragReader \(f(ours))s", "DragReader \(f(decoder / ours, 2))x faster")
-    report.target("reader within 1.5x of the C tokener loop", ours / c <= 1.5, "\(f(ours / c, 2))x")
+    // Issue 24's target: wall clock, the medians of the interleaved rounds.
+    report.target("reader within 1.3x of the C tokener loop", ours / c <= 1.3, "\(f(ours / c, 2))x")
     report.target("reader at least 2.5x faster than JSONSerialization", foundation / ours >= 2.5, "\(f(foundation / ours, 2))x")
     report.target("reader at least 3x faster than JSONDecoder", decoder / ours >= 3, "\(f(decoder / ours, 2))x")
 

@@ -58,7 +58,9 @@ struct JSONObject {
 
     func name(_ key: StaticString) -> String { path.isEmpty ? "\(key)" : "\(path).\(key)" }
 
-    func get(_ key: StaticString) -> JSONCValue? { value.member(key).value.flatMap { $0.kind == .null ? nil : $0 } }
+    /// json-c parses `null` to no object at all, so a present `null` member
+    /// has no value here either (no type to ask of each member found).
+    func get(_ key: StaticString) -> JSONCValue? { value.member(key).value }
 
     func required(_ key: StaticString, _ what: String) throws(FieldError) -> JSONCValue {
         guard let v = get(key) else { throw FieldError(field: name(key), "missing field \"\(name(key))\" (expected \(what))") }

@@ -17,13 +17,18 @@ public final class RecordingReader: RecordingSource {
     public static let maxDepth: Int32 = 32
 
     public let path: String
-    public private(set) var header: RecordingHeader
+    public var header: RecordingHeader { storedHeader }
     /// The line the header was read from.
     public private(set) var headerLine: Int
     /// Warnings so far (a truncated final line).
     public private(set) var warnings: [Diagnostic] = []
     /// The validator's state: what is still open when the file ends.
-    public private(set) var validator: RecordingValidator
+    public var validator: RecordingValidator { checker }
+    // Private storage behind the two public views: the compiler then sees
+    // every access and checks exclusivity statically, where a public stored
+    // property cost two runtime `swift_beginAccess` calls per line.
+    private var storedHeader: RecordingHeader
+    private var checker: RecordingValidator
 
     /// One physical line as it was read, before it is decoded: how `bless`
     /// copies every byte of a file through in the same single pass.
@@ -82,9 +87,9 @@ public final class RecordingReader: RecordingSource {
         // Placeholders until the header line is read below.
         let placeholder = RecordingHeader(
             layout: Layout(kind: .list(rowHeight: 1), width: 1, height: 1), collections: [CollectionSpec(items: [])])
-        header = placeholder
+        storedHeader = placeholder
         headerLine = 0
-        validator = try! RecordingValidator(header: placeholder)
+        checker = try! RecordingValidator(header: placeholder)
         // Every stored property is set by now, so when the header is bad and
         // this throws, `deinit` runs and closes the file: closing it here too
         // would close a descriptor number another thread may have reused.
@@ -102,8 +107,8 @@ public final class RecordingReader: RecordingSource {
                 defer { root.release() }
                 let context = LineContext(raw: currentLine, line: number, path: path)
                 do throws(FieldError) {
-                    let event = try decodeEvent(root.value, context, version: header.version)
-                    try validator.check(event)
+                    let event = try decodeEvent(root.value, context, version: storedHeader.version)
+                    try checker.check(event)
                     return Located(line: number, event)
                 } catch {
                     throw .input(context.diagnostic(error))
@@ -192,8 +197,8 @@ public final class RecordingReader: RecordingSource {
         defer { root.release() }
         let context = LineContext(raw: currentLine, line: number, path: path)
         do {
-            header = try decodeHeader(root.value, context)
-            validator = try RecordingValidator(header: header)
+            storedHeader = try decodeHeader(root.value, context)
+            checker = try RecordingValidator(header: storedHeader)
         } catch {
             throw .input(context.diagnostic(error))
         }

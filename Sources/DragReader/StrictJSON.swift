@@ -38,6 +38,16 @@ func laneBits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt16 {
     return low | high << 8
 }
 
+/// Whether any lane of a comparison holds: the two halves of the mask's
+/// bytes tested at once. The standard library's `any` reduces lane by lane
+/// through a generic `min()`, which is not inlined here and cost as much as
+/// the rest of the fast pass.
+@inline(__always)
+func anyLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+    let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    return halves[0] | halves[1] != 0
+}
+
 /// True when the line certainly has none of the problems the exact scan
 /// looks for: no control byte (but tab and CR between values), no `'`, no
 /// backslash, no byte >= 0x80; outside strings no `N` or `I` (NaN,
@@ -89,7 +99,7 @@ func looksPlain(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Bool {
             withUnsafeMutableBytes(of: &v) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + i, count: n - i)) }
         }
         let tabOrCR = (v .== tab) .| (v .== carriageReturn)
-        if any(((v .< space) .& .!tabOrCR) .| (v .== apostrophe) .| (v .== backslash) .| (v .>= high)) { return false }
+        if anyLane(((v .< space) .& .!tabOrCR) .| (v .== apostrophe) .| (v .== backslash) .| (v .>= high)) { return false }
         let quotes = laneBits(v .== quote)
         var parity = quotes
         parity ^= parity << 1
@@ -100,7 +110,7 @@ func looksPlain(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Bool {
         insideString = parity & 0x8000 != 0 ? 0xFFFF : 0
         let outside = ~(parity | quotes)
         // Tabs and CRs are fine between values, not raw inside a string.
-        if any(tabOrCR) && laneBits(tabOrCR) & parity & ~quotes != 0 { return false }
+        if anyLane(tabOrCR) && laneBits(tabOrCR) & parity & ~quotes != 0 { return false }
         // The few bytes outside strings that numbers and nesting hinge on,
         // one by one.
         var special =

@@ -238,18 +238,39 @@ public struct RecordingValidator: Sendable {
                 let field = field()
                 throw FieldError(field: field, "field \"\(field)\": an ID must be 1 to \(maxIDBytes) bytes, got \(n)")
             }
-            if id.utf8.contains(0) {
+            if containsNUL(id) {
                 let field = field()
                 throw FieldError(field: field, "field \"\(field)\": an ID must not contain NUL, got \(Format.quoted(id))")
             }
         }
-        if unique && ids.count > 1 {
-            var seen = Set<String>()
-            for id in ids where !seen.insert(id).inserted {
-                let field = field()
-                throw FieldError(field: field, "field \"\(field)\": ID \(Format.quoted(id)) appears twice")
-            }
+        if unique && ids.count > 1, let id = firstRepeated(ids) {
+            let field = field()
+            throw FieldError(field: field, "field \"\(field)\": ID \(Format.quoted(id)) appears twice")
         }
+    }
+
+    /// Whether `id` holds a NUL byte, read from its contiguous UTF-8 (every
+    /// native string has it; the generic `contains` on the view is a call
+    /// per ID that a lift's two IDs felt).
+    @inline(__always)
+    private static func containsNUL(_ id: String) -> Bool {
+        id.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? id.utf8.contains(0)
+    }
+
+    /// The first ID, in order, that an earlier one equals. A few IDs (a lift
+    /// carries one to a handful) are compared pairwise: no `Set` to allocate
+    /// and hash into per line.
+    /// - Complexity: O(n^2) comparisons for n <= 8 IDs, O(n) expected above.
+    private static func firstRepeated(_ ids: [String]) -> String? {
+        if ids.count <= 8 {
+            for j in 1..<ids.count {
+                for i in 0..<j where ids[i] == ids[j] { return ids[j] }
+            }
+            return nil
+        }
+        var seen = Set<String>()
+        for id in ids where !seen.insert(id).inserted { return id }
+        return nil
     }
 
     static func checkCollections(_ collections: [CollectionSpec], field: String) throws(FieldError) {
