@@ -9,7 +9,7 @@ import Testing
     /// Writes the page of `document` and returns the DOM the browser built at `step`.
     private func dom(_ document: RenderDocument, step: Int? = nil, name: String = #function) throws -> DOMDump {
         let file = try write(document, name: name)
-        let html = try Browser.dumpDOM(file, fragment: step.map { "step=\($0)" })
+        let html = try Browser.dumpDOM(file, fragment: step.map { "step=\($0 + 1)" })  // #step=N counts from 1
         let dump = DOMDump(html)
         #expect(dump.byID("step") != nil, "no #step in the dumped DOM")
         return dump
@@ -160,7 +160,7 @@ import Testing
             ("failed", Fixtures.failedExpectation(), 2), ("two", Fixtures.twoSessions(), 4),
         ] {
             let file = try write(doc, name: name)
-            let png = try Browser.screenshot(file, fragment: "step=\(step)")
+            let png = try Browser.screenshot(file, fragment: "step=\(step + 1)")
             let summary = try PNGColors.summarize(png)
             #expect(summary.width == 1200 && summary.height == 900, "\(name): \(summary.width)x\(summary.height)")
             #expect(summary.distinctColors >= 36, "\(name): only \(summary.distinctColors) colours: blank or broken?")
