@@ -100,7 +100,9 @@ import Testing
         // One count, one numbering (from 1): the header, the slider's position, the title, the timeline.
         let count = page.steps.count
         #expect(dump.byID("position")?.text == "\(n + 1) / \(count)", "\(at): position")
-        #expect(dump.byID("step-title")?.text.hasPrefix("Step \(n + 1) / \(count) · \(page.steps[n]["k"] as? String ?? "?") · ") == true, "\(at)")
+        #expect(
+            dump.byID("step-title")?.text.hasPrefix("Step \(n + 1) / \(count) · \(page.steps[n]["k"] as? String ?? "?") · ") == true,
+            "\(at)")
         #expect(dump.byID("subtitle")?.text.contains(" events, \(count) step\(count == 1 ? "" : "s")") == true, "\(at): subtitle")
         #expect(dump.all("span", class: "n").map(\.text) == (1...max(count, 1)).map(String.init), "\(at): timeline numbers")
         let layout = dump.section(from: "layout", to: ["legend"])
@@ -193,7 +195,8 @@ import Testing
         #expect(dump.html.contains("app: configuration: answered move into"))
         // Beside the model's, in its view and at its scale.
         #expect(dump.byID("canvases")?.has(class: "with-app") == true)
-        let model = try #require(dump.byID("layout")), app = try #require(dump.byID("app-layout"))
+        let model = try #require(dump.byID("layout"))
+        let app = try #require(dump.byID("app-layout"))
         for key in ["viewBox", "width", "height"] { #expect(model.attributes[key] == app.attributes[key], "\(key)") }
     }
 
