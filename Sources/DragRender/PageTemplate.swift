@@ -30,15 +30,19 @@ enum PageTemplate {
           - svg#layout: the model's data at the current step, one g.entry[data-id="ID"] per entry, holding a
             text element whose text is the ID; fixed entries also have class "fixed", locked ones "locked",
             entries an active session drags "source", entries moved since the previous step "changed".
-          - svg#app-layout (in #app-canvas, hidden without app data): the app's data, as g.app-entry[data-id].
+          - svg#app-layout (in #app-canvas, hidden without app data): the app's data, as g.app-entry[data-id], drawn
+            beside svg#layout (#canvases.with-app) in the model's view and at its scale; stacked on narrow windows.
+          - g.entry.cut: an entry whose ID does not fit its box: its text is cut with an ellipsis and its title has the ID.
           - .forbidden: the red overlay, present only at steps whose answered operation is forbidden.
           - polyline.path[data-session=N]: a finger path; rect.placeholder: the placeholder slot;
             rect.area.hit: the hit collection's area; g.swipe-button: an open swipe row's button.
-          - #step[data-step=N]: the current step (N is the 0-based index of ol#steps, as in the URL #step=N).
+          - #step[data-step=N]: the current step (N is the 0-based index into ol#steps and the document's steps; people
+            read step N + 1: the header's count, #position "N+1 / count", the timeline's numbers and the URL #step=N+1).
           - #step[data-draw-ms]: the script time of the last step's draw, in milliseconds (performance.now()).
           - ol#steps > li[data-index=N]: the timeline, one item per step; a failing step's item has class
             "failed" (also "mutation", "applied", "deferred", "passed", "presentation", "warned").
-          - #failure: the failure banner, shown (no hidden attribute) exactly at failing steps.
+          - #failure: the failure, shown (no hidden attribute) exactly at failing steps, the one place it is shown: its
+            messages, and at a failed expect pre.expected and pre.actual side by side.
           - #script-errors: script errors caught by window.onerror and by try/catch around drawing; empty when none.
           - ul#messages: what the replay said about the recording as a whole (an input error that ended it early,
             failures at the header line, warnings at the end), li.error / li.warning; hidden when there are none.
@@ -100,9 +104,13 @@ enum PageTemplate {
         <h2 id="step-title"></h2>
         <p id="step-text"></p>
         <div id="panels">
-        <div>
+        <div id="drawing">
+        <div id="canvases">
         <div class="canvas" id="model-canvas"><h3>model</h3>
         <svg id="layout" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="The layout at this step"></svg></div>
+        <div class="canvas" id="app-canvas" hidden><h3 id="app-title">app</h3>
+        <svg id="app-layout" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="The app's data at this step"></svg></div>
+        </div>
         <div id="legend">
         <span><span class="sw"></span>entry</span>
         <span><span class="sw lg-fixed"></span>fixed</span>
@@ -114,8 +122,6 @@ enum PageTemplate {
         <span><span class="sw lg-forbidden"></span>forbidden</span>
         <span>&#9675; lift &#183; &#9679; finger &#183; &#9632; drop &#183; &#10005; cancel &#183; n/c: items/capacity</span>
         </div>
-        <div class="canvas" id="app-canvas" hidden><h3 id="app-title">app</h3>
-        <svg id="app-layout" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="The app's data at this step"></svg></div>
         </div>
         <div id="details"></div>
         </div>

@@ -7,7 +7,8 @@ import ReorderCore
 /// `polyline.path`, `rect.placeholder`, `.forbidden`), then a caption with
 /// the step, its outcome and any failure.
 public enum SVGRenderer {
-    /// - Parameter step: the step to draw (0-based); `nil` draws the first
+    /// - Parameter step: the index of the step to draw (0-based: people read
+    ///   it as step `step + 1`, as on the page); `nil` draws the first
     ///   failing step, else the last one.
     public static func svg(_ document: RenderDocument, step: Int? = nil) -> String {
         guard !document.steps.isEmpty else { return empty(document) }
@@ -99,7 +100,7 @@ public enum SVGRenderer {
         o += ##"<?xml version="1.0" encoding="UTF-8"?>"## + "\n"
         o += ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(f(width))" height="\##(f(height))" "##
         o += ##"viewBox="0 0 \##(f(width)) \##(f(height))" font-family="system-ui, 'DejaVu Sans', sans-serif">"## + "\n"
-        o += "<title>\(x(document.header.title)) — step \(n)</title>\n"
+        o += "<title>\(x(document.header.title)) — step \(n + 1) of \(document.steps.count)</title>\n"
         o += ##"<rect width="100%" height="100%" fill="#fff"/>"## + "\n"
         o += ##"<svg class="layout" x="8" y="8" width="\##(f(frame.layoutWidth))" height="\##(f(frame.layoutHeight))" "##
         o += ##"viewBox="\##(f(view.x)) \##(f(view.y)) \##(f(view.width)) \##(f(view.height))" font-size="\##(f(12 * px))">"## + "\n"
@@ -272,9 +273,14 @@ public enum SVGRenderer {
         } else {
             o += ##"<circle class="finger" cx="\##(f(e.x))" cy="\##(f(e.y))" r="\##(f(5 * px))" fill="\##(c)"/>"##
         }
+        // As the page labels it: a drop is a drop, a cancel a cancel; while it moves, the answered operation.
         var label = "s\(path.session)"
         let own = st.session == path.session
-        if own, let op = st.operation { label += " " + (op == .copy ? "+copy" : op.rawValue) }
+        if ended, let end = path.end {
+            label += " " + end.rawValue
+        } else if own, let op = st.operation {
+            label += " " + (op == .copy ? "+copy" : op.rawValue)
+        }
         o += ##"<text class="finger-label" x="\##(f(e.x + 8 * px))" y="\##(f(e.y - 8 * px))" font-size="\##(f(11 * px))" "##
         o += ##"fill="\##(own && st.operation == .forbidden ? RenderStyle.forbidden : c)" stroke="#fff" "##
         o += ##"stroke-width="\##(f(3 * px))" paint-order="stroke" font-weight="bold">\##(x(label))</text></g>"## + "\n"
@@ -349,7 +355,7 @@ public enum SVGRenderer {
         let lineText = st.firstLine == st.lastLine ? "\(st.firstLine)" : "\(st.firstLine)-\(st.lastLine)"
         lines.append(
             CaptionLine(
-                text: "\(doc.header.title) — step \(n) / \(doc.steps.count - 1) · line \(lineText) · "
+                text: "\(doc.header.title) — step \(n + 1) / \(doc.steps.count) · \(st.kind.rawValue) · line \(lineText) · "
                     + "t=\(Format.number(st.lastT)) ms", bold: true))
         if let status = doc.header.status {
             lines.append(CaptionLine(text: "replay: \(status.uppercased()) · \(doc.header.subject)", failure: status != "pass"))

@@ -56,15 +56,21 @@ struct RenderCLITests {
         #expect(r.code == 0, "\(r.stderr)")
         let svgPath = String(path.dropLast(".jsonl".count)) + ".svg"
         let svg = try readText(svgPath)
-        #expect(svg.hasPrefix("<?xml") && svg.contains("— step 2</title>"))
+        #expect(svg.hasPrefix("<?xml") && svg.contains("— step 3 of 4</title>"))  // index 2, counted from 1
         #expect(svg.contains("class=\"placeholder\"") && svg.contains("placement: "))
         let parser = XMLParser(data: Data(svg.utf8))
         #expect(parser.parse(), "\(String(describing: parser.parserError))")
-        let one = try runCLI(["render", "--format", "svg", "--step", "0", "-o", "-", path])
-        #expect(one.code == 0 && one.stdout.contains("— step 0</title>"))
+        let one = try runCLI(["render", "--format", "svg", "--step", "1", "-o", "-", path])
+        #expect(one.code == 0 && one.stdout.contains("— step 1 of 4</title>"))
         let card = try report("card-snaps-to-wrong-column")
-        let forbidden = try runCLI(["render", "--format", "svg", "--step", "1", "-o", "-", card])
+        // Steps count from 1: the hover over Done (index 1) is step 2, and only it is forbidden.
+        let forbidden = try runCLI(["render", "--format", "svg", "--step", "2", "-o", "-", card])
         #expect(forbidden.stdout.contains("<g class=\"forbidden\">"))
+        let lift = try runCLI(["render", "--format", "svg", "--step", "1", "-o", "-", card])
+        #expect(lift.code == 0 && !lift.stdout.contains("<g class=\"forbidden\">"))
+        // The drop (index 5) is labelled a drop, not by the operation answered there.
+        let drop = try runCLI(["render", "--format", "svg", "--step", "6", "-o", "-", card])
+        #expect(drop.stdout.contains(">s0 drop</text>") && !drop.stdout.contains(">s0 move</text>"))
     }
 
     @Test(
@@ -79,8 +85,12 @@ struct RenderCLITests {
                 "error: '--step' chooses the step of --format svg; a page opens at a step with #step=N in its URL.\n"
             ),
             (
-                ["render", "--format", "svg", "--step", "7", "-o", "-", "corpora/reports/card-snaps-to-wrong-column.jsonl"],
-                "error: Invalid value '7' for '--step' (corpora/reports/card-snaps-to-wrong-column.jsonl has 7 steps: 0 to 6).\n"
+                ["render", "--format", "svg", "--step", "8", "-o", "-", "corpora/reports/card-snaps-to-wrong-column.jsonl"],
+                "error: Invalid value '8' for '--step' (corpora/reports/card-snaps-to-wrong-column.jsonl has 7 steps: 1 to 7).\n"
+            ),
+            (
+                ["render", "--format", "svg", "--step", "0", "-o", "-", "corpora/reports/card-snaps-to-wrong-column.jsonl"],
+                "error: Invalid value '0' for '--step' (expected an integer from 1 to \(Int.max)).\n"
             ),
             (
                 ["render", "--format", "png", "corpora/reports/card-snaps-to-wrong-column.jsonl"],

@@ -97,6 +97,14 @@ import Testing
         let errors = dump.innerHTML(ofDivWithID: "script-errors")
         #expect(errors == "", "\(at): script errors: \(errors ?? "(no #script-errors)")")
         #expect(dump.byID("step")?.attributes["data-step"] == String(n), "\(at)")
+        // One count, one numbering (from 1): the header, the slider's position, the title, the timeline.
+        let count = page.steps.count
+        #expect(dump.byID("position")?.text == "\(n + 1) / \(count)", "\(at): position")
+        #expect(
+            dump.byID("step-title")?.text.hasPrefix("Step \(n + 1) / \(count) · \(page.steps[n]["k"] as? String ?? "?") · ") == true,
+            "\(at)")
+        #expect(dump.byID("subtitle")?.text.contains(" events, \(count) step\(count == 1 ? "" : "s")") == true, "\(at): subtitle")
+        #expect(dump.all("span", class: "n").map(\.text) == (1...max(count, 1)).map(String.init), "\(at): timeline numbers")
         let layout = dump.section(from: "layout", to: ["legend"])
         let drawn = layout.filter { $0.name == "g" && $0.has(class: "entry") }
         let expected = page.entries(at: n)
@@ -126,7 +134,7 @@ import Testing
             #expect(dump.byID("failure")?.attributes["hidden"] == nil)
             let failedExpect = page.failing.first { page.steps[$0]["e"] != nil }
             if let e = failedExpect {
-                let atExpect = DOMDump(try Browser.dumpDOM(page.file, fragment: "step=\(e)"))
+                let atExpect = DOMDump(try Browser.dumpDOM(page.file, fragment: "step=\(e + 1)"))
                 check(atExpect, page, step: e)
                 #expect(atExpect.all("pre", class: "expected").count == 1 && atExpect.all("pre", class: "actual").count == 1)
             }
@@ -142,7 +150,7 @@ import Testing
         let forbidden = page.steps.indices.filter { page.steps[$0]["o"] as? String == "forbidden" }
         #expect(forbidden == [1], "the hover over Done (a locked card) is step 1")
         for n in page.steps.indices {
-            let dump = DOMDump(try Browser.dumpDOM(page.file, fragment: "step=\(n)"))
+            let dump = DOMDump(try Browser.dumpDOM(page.file, fragment: "step=\(n + 1)"))
             check(dump, page, step: n)
             let overlays = dump.withClass("forbidden").filter { $0.name == "g" }
             #expect(overlays.count == (forbidden.contains(n) ? 1 : 0), "step \(n): \(overlays.count) forbidden overlays")
@@ -151,6 +159,28 @@ import Testing
                 #expect(dump.all("rect", class: "placeholder").count == 1)
                 #expect(dump.all("li", class: "op-forbidden").map { $0.attributes["data-index"] } == ["1"])
             }
+        }
+    }
+
+    @Test func eachFailureIsShownOnceInFull() throws {
+        let report = try #require(Self.reports.first { $0.hasSuffix("/task-lands-one-row-too-far.jsonl") })
+        let page = try page(report)
+        #expect(page.failing == [2, 3])
+        for (k, n) in page.failing.enumerated() {
+            let dump = DOMDump(try Browser.dumpDOM(page.file, fragment: "step=\(n + 1)"))
+            check(dump, page, step: n)
+            let st = page.steps[n]
+            let expectation = st["e"] as? [String: Any]
+            let failures = (expectation?["f"] as? [String] ?? []) + (st["f"] as? [String] ?? [])
+            #expect(!failures.isEmpty)
+            for f in failures {
+                #expect(dump.all("li").filter { $0.text == f }.count == 1, "step \(n): \(f) is not shown exactly once")
+            }
+            let line = (st["l"] as? [Int])?.first ?? -1
+            #expect(dump.withClass("failure-title").map(\.text) == ["✗ Step \(n + 1) (line \(line)) failed — failure \(k + 1) of 2"])
+            #expect(dump.all("pre", class: "expected").count == (expectation == nil ? 0 : 1))
+            let title = dump.all("li").first { $0.attributes["data-index"] == String(n) }?.attributes["title"] ?? ""
+            #expect(title.hasPrefix("step \(n + 1) of 4, line \(line): ") && title.hasSuffix("failed, applied)") == (expectation == nil))
         }
     }
 
@@ -163,6 +193,11 @@ import Testing
         #expect(dump.byID("app-canvas")?.attributes["hidden"] == nil, "the app's data is not shown at the failure")
         #expect(dump.all("g", class: "app-entry").count == page.entries(at: failing).count)
         #expect(dump.html.contains("app: configuration: answered move into"))
+        // Beside the model's, in its view and at its scale.
+        #expect(dump.byID("canvases")?.has(class: "with-app") == true)
+        let model = try #require(dump.byID("layout"))
+        let app = try #require(dump.byID("app-layout"))
+        for key in ["viewBox", "width", "height"] { #expect(model.attributes[key] == app.attributes[key], "\(key)") }
     }
 
     @Test func screenshotsOfTheCLIPagesAreDrawn() throws {

@@ -1,6 +1,9 @@
 import DragRender
+import DragReplay
 import Foundation
+import ReorderConformance
 import ReorderCore
+import TestSupport
 import Testing
 
 /// The documents in Tests/page/fixtures are the ones the renderer writes
@@ -10,12 +13,27 @@ import Testing
 @Suite struct PageFixtureTests {
     static let directory = Browser.packageRoot.appendingPathComponent("Tests/page/fixtures")
 
-    /// The fixtures by file name: the hand-built documents, and one whose
-    /// session number a JavaScript number cannot hold.
+    /// The fixtures by file name: the hand-built documents, one whose
+    /// session number a JavaScript number cannot hold, and bundled
+    /// recordings as the replay draws them.
     static var documents: [String: RenderDocument] {
         var all = Fixtures.all
         all["huge-session"] = hugeSession()
+        // An insert above the dragged row while it is held (the path must follow the row).
+        all["insert-during-drag"] = replayed("corpora/regression/insert-during-drag-shifts-hit-test.jsonl")
+        // A report that fails twice, at the drop (an invariant) and at its expect line.
+        all["task-lands"] = replayed("corpora/reports/task-lands-one-row-too-far.jsonl", applier: "insert-before-remove")
         return all
+    }
+
+    /// The document `dragreplay render` draws for a bundled recording
+    /// (`path` relative to the package, as the document names it).
+    static func replayed(_ path: String, applier: String = "canonical") -> RenderDocument? {
+        var subject: (any ReorderSubject<String, String?>)? = nil
+        let replayer = Replayer(options: ReplayOptions(applier: Applier<String, String?>.named(applier)!))
+        var doc = replayer.render(path: packageRoot + "/" + path, subject: &subject, subjectName: "applier \(applier)").1
+        doc?.header.path = path
+        return doc
     }
 
     /// Session 9223372036854775807 lifts and drops "a".
@@ -36,7 +54,7 @@ import Testing
 
     @Test(arguments: documents.keys.sorted())
     func theFixtureIsTheDocumentTheRendererWrites(name: String) throws {
-        let json = HTMLRenderer.json(try #require(Self.documents[name]))
+        let json = HTMLRenderer.json(try #require(Self.documents[name] ?? nil))
         let file = Self.directory.appendingPathComponent("\(name).json")
         if ProcessInfo.processInfo.environment["DRAGREPLAY_BLESS_PAGE_FIXTURES"] == "1" {
             try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)

@@ -77,7 +77,7 @@ import FoundationXML
 
     @Test func defaultsToTheFirstFailingStepAndSaysWhy() throws {
         let svg = SVGRenderer.svg(Fixtures.failedExpectation())
-        #expect(svg.contains("step \(Fixtures.failingStep) / 3"))
+        #expect(svg.contains("step \(Fixtures.failingStep + 1) / 4"))  // counted from 1, as on the page
         #expect(svg.contains("✗ expectation failed"))
         #expect(svg.contains("order: expected &lt;/script&gt; first"))
         #expect(svg.contains("✗ invariant failures"))

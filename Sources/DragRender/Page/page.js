@@ -276,6 +276,132 @@
       }
       return pts;
     }
+    // The path of drag p as drawn at step n. A point was recorded on the
+    // layout the finger saw then (the data after the step before it); a
+    // change since (an insert, a delete, a drop, this drag's own included)
+    // moved the entries under it, so each point before step n is drawn
+    // where it was relative to the dragged entry: moved as far as that
+    // entry moved between then and the data drawn at n. The points of step
+    // n itself stay where the finger is (its hit and placeholder are on the
+    // layout before n). Without a change in between, pathAt's.
+    // - Complexity: O(points), plus O(data) per layout a point was recorded
+    //   on when the data changed during the drag.
+    function drawnPath(p, n) {
+      var raw = pointsAt(p, n), ref = n;
+      function plain() { return raw.map(function (r) { return r.pt; }); }
+      if (!raw.length || changesUpTo(ref) === changesUpTo(raw[0].step - 1)) return plain();
+      if (!anchors.has(p)) anchors.set(p, anchorOf(p));
+      var id = anchors.get(p);
+      if (id === null) return plain();
+      var target = anchorFrame(id, ref), shifts = new Map();
+      return raw.map(function (r) {
+        var on = r.step - 1;
+        if (!target || r.step === n || changesUpTo(on) === changesUpTo(ref)) return r.pt;
+        if (!shifts.has(on)) { var f = anchorFrame(id, on); shifts.set(on, f ? [target[0] - f[0], target[1] - f[1]] : [0, 0]); }
+        var d = shifts.get(on);
+        return [r.pt[0] + d[0], r.pt[1] + d[1]];
+      });
+    }
+    // The kept points of drag p the finger had passed at step n, then its
+    // latest location, each with the step that recorded it.
+    function pointsAt(p, n) {
+      var m = p.m, count = 0, markStep = -1, out = [], j = 0, k = p.k || 1;
+      for (var i = 0; i + 1 < m.length; i += 2) { if (m[i] <= n) { markStep = m[i]; count = m[i + 1]; } else break; }
+      var kept = Math.ceil(count / k);
+      for (var q = 0; q < kept; q++) {
+        while (j + 3 < m.length && m[j + 1] <= q * k) j += 2;  // the mark whose points include original point q*k
+        out.push({ pt: [p.pts[2 * q], p.pts[2 * q + 1]], step: m[j] });
+      }
+      var last = markStep >= 0 ? steps[markStep].p : null;
+      if (last) {
+        var tail = out[out.length - 1];
+        if (!tail || tail.pt[0] !== last[0] || tail.pt[1] !== last[1]) out.push({ pt: [last[0], last[1]], step: markStep });
+        else tail.step = markStep;  // the finger is still there at markStep (a drop where the last move was)
+      }
+      return out;
+    }
+    // The entry drag p holds on to: its source under the lift point, else its first source.
+    function anchorOf(p) {
+      var st = steps[p.a], a = (st && st.as || []).filter(function (x) { return x[0] === p.s; })[0];
+      if (!a || !a[2].length) return null;
+      var lift = st.p, d = lift ? anchorCursor(p.a - 1) : null;
+      if (d) {
+        for (var i = 0; i < a[2].length; i++) {
+          var f = frameOf(d, a[2][i]);
+          if (f && lift[0] >= f[0] && lift[0] <= f[0] + f[2] && lift[1] >= f[1] && lift[1] <= f[1] + f[3]) return a[2][i];
+        }
+      }
+      return a[2][0];
+    }
+    var anchorCursor = modelTrack(), anchors = new Map();
+    function anchorFrame(id, n) { return n < -1 || n >= steps.length ? null : frameOf(anchorCursor(n), id); }
+    // The frame [x, y, w, h] of entry `id` in data s, or null. - Complexity: O(data).
+    function frameOf(s, id) {
+      for (var ci = 0; ci < s.cols.length; ci++) {
+        var k = s.cols[ci].ids.indexOf(id);
+        if (k < 0) continue;
+        if (uniform) return frameAt(origins(s)[ci], k);
+        var e = lay(s).collections[ci].entries[k];
+        return [e.x, e.y, e.w, e.h];
+      }
+      return null;
+    }
+    // How many steps up to n changed the model's data.
+    var changeCounts = null;
+    function changesUpTo(n) {
+      if (!changeCounts) {
+        changeCounts = [];
+        for (var i = 0, c = 0; i < steps.length; i++) { if (steps[i].dm) c++; changeCounts.push(c); }
+      }
+      return n < 0 ? 0 : changeCounts[Math.min(n, steps.length - 1)];
+    }
+    // A finger's label at step n: its session, then what it does (a drop is
+    // a drop, a cancel a cancel; while it moves, the answered operation).
+    function fingerLabel(p, n) {
+      var st = steps[n], label = 's' + p.s;
+      if (p.z === n && p.end) return label + ' ' + p.end;
+      if (st.s === p.s && st.o) label += ' ' + (st.o === 'copy' ? '+copy' : st.o);
+      return label;
+    }
+    // An entry's label in a box w by h (px: one screen pixel), in a
+    // monospace font (each glyph GLYPH wide per unit of size): the whole ID
+    // at up to 13 screen pixels, smaller down to 9 when that makes it fit,
+    // else cut with an ellipsis (`cut`: the drawing adds the whole ID as a
+    // tooltip). `reserve`: room kept on the right (the lock glyph).
+    var GLYPH = 0.6;
+    function tileLabel(id, w, h, px, reserve) {
+      var chars = Array.from(id), room = w - (10 + (reserve || 0)) * px, fs = Math.min(h * 0.62, 13 * px);
+      var fits = chars.length ? room / (chars.length * GLYPH) : fs;
+      if (fits >= fs) return { text: id, size: fs, cut: false };
+      var least = Math.min(9 * px, fs);
+      if (fits >= least) return { text: id, size: fits, cut: false };
+      var keep = Math.max(Math.floor(room / (least * GLYPH)) - 1, 1);
+      return { text: chars.slice(0, keep).join('') + '\u2026', size: least, cut: true };
+    }
+    // Steps are numbered from 1 wherever a person reads a number (the
+    // header's count, the slider, the title, the timeline, the failure,
+    // #step=N); the document and the DOM's data-step and data-index hold
+    // the 0-based index. One step is one item of D.steps.
+    function countText() { return steps.length + (steps.length === 1 ? ' step' : ' steps'); }
+    function positionText(n) { return (n + 1) + ' / ' + steps.length; }
+    function hashOf(n) { return '#step=' + (n + 1); }
+    function stepOfHash(h) {
+      var m = /(?:^#|[&;])step=(\d+)/.exec(h || '');
+      return m ? Math.max(parseInt(m[1], 10) - 1, 0) : null;
+    }
+    // Step n as the timeline lists it: its number, its kind (unless its
+    // description starts with it) and the tool's description (`x`), and the
+    // whole of it with its marks as a tooltip.
+    function stepLabel(n) {
+      var st = steps[n], marks = [];
+      if (st.F) marks.push('failed');
+      if (st.df) marks.push(st.df.d ? 'deferred' : 'applied');
+      if (st.sw && st.sw.p.length) marks.push('presentation');
+      if (st.w && st.w.length) marks.push(st.w.length + (st.w.length === 1 ? ' warning' : ' warnings'));
+      var kind = st.x.indexOf(st.k + ' ') === 0 ? '' : st.k;
+      return { number: String(n + 1), kind: kind, text: 'L' + st.l[0] + ' ' + st.x,
+        title: 'step ' + (n + 1) + ' of ' + steps.length + ', line ' + st.l[0] + ': ' + st.x + (marks.length ? ' (' + marks.join(', ') + ')' : '') };
+    }
     function visiblePaths(n) {
       return D.paths.filter(function (p) { return p.a <= n && (p.z === null || n <= p.z); });
     }
@@ -306,14 +432,15 @@
       if (key === 'ArrowRight') return Math.min(current + 1, N - 1);
       if (key === 'Home') return 0;
       if (key === 'End') return N - 1;
-      if (key === 'n') { for (i = 0; i < failing.length; i++) if (failing[i] > current) return failing[i]; return null; }
-      if (key === 'p') { for (i = failing.length - 1; i >= 0; i--) if (failing[i] < current) return failing[i]; return null; }
+      if (key === 'n' || key === 'N') { for (i = 0; i < failing.length; i++) if (failing[i] > current) return failing[i]; return null; }
+      if (key === 'p' || key === 'P') { for (i = failing.length - 1; i >= 0; i--) if (failing[i] < current) return failing[i]; return null; }
       return null;
     }
     return { color: color, after: after, before: before, appAfter: appAfter, lay: lay, layIn: layIn, origins: origins,
       uniform: uniform, frameAt: frameAt, presence: presence, dataAfter: dataAfter, dataBefore: dataBefore, appData: appData, appName: appName, positions: positions, pathAt: pathAt,
       visiblePaths: visiblePaths, diffText: diffText, failing: failing, stepClasses: stepClasses, keyTarget: keyTarget,
-      collName: collName };
+      collName: collName, drawnPath: drawnPath, fingerLabel: fingerLabel, tileLabel: tileLabel, countText: countText,
+      positionText: positionText, hashOf: hashOf, stepOfHash: stepOfHash, stepLabel: stepLabel };
   }
 
   root.DragRenderPage = { model: model, num: num, q: q };
@@ -353,7 +480,7 @@
     if (st.p) return st.p;
     if (st.r) return [st.r[0] + st.r[2] / 2, st.r[1] + st.r[3] / 2];
     var ps = visiblePaths(n);
-    if (ps.length) { var pts = pathAt(ps[ps.length - 1], n); if (pts.length) return pts[pts.length - 1]; }
+    if (ps.length) { var pts = M.drawnPath(ps[ps.length - 1], n); if (pts.length) return pts[pts.length - 1]; }
     if (e && data.cols[e[0]]) {
       var f = M.frameAt(M.origins(data)[e[0]], Math.min(e[1], Math.max(data.cols[e[0]].ids.length - 1, 0)));
       return [f[0] + f[2] / 2, f[1] + f[3] / 2];
@@ -412,15 +539,15 @@
     root.__view = null;
     if (!data) return;
     var st = steps[n], pfx = app ? 'a-' : 'm-';
-    var paths = app ? [] : visiblePaths(n).map(function (p) { return { p: p, pts: pathAt(p, n) }; });
+    var paths = app ? [] : visiblePaths(n).map(function (p) { return { p: p, pts: M.drawnPath(p, n) }; });
     var windowed = M.uniform && entryCount(data) > WINDOW_ENTRIES, v, snap;
     if (windowed) {
       v = shared || windowView(data, n);
       snap = M.layIn(data, { x: v.x0, y: v.y0, w: v.w, h: v.h });
     } else {
       snap = M.lay(data);
-      v = fitView(snap, n, paths, app);
-      if (shared) v.scale = shared.scale;
+      // The app's panel is drawn in the model's view: side by side, the same place is at the same point of both.
+      v = shared ? { x0: shared.x0, y0: shared.y0, w: shared.w, h: shared.h, scale: shared.scale } : fitView(snap, n, paths, app);
     }
     var x0 = v.x0, y0 = v.y0, w = v.w, h = v.h, scale = v.scale;
     var px = 1 / scale;
@@ -431,7 +558,7 @@
     root.setAttribute('font-size', 12 * px);
     root.setAttribute('data-entries', String(entryCount(data)));
     root.setAttribute('data-drawn', String(snap.collections.reduce(function (k, c) { return k + c.entries.length; }, 0)));
-    root.__view = { x0: x0, y0: y0, w: v.w, h: v.h, scale: scale, windowed: windowed };
+    root.__view = { x0: x0, y0: y0, w: w, h: v.h, scale: scale, windowed: windowed };
 
     var defs = svg('defs', {}, root);
     var hatch = svg('pattern', { id: pfx + 'hatch', patternUnits: 'userSpaceOnUse', width: 6 * px, height: 6 * px,
@@ -489,10 +616,11 @@
             height: Math.max(e.h - 2 * inset, 0), fill: '#f59e0b' }, g);
         }
         var clip = svg('svg', { x: e.x, y: e.y, width: Math.max(e.w, 0), height: Math.max(e.h, 0) }, g);
-        var fs = Math.min(e.h * 0.62, 13 * px);
-        var t = svg('text', { x: 6 * px, y: e.h / 2, 'dominant-baseline': 'central', 'font-size': fs,
-          fill: e.fixed ? '#475569' : '#0f172a' }, clip);
-        t.textContent = e.id;
+        var tl = M.tileLabel(e.id, e.w, e.h, px, e.locked ? 13 : 0);
+        var t = svg('text', { x: 6 * px, y: e.h / 2, 'dominant-baseline': 'central', 'font-size': tl.size,
+          'font-family': 'ui-monospace, "DejaVu Sans Mono", monospace', fill: e.fixed ? '#475569' : '#0f172a' }, clip);
+        t.textContent = tl.text;
+        if (tl.cut) { g.classList.add('cut'); svg('title', {}, g).textContent = e.id; }  // the whole ID on hover
         if (e.locked) {
           var ls = Math.min(9 * px, e.h * 0.5), lx = e.x + e.w - ls - 4 * px, ly = e.y + (e.h - ls) / 2 + ls * 0.35;
           var lock = svg('g', { 'class': 'lock-glyph' }, g);
@@ -578,11 +706,7 @@
       } else {
         svg('circle', { 'class': 'finger', cx: e[0], cy: e[1], r: 5 * px, fill: c }, g);
       }
-      // A finger's label: its session, then what it is doing at this step
-      // (a drop is a drop, a cancel a cancel; while moving, the answer).
-      var label = 's' + p.s;
-      if (ended) label += ' ' + p.end;
-      else if (st.s === p.s && st.o) label += ' ' + (st.o === 'copy' ? '+copy' : st.o);
+      var label = M.fingerLabel(p, n);
       var lt = svg('text', { 'class': 'finger-label', x: e[0] + 8 * px, y: e[1] - 8 * px, 'font-size': 11 * px,
         fill: st.s === p.s && st.o === 'forbidden' ? '#dc2626' : c, stroke: '#fff', 'stroke-width': 3 * px,
         'paint-order': 'stroke', 'font-weight': 'bold' }, g);
@@ -649,7 +773,8 @@
     var sec = html('section', null, null, box);
     html('h3', null, 'Step', sec);
     var dl = html('dl', null, null, sec);
-    row(dl, 'event', st.k + (st.s !== undefined ? ' s' + st.s : '') + (st.n ? ' (' + st.n + ' moves collapsed)' : ''));
+    row(dl, 'kind', st.k + (st.n ? ' (' + st.n + ' events collapsed)' : ''));
+    if (st.s !== undefined) row(dl, 'session', 's' + st.s);
     row(dl, 'line', st.l[0] === st.l[1] ? String(st.l[0]) : st.l[0] + '\u2013' + st.l[1]);
     row(dl, 't', st.t[0] === st.t[1] ? num(st.t[0]) + ' ms' : num(st.t[0]) + '\u2013' + num(st.t[1]) + ' ms');
     if (st.p) row(dl, 'location', '(' + num(st.p[0]) + ', ' + num(st.p[1]) + ')');
@@ -690,26 +815,8 @@
       var ul = html('ul', 'warnings', null, ws);
       st.w.forEach(function (w) { html('li', null, w, ul); });
     }
-    if (st.e) {
-      var es = html('section', st.e.p ? 'expect-passed' : 'expect-failed', null, box);
-      if (st.e.p) {
-        html('div', null, '\u2713 expectation passed', es);
-      } else {
-        html('strong', null, '\u2717 expectation failed', es);
-        var fl = html('ul', null, null, es);
-        st.e.f.forEach(function (f) { html('li', null, f, fl); });
-        var sbs = html('div', 'side-by-side', null, es);
-        var ex = html('div', null, null, sbs), ac = html('div', null, null, sbs);
-        html('h4', null, 'expected', ex); html('pre', 'expected', st.e.ex, ex);
-        html('h4', null, 'actual', ac); html('pre', 'actual', st.e.ac, ac);
-      }
-    }
-    if (st.f && st.f.length) {
-      var is = html('section', 'invariants', null, box);
-      html('strong', null, '\u2717 invariant failures', is);
-      var il = html('ul', null, null, is);
-      st.f.forEach(function (f) { html('li', null, f, il); });
-    }
+    // A failure is shown once, in full, in #failure above the drawing.
+    if (st.e && st.e.p) html('div', 'expect-passed', '\u2713 expectation passed', html('section', null, null, box));
 
     var ds = html('section', null, null, box);
     html('h3', null, 'Data', ds);
@@ -726,21 +833,29 @@
     if (!st.F) { box.hidden = true; return; }
     box.hidden = false;
     var k = failing.indexOf(n);
-    html('div', null, '\u2717 Step ' + n + ' (line ' + st.l[0] + ') failed' +
+    html('div', 'failure-title', '\u2717 Step ' + (n + 1) + ' (line ' + st.l[0] + ') failed' +
       (failing.length > 1 ? ' \u2014 failure ' + (k + 1) + ' of ' + failing.length : ''), box);
     var ul = html('ul', null, null, box);
     (st.e && !st.e.p ? st.e.f : []).concat(st.f || []).forEach(function (f) { html('li', null, f, ul); });
+    if (st.e && !st.e.p) {
+      var sbs = html('div', 'side-by-side', null, box);
+      var ex = html('div', null, null, sbs), ac = html('div', null, null, sbs);
+      html('h4', null, 'expected', ex); html('pre', 'expected', st.e.ex, ex);
+      html('h4', null, 'actual', ac); html('pre', 'actual', st.e.ac, ac);
+    }
   }
 
   function buildTimeline() {
     var frag = document.createDocumentFragment();
     for (var i = 0; i < N; i++) {
       var st = steps[i];
-      var li = html('li', M.stepClasses(i), null, frag);
+      var li = html('li', M.stepClasses(i), null, frag), lb = M.stepLabel(i);
       li.setAttribute('data-index', i);
-      html('span', 'n', String(i), li);
-      html('span', 'x', 'L' + st.l[0] + ' ' + st.x, li);
-      li.title = 'step ' + i + ', line ' + st.l[0] + ': ' + st.x;  // the whole text where the item cuts it
+      html('span', 'n', lb.number, li);
+      var x = html('span', 'x', null, li);
+      if (lb.kind) html('span', 'k', lb.kind, x);
+      x.appendChild(document.createTextNode(lb.text));
+      li.title = lb.title;  // the whole text where the item cuts it
     }
     list.appendChild(frag);
     list.addEventListener('click', function (ev) {
@@ -752,14 +867,15 @@
   function draw(n) {
     var st = steps[n];
     main.setAttribute('data-step', String(n));
-    byId('step-title').textContent = 'Step ' + n + ' / ' + (N - 1) + ' \u00b7 line ' +
+    byId('step-title').textContent = 'Step ' + M.positionText(n) + ' \u00b7 ' + st.k + ' \u00b7 line ' +
       (st.l[0] === st.l[1] ? st.l[0] : st.l[0] + '\u2013' + st.l[1]) + ' \u00b7 t=' + num(st.t[1]) + ' ms';
     byId('step-text').textContent = st.x;
-    byId('position').textContent = n + ' / ' + (N - 1);
+    byId('position').textContent = M.positionText(n);
     try { drawFailure(n); } catch (e) { report(e); }
     try { drawLayout(byId('layout'), M.dataAfter(n), n, false); } catch (e) { report(e); }
     var appBox = byId('app-canvas');
     appBox.hidden = !st.ap;
+    byId('canvases').classList.toggle('with-app', !!st.ap);
     try { drawLayout(byId('app-layout'), M.appData(n), n, true, byId('layout').__view); } catch (e) { report(e); }
     try { drawDetails(n); } catch (e) { report(e); }
     var old = list.querySelector('li.current');
@@ -809,7 +925,7 @@
     draw(n);
     if (typeof performance !== 'undefined') main.setAttribute('data-draw-ms', (performance.now() - t0).toFixed(2));
     if (!fromHash) {
-      var h = '#step=' + n;
+      var h = M.hashOf(n);
       try { history.replaceState(null, '', h); } catch (e) { if (location.hash !== h) location.hash = h; }
     }
   }
@@ -830,16 +946,13 @@
     main.setAttribute('data-profile-ms', times.join(','));
   }
 
-  function hashStep() {
-    var m = /(?:^#|[&;])step=(\d+)/.exec(location.hash);
-    return m ? parseInt(m[1], 10) : null;
-  }
+  function hashStep() { return M.stepOfHash(location.hash); }
 
   function start() {
     var title = byId('title');
     title.textContent = D.title || '(untitled)';
     var sub = [D.subject, D.path, D.layout.kind + ' ' + num(D.layout.width) + '\u00d7' + num(D.layout.height),
-      D.events + ' events, ' + N + ' steps' + (failing.length ? ', ' + failing.length + ' failing' : '')];
+      D.events + ' events, ' + M.countText() + (failing.length ? ', ' + failing.length + ' failing' : '')];
     byId('subtitle').textContent = sub.filter(function (s) { return s; }).join(' \u00b7 ');
     if (D.description) byId('description').textContent = D.description;
     if (D.status) {

@@ -19,7 +19,7 @@ let renderCommand = Command(
         placeholder slot, the answered operation (forbidden in red), the difference, the data before and after, expectations \
         (failed ones with expected and actual side by side) and, with --app, the app's data beside the model's. The page is one \
         file with nothing to fetch: open it in any browser, offline; the slider, the buttons and the keys step through it (arrows, Home, End; n and p: next and previous failure), \
-        #step=N in the URL opens step N, and it opens at the first failure. Consecutive moves of one session are one step; a \
+        #step=N in the URL opens step N (steps count from 1), and it opens at the first failure. Consecutive moves of one session are one step; a \
         drag longer than 2000 points is drawn with every k-th point (the page says so). With --format svg, one static SVG of \
         step N (--step; default the first failing step, else the last). The file goes beside the recording (NAME.html or \
         NAME.svg) unless -o names another; -o - writes to standard output. A recording with an input error is drawn up to the \
@@ -47,7 +47,7 @@ let renderCommand = Command(
         throw UsageError("'render' draws one recording file; \(quote(path)) is a directory.")
     }
     let svg = args.value("--format") == "svg"
-    let step = try args.integer("--step", in: 0...Int.max)
+    let step = try args.integer("--step", in: 1...Int.max)
     if step != nil && !svg {
         throw UsageError("'--step' chooses the step of --format svg; a page opens at a step with #step=N in its URL.")
     }
@@ -63,12 +63,13 @@ let renderCommand = Command(
         Output.diagnose(tooLarge.description)
         return 2
     }
-    if let step, step >= document.steps.count {
+    if let step, step > document.steps.count {
         throw UsageError(
             "Invalid value '\(step)' for '--step' (\(path) has \(document.steps.count) step\(document.steps.count == 1 ? "" : "s")"
-                + (document.steps.isEmpty ? ")." : ": 0 to \(document.steps.count - 1))."))
+                + (document.steps.isEmpty ? ")." : ": 1 to \(document.steps.count))."))
     }
-    let text = svg ? SVGRenderer.svg(document, step: step) : HTMLRenderer.page(document)
+    // People count steps from 1 (as the page does); the document indexes them from 0.
+    let text = svg ? SVGRenderer.svg(document, step: step.map { $0 - 1 }) : HTMLRenderer.page(document)
     if output == "-" {
         try Output.out(text)
     } else {
