@@ -13,7 +13,7 @@ struct Bench {
         let args = Array(CommandLine.arguments.dropFirst())
         guard let command = args.first else {
             print(
-                "usage: dragreplay-bench all [--check] [--rounds N] [--quick] --c-baseline PATH | reading [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE [ITEMS] | render [FILE OUT]"
+                "usage: dragreplay-bench all [--check] [--rounds N] [--quick] --c-baseline PATH | reading [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE [ITEMS] | generate-grid N FILE | render [FILE OUT]"
             )
             SystemCall.exit(2)
         }
@@ -45,6 +45,9 @@ struct Bench {
             report.print()
         case "generate":
             try generate(events: Int(args[1])!, items: args.count > 3 ? Int(args[3])! : 20, to: args[2])
+        case "generate-grid":
+            // The photo-grid row's file, for profiling it alone.
+            try generatePhotoGrid(events: Int(args[1])!, to: args[2])
         case "render":
             guard args.count == 3 else {
                 var report = Report()
