@@ -91,8 +91,7 @@ import Testing
         let data = page.entries(at: failing).map(\.id)
         #expect(data.count > items)
         let finger = try #require(page.finger(at: failing), "no finger location up to the failing step")
-        let drawn = dump.section(from: "layout", to: ["legend"]).filter { $0.name == "g" && $0.has(class: "entry") }
-            .compactMap { $0.attributes["data-id"] }
+        let drawn = Self.drawn(dump)
         let fingerRow = Int(finger.y / Self.cell)
         func row(_ k: Int) -> Int { k / Self.columns }
         let near = data.indices.filter { abs(row($0) - fingerRow) <= 3 }.map { data[$0] }
@@ -104,6 +103,20 @@ import Testing
             #expect(Array(data[k0..<min(k0 + drawn.count, data.count)]) == drawn, "the drawn entries are not a run of the data")
         }
         #expect(dump.byID("layout")?.attributes["data-entries"] == String(data.count))
+
+        // Paged 20 views down from the failing step: the window follows, past
+        // the one the step opened with, still a run of the data, still small.
+        let paged = DOMDump(try Browser.dumpDOM(file, fragment: "scroll=20"))
+        #expect(paged.innerHTML(ofDivWithID: "script-errors") == "")
+        #expect(paged.byID("step")?.attributes["data-step"] == String(failing))
+        let after = Self.drawn(paged)
+        if let a = after.first, let k1 = data.firstIndex(of: a), let b = drawn.last, let k0 = data.firstIndex(of: b) {
+            #expect(k1 > k0, "after paging down the window starts at entry \(k1), not past the step's (it ended at \(k0))")
+            #expect(Array(data[k1..<min(k1 + after.count, data.count)]) == after, "the paged window is not a run of the data")
+        } else {
+            Issue.record("nothing drawn after paging down, or an unknown ID: \(after.prefix(3))")
+        }
+        #expect(after.count < data.count / 10)
 
         // The script time of the first draw and of `profiled` more steps.
         let draw = try #require(dump.byID("step")?.attributes["data-draw-ms"].flatMap(Double.init), "no numeric data-draw-ms")
@@ -117,6 +130,13 @@ import Testing
                 + "entries; open \(String(format: "%.0f", open)) ms in the page (\(String(format: "%.1f", wall)) s with the browser's "
                 + "start), step script \(String(format: "%.1f", draw)) ms; \(profiled) more steps: median "
                 + "\(String(format: "%.1f", sorted.isEmpty ? 0 : sorted[sorted.count / 2])) ms, max \(String(format: "%.1f", sorted.last ?? 0)) ms"
+                + "; paged 20 views down: entries \(after.first ?? "-") ... \(after.last ?? "-") drawn"
         )
+    }
+
+    /// The entries drawn in the model's drawing, in document order.
+    static func drawn(_ dump: DOMDump) -> [String] {
+        dump.section(from: "layout", to: ["legend"]).filter { $0.name == "g" && $0.has(class: "entry") }
+            .compactMap { $0.attributes["data-id"] }
     }
 }

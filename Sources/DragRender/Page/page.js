@@ -6,6 +6,17 @@
   'use strict';
 
   function num(v) { return String(Math.round(v * 100) / 100); }
+
+  // Where a window drawn over [win.a0, win.a1] of a container ending at
+  // win.extent (points along its axis) must be centred again when the
+  // user has scrolled to see [lo, lo + span]: the middle of that view once
+  // it comes within a quarter of a view of an edge the container goes on
+  // past; else null (the window still has room around what is seen).
+  function followedFocus(win, lo, span) {
+    var margin = span / 4, hi = lo + span;
+    var early = lo - win.a0 < margin && win.a0 > 0, late = win.a1 - hi < margin && win.a1 < win.extent;
+    return early || late ? lo + span / 2 : null;
+  }
   function q(s) { return JSON.stringify(s); }
 
   // What the drawing asks of a document D.
@@ -443,7 +454,7 @@
       positionText: positionText, hashOf: hashOf, stepOfHash: stepOfHash, stepLabel: stepLabel };
   }
 
-  root.DragRenderPage = { model: model, num: num, q: q };
+  root.DragRenderPage = { model: model, num: num, q: q, followedFocus: followedFocus };
   if (typeof document === 'undefined') return;  // Node: the model only
 
   var SVGNS = 'http://www.w3.org/2000/svg';
@@ -489,21 +500,24 @@
   }
 
   // The view of a big container at step n: rows a legible height, and a
-  // window of WINDOW_PX pixels along its axis centred on the focus, with
-  // the whole container across it.
+  // window of WINDOW_PX pixels along its axis centred on the focus (the
+  // step's, or where the user scrolled to), with the whole container
+  // across it. a0/a1 and extent (points along the axis) are what the
+  // window shows of the container, for following the user's scrolling.
   function windowView(data, n) {
     var L = D.layout, os = M.origins(data), across = L.kind === 'hstack';
     var x0 = 0, y0 = 0, x1 = L.width, y1 = L.height;
     os.forEach(function (o) { x1 = Math.max(x1, o.area.x + o.area.w); y1 = Math.max(y1, o.area.y + o.area.h); });
     // List rows 24 pixels high; grid and board cells 56 (their IDs stay legible).
     var scale = across ? Math.min(560 / L.height, 60 / L.itemWidth) : Math.min((L.kind === 'list' ? 24 : 56) / L.rowHeight, 720 / x1);
-    var f = focusOf(n, data), span = WINDOW_PX / scale, pad = 4 / scale;
+    var f = scrollFocus || focusOf(n, data), span = WINDOW_PX / scale, pad = 4 / scale, extent = across ? x1 : y1;
     if (across) {
       x0 = Math.max(0, Math.min(f[0] - span / 2, x1 - span)); x1 = Math.min(x1, x0 + span);
     } else {
       y0 = Math.max(0, Math.min(f[1] - span / 2, y1 - span)); y1 = Math.min(y1, y0 + span);
     }
-    return { x0: x0 - pad, y0: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad, scale: scale };
+    return { x0: x0 - pad, y0: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad, scale: scale,
+      across: across, a0: across ? x0 : y0, a1: across ? x1 : y1, extent: extent };
   }
 
   // The view of a small container: what there is to see (areas, entries,
@@ -558,7 +572,7 @@
     root.setAttribute('font-size', 12 * px);
     root.setAttribute('data-entries', String(entryCount(data)));
     root.setAttribute('data-drawn', String(snap.collections.reduce(function (k, c) { return k + c.entries.length; }, 0)));
-    root.__view = { x0: x0, y0: y0, w: w, h: v.h, scale: scale, windowed: windowed };
+    root.__view = { x0: x0, y0: y0, w: w, h: v.h, scale: scale, windowed: windowed, win: windowed ? v : null };
 
     var defs = svg('defs', {}, root);
     var hatch = svg('pattern', { id: pfx + 'hatch', patternUnits: 'userSpaceOnUse', width: 6 * px, height: 6 * px,
@@ -872,11 +886,7 @@
     byId('step-text').textContent = st.x;
     byId('position').textContent = M.positionText(n);
     try { drawFailure(n); } catch (e) { report(e); }
-    try { drawLayout(byId('layout'), M.dataAfter(n), n, false); } catch (e) { report(e); }
-    var appBox = byId('app-canvas');
-    appBox.hidden = !st.ap;
-    byId('canvases').classList.toggle('with-app', !!st.ap);
-    try { drawLayout(byId('app-layout'), M.appData(n), n, true, byId('layout').__view); } catch (e) { report(e); }
+    drawCanvases(n);
     try { drawDetails(n); } catch (e) { report(e); }
     var old = list.querySelector('li.current');
     if (old) old.classList.remove('current');
@@ -888,6 +898,35 @@
       scrollPending = true;
       requestAnimationFrame(function () { scrollPending = false; try { scrollToCurrent(); } catch (e) { report(e); } });
     }
+  }
+
+  // The model's drawing and the app's beside it, in the model's view.
+  function drawCanvases(n) {
+    var ap = !!steps[n].ap;
+    try { drawLayout(byId('layout'), M.dataAfter(n), n, false); } catch (e) { report(e); }
+    byId('app-canvas').hidden = !ap;
+    byId('canvases').classList.toggle('with-app', ap);
+    try { drawLayout(byId('app-layout'), M.appData(n), n, true, byId('layout').__view); } catch (e) { report(e); }
+  }
+
+  // A window follows the user's scrolling: near an edge it is drawn again
+  // around the middle of what is seen, which stays where it was on screen.
+  // The step's own focus comes back with the next step.
+  var scrollFocus = null, followPending = false;
+  function followScroll() {
+    var root = byId('layout'), v = root.__view, box = byId('model-canvas');
+    if (!v || !v.win || current < 0) return;
+    var w = v.win, sr = root.getBoundingClientRect(), br = box.getBoundingClientRect();
+    var k = w.across ? sr.width / v.w : sr.height / v.h;  // screen pixels per point
+    if (!(k > 0)) return;
+    var lo = w.across ? v.x0 + (br.left - sr.left) / k : v.y0 + (br.top - sr.top) / k;
+    var f = followedFocus(w, lo, (w.across ? box.clientWidth : box.clientHeight) / k);
+    if (f === null) return;
+    scrollFocus = w.across ? [f, 0] : [0, f];
+    drawCanvases(current);
+    var nv = root.__view, nr = root.getBoundingClientRect();
+    if (w.across) box.scrollLeft += nr.left + (lo - nv.x0) * k - br.left;
+    else box.scrollTop += nr.top + (lo - nv.y0) * k - br.top;
   }
 
   var scrollPending = false;
@@ -918,6 +957,7 @@
     n = Math.max(0, Math.min(N - 1, n | 0));
     if (n === current) return;
     current = n;
+    scrollFocus = null;
     slider.value = String(n);
     // The script time of this step's draw, for the browser tests and for
     // anyone profiling a big page (data-draw-ms on #step).
@@ -992,9 +1032,29 @@
       go(to);
     });
     window.addEventListener('hashchange', function () { var h = hashStep(); if (h !== null) go(h, true); });
-    var h = hashStep(), pm = /(?:^#|[&;])profile=(\d+)/.exec(location.hash);  // before go() rewrites the fragment
+    byId('model-canvas').addEventListener('scroll', function () {
+      if (followPending || typeof requestAnimationFrame === 'undefined') return;
+      followPending = true;
+      requestAnimationFrame(function () { followPending = false; try { followScroll(); } catch (e) { report(e); } });
+    });
+    // Both hooks are read before go() rewrites the fragment.
+    var h = hashStep(), pm = /(?:^#|[&;])profile=(\d+)/.exec(location.hash), sm = /(?:^#|[&;])scroll=(-?\d+)/.exec(location.hash);
     go(h !== null ? h : D.start);
     if (pm) profile(Math.min(parseInt(pm[1], 10), 1000));
+    if (sm) pageThrough(Math.max(-1000, Math.min(parseInt(sm[1], 10), 1000)));
+  }
+
+  // `#step=N&scroll=K` (for the browser tests): after opening, scroll the
+  // model's drawing K views on along the container's axis (back when K < 0),
+  // one at a time as a user paging would, the window following each.
+  function pageThrough(k) {
+    var box = byId('model-canvas'), v = byId('layout').__view, across = !!(v && v.win && v.win.across);
+    scrollToCurrent();
+    for (var i = 0; i < Math.abs(k); i++) {
+      var by = (k < 0 ? -1 : 1) * (across ? box.clientWidth : box.clientHeight);
+      if (across) box.scrollLeft += by; else box.scrollTop += by;
+      followScroll();
+    }
   }
 
   try {
