@@ -80,7 +80,8 @@ let package = Package(
         // build time (the tool stays one binary, the page one file);
         // Tests/page/ unit-tests the script with `node --test`.
         .target(
-            name: "DragRender", dependencies: ["DragRecording", "DragReplay", "ReorderCore", "ReorderSwipe", "ReorderConformance"],
+            name: "DragRender",
+            dependencies: ["DragRecording", "DragReplay", "ReorderCore", "ReorderSwipe", "ReorderConformance", "DragSystem"],
             resources: [.embedInCode("Page/page.js"), .embedInCode("Page/page.css"), .embedInCode("Page/errors.js")]),
         // For an app's test target: Swift Testing issues with readable
         // reports and the shrunk recording written next to the test.

@@ -48,6 +48,9 @@ struct Bench {
         case "generate-grid":
             // The photo-grid row's file, for profiling it alone.
             try generatePhotoGrid(events: Int(args[1])!, to: args[2])
+        case "generate-list":
+            // The render matrix's list file (EVENTS ITEMS PATH), to measure one row alone.
+            try generateWindowed(events: Int(args[1])!, items: Int(args[2])!, to: args[3])
         case "render":
             guard args.count == 3 else {
                 var report = Report()

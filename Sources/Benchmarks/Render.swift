@@ -7,16 +7,18 @@ import ReorderConformance
 import ReorderCore
 
 /// `dragreplay render`'s work on one file, in this process: replay, adapt
-/// each step, build the document, write the page atomically. Prints
+/// each step, build the document with its steps spooled, stream the page
+/// to a file atomically. Prints
 /// seconds, peak MiB, page bytes, steps and the steps that changed the data.
 func renderOnce(_ path: String, to out: String) throws {
     let t = seconds()
     var subject: (any ReorderSubject<String, String?>)? = nil
-    let (result, document) = Replayer().render(path: path, subject: &subject, subjectName: "applier canonical")
+    let spool = try RenderStepSpool()
+    let (result, document) = Replayer().render(path: path, subject: &subject, subjectName: "applier canonical", spool: spool)
     guard let document, result.status != .error else { fatalError("\(path): \(String(describing: result.error))") }
-    let page = HTMLRenderer.page(document)
-    try AtomicFile.write(page, to: out)
-    print("\(seconds() - t) \(peakRSSMiB()) \(page.utf8.count) \(document.steps.count) \(document.steps.count { $0.modelChange != nil })")
+    try HTMLRenderer.write(document, toFile: out)
+    let bytes = try FileSystem.status(of: out).size
+    print("\(seconds() - t) \(peakRSSMiB()) \(bytes) \(document.stepCount) \(document.changingStepCount)")
 }
 
 /// One container of the render matrix: what it is and how its files are made.

@@ -14,11 +14,14 @@ extension Replayer {
     /// before it; the result and the document's header say so.
     /// The page is bounded by `RenderSizeLimit` of the file's size: past it
     /// the document's `tooLarge` is set and no page should be written.
+    /// With a `spool`, steps and paths go to it as they close (see
+    /// `RenderBuilder`): only `HTMLRenderer.write` reads that document.
     ///
     ///     var subject: (any ReorderSubject<String, String?>)? = nil
     ///     let (result, doc) = Replayer().render(path: "bug.jsonl", subject: &subject, subjectName: "applier canonical")
     public func render(
-        path: String, subject: inout (any ReorderSubject<String, String?>)?, subjectName: String, pathLimit: Int = 2000
+        path: String, subject: inout (any ReorderSubject<String, String?>)?, subjectName: String, pathLimit: Int = 2000,
+        spool: RenderStepSpool? = nil
     ) -> (result: ReplayResult, document: RenderDocument?) {
         do {
             var reader = try RecordingReader(path: path)
@@ -26,7 +29,8 @@ extension Replayer {
             let status = try? SystemCall.status(ofPath: path)
             let limit = status.flatMap { $0.isRegularFile ? RenderSizeLimit(inputBytes: Int($0.size)) : nil }
             let (result, document) = render(
-                &reader, subject: &subject, subjectName: subjectName, pathLimit: pathLimit, sizeLimit: limit)
+                &reader, subject: &subject, subjectName: subjectName, pathLimit: pathLimit, sizeLimit: limit,
+                spool: spool)
             return (result, document)
         } catch {
             return (.inputError(path: path, error.diagnostic), nil)

@@ -9,8 +9,55 @@ import ReorderCore
 /// which a JavaScript number does not hold exactly.
 enum DocumentJSON {
     static func encode(_ doc: RenderDocument) -> [UInt8] {
+        precondition(doc.spool == nil, "a spooled document is written by HTMLRenderer.write, not held in memory")
         var w = _JSONBuffer()
         w.reserveCapacity(doc.byteEstimate + doc.byteEstimate / 8 + 4096)
+        head(doc, &w)
+        for p in doc.paths {
+            w.element()
+            path(p, &w)
+        }
+        w.closeArray()
+        w.key("steps")
+        w.openArray()
+        for s in doc.steps {
+            w.element()
+            step(s, &w)
+        }
+        w.closeArray()
+        w.close()
+        return w.bytes
+    }
+
+    /// What `encode` writes between the paths and the steps, and after the
+    /// steps: a spooled document's page is `head`, its paths, `middle`,
+    /// its steps, `tail` (RenderStepSpoolTests keeps it equal to `encode`).
+    static let middle = Array(#"],"steps":["#.utf8)
+    static let tail = Array("]}".utf8)
+
+    /// One step's JSON, as it stands in the `steps` array.
+    static func bytes(of s: RenderStep) -> [UInt8] {
+        var w = _JSONBuffer()
+        step(s, &w)
+        return w.bytes
+    }
+
+    /// One path's JSON, as it stands in the `paths` array.
+    static func bytes(of p: RenderPath) -> [UInt8] {
+        var w = _JSONBuffer()
+        path(p, &w)
+        return w.bytes
+    }
+
+    /// Everything up to the paths' opening bracket.
+    static func head(_ doc: RenderDocument) -> [UInt8] {
+        var w = _JSONBuffer()
+        w.reserveCapacity(4096)
+        head(doc, &w)
+        return w.bytes
+    }
+
+    private static func head(_ doc: RenderDocument, _ w: inout _JSONBuffer) {
         w.open()
         w.key("format")
         w.string("dragrender")
@@ -55,20 +102,6 @@ enum DocumentJSON {
         w.strings(EventKind.allCases.filter(\.isMutation).map(\.rawValue))
         w.key("paths")
         w.openArray()
-        for p in doc.paths {
-            w.element()
-            path(p, &w)
-        }
-        w.closeArray()
-        w.key("steps")
-        w.openArray()
-        for s in doc.steps {
-            w.element()
-            step(s, &w)
-        }
-        w.closeArray()
-        w.close()
-        return w.bytes
     }
 
     /// Recordings have finite numbers (spec 1); anything else becomes null

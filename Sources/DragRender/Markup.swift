@@ -31,10 +31,14 @@ enum Markup {
     private static let lt = Array("\\u003c".utf8), gt = Array("\\u003e".utf8), amp = Array("\\u0026".utf8)
 
     static func scriptSafe(_ json: [UInt8], into out: inout [UInt8]) {
+        json.withUnsafeBytes { scriptSafe($0, into: &out) }
+    }
+
+    static func scriptSafe(_ json: UnsafeRawBufferPointer, into out: inout [UInt8]) {
         out.reserveCapacity(out.count + json.count + json.count / 64)
         // The runs between escapes are copied whole: a byte-by-byte append
         // checks capacity at every byte of a page of megabytes.
-        json.withUnsafeBufferPointer { json in
+        json.withMemoryRebound(to: UInt8.self) { json in
             var run = 0
             for i in json.indices {
                 let escape: [UInt8]

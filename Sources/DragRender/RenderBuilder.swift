@@ -6,12 +6,21 @@ import ReorderCore
 /// (`RenderDataChange`), consecutive moves of one session as one step, and
 /// a drag's path beyond `pathLimit` points sampled. The events themselves
 /// are not kept, nor any data but the last.
+///
+/// With a `spool`, a step is handed to it as soon as the next one starts
+/// (only a run of moves is ever changed after it began) and a path as soon
+/// as its drag ends: memory then holds the last step and the open drags,
+/// whatever the number of events.
 public struct RenderBuilder: Sendable {
     public let header: RenderHeader
     public let pathLimit: Int
     private let initial: RenderData
     private var steps: [RenderStep] = []
     private var paths: [RenderPath] = []
+    /// Where closed steps and ended paths go, when they are not kept here.
+    private let spool: RenderStepSpool?
+    /// Steps already handed to the spool: `steps[i]` is step `stepBase + i`.
+    private var stepBase = 0
     /// The path of each session's current drag.
     private var openPaths: [Int: Int] = [:]
     /// The last data given, model's and app's: each step's change is from it.
@@ -32,10 +41,14 @@ public struct RenderBuilder: Sendable {
     ///   - pathLimit: points kept per drag before its path is sampled.
     ///   - sizeLimit: the most the page may take; past it the builder keeps
     ///     nothing more and the document's `tooLarge` says where.
+    ///   - spool: where closed steps and ended paths go instead of memory
+    ///     (then only `HTMLRenderer.write` reads the document).
     public init(
-        header: RenderHeader, initial: RenderData = RenderData(collections: []), pathLimit: Int = 2000, sizeLimit: RenderSizeLimit? = nil
+        header: RenderHeader, initial: RenderData = RenderData(collections: []), pathLimit: Int = 2000, sizeLimit: RenderSizeLimit? = nil,
+        spool: RenderStepSpool? = nil
     ) {
         self.header = header
+        self.spool = spool
         self.pathLimit = max(pathLimit, 2)
         self.sizeLimit = sizeLimit
         self.initial = initial
@@ -73,15 +86,16 @@ public struct RenderBuilder: Sendable {
             steps[k].destination = e.destination
         } else {
             closeRun()
+            spoolClosedSteps()
             steps.append(RenderStep(e, modelChange: model, appChange: app))
             byteEstimate += (model?.byteEstimate ?? 0) + (app?.byteEstimate ?? 0)
             byteEstimate +=
                 96 + e.text.utf8.count + e.warnings.reduce(0) { $0 + $1.utf8.count } + e.failures.reduce(0) { $0 + $1.utf8.count }
                 + (e.expectation.map { $0.expected.utf8.count + $0.actual.utf8.count + $0.failures.reduce(0) { $0 + $1.utf8.count } } ?? 0)
             runOpen = e.kind == .move && plain
-            if e.isFailing && firstFailing == nil { firstFailing = steps.count - 1 }
+            if e.isFailing && firstFailing == nil { firstFailing = stepBase + steps.count - 1 }
         }
-        track(e, step: steps.count - 1)
+        track(e, step: stepBase + steps.count - 1)
     }
 
     /// Whether `e`, a move given without its data, would join the run of
@@ -108,8 +122,13 @@ public struct RenderBuilder: Sendable {
 
     public consuming func finish() -> RenderDocument {
         closeRun()
+        if let spool {
+            spoolClosedSteps()
+            for open in openPaths.values.sorted() { spool.set(paths[open], at: open) }
+            paths = []
+        }
         var doc = RenderDocument(
-            header: header, steps: steps, paths: paths, initialData: initial,
+            header: header, steps: steps, paths: paths, spool: spool, initialData: initial,
             eventCount: eventCount, pathLimit: pathLimit, firstFailingStep: firstFailing, tooLarge: tooLarge)
         doc.byteEstimate = byteEstimate
         return doc
@@ -119,6 +138,23 @@ public struct RenderBuilder: Sendable {
     private mutating func checkSize(line: Int) {
         guard let sizeLimit, byteEstimate > sizeLimit.bytes else { return }
         tooLarge = RenderTooLarge(path: header.path, limit: sizeLimit, line: line)
+    }
+
+    /// Hands the steps kept here to the spool, if there is one (called
+    /// once the last step can no longer change).
+    private mutating func spoolClosedSteps() {
+        guard let spool else { return }
+        for s in steps { spool.append(s) }
+        stepBase += steps.count
+        steps.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands an ended path to the spool, if there is one, keeping only an
+    /// empty stand-in at its index (paths are numbered by their start).
+    private mutating func ended(_ open: Int) {
+        guard let spool else { return }
+        spool.set(paths[open], at: open)
+        paths[open] = RenderPath(session: paths[open].session, firstStep: paths[open].firstStep)
     }
 
     /// Names a collapsed run after its moves and lines.
@@ -138,11 +174,13 @@ public struct RenderBuilder: Sendable {
         if e.kind == .lift, let open = openPaths[session] {
             paths[open].lastStep = max(step - 1, paths[open].firstStep)  // a lift without drop: close it
             openPaths[session] = nil
+            ended(open)
         }
         if e.kind == .cancel {
             if let open = openPaths.removeValue(forKey: session) {
                 paths[open].lastStep = step
                 paths[open].end = .cancel
+                ended(open)
             }
             return
         }
@@ -150,6 +188,7 @@ public struct RenderBuilder: Sendable {
             if e.kind == .drop, let open = openPaths.removeValue(forKey: session) {
                 paths[open].lastStep = step
                 paths[open].end = .drop
+                ended(open)
             }
             return
         }
@@ -167,6 +206,7 @@ public struct RenderBuilder: Sendable {
             paths[open].lastStep = step
             paths[open].end = .drop
             openPaths[session] = nil
+            ended(open)
         }
     }
 }

@@ -2,10 +2,16 @@
 /// collapsed), finger paths (long ones sampled), the initial data once,
 /// and per step only what it changed in the data (`RenderStep.modelChange`,
 /// `appChange`). Built by `RenderBuilder`.
+///
+/// Built with a `RenderStepSpool`, the steps and paths are in the spool,
+/// not in `steps` and `paths` (both empty): only `HTMLRenderer.write` reads
+/// such a document, and the counts below stand in for the arrays.
 public struct RenderDocument: Sendable {
     public var header: RenderHeader
     public internal(set) var steps: [RenderStep]
     public internal(set) var paths: [RenderPath]
+    /// Where the steps and paths are when they are not in memory.
+    public internal(set) var spool: RenderStepSpool? = nil
     /// The data before the first event (the header's).
     public internal(set) var initialData: RenderData
     /// Events appended, before collapsing.
@@ -20,8 +26,19 @@ public struct RenderDocument: Sendable {
     /// bounds): the writer reserves it rather than grow by doubling.
     var byteEstimate = 0
 
+    /// Steps, in memory or spooled.
+    public var stepCount: Int { spool?.stepCount ?? steps.count }
+    /// Failing steps (`RenderStep.isFailing`).
+    /// - Complexity: O(1) spooled, O(steps) in memory.
+    public var failingStepCount: Int { spool?.failingStepCount ?? steps.count(where: \.isFailing) }
+    /// Steps that changed the model's data (`modelChange` set).
+    /// - Complexity: O(1) spooled, O(steps) in memory.
+    public var changingStepCount: Int { spool?.changingStepCount ?? steps.count { $0.modelChange != nil } }
+    /// Finger paths, in memory or spooled.
+    public var pathCount: Int { spool?.pathCount ?? paths.count }
+
     /// Where a page opens without `#step=N`: the first failing step, else the last.
-    public var initialStep: Int { firstFailingStep ?? max(steps.count - 1, 0) }
+    public var initialStep: Int { firstFailingStep ?? max(stepCount - 1, 0) }
 
     /// The model's data after `step` (before the first one for a negative step).
     /// - Complexity: O(n + k) for n entries and the k entries the changes up to `step` move.

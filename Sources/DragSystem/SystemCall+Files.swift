@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// Descriptor- and path-level calls: `open`, `read`, `write`, `close`,
+/// Descriptor- and path-level calls: `open`, `read`, `pread`, `write`, `close`,
 /// `fsync`, `stat`, `rename`, `unlink`, `mkdir`, `realpath`, `flock`,
 /// `fcntl` (also open-file-description locks), `ftruncate`, `pipe2`. Each retries `EINTR` where the call can report it and
 /// throws `Errno`; the callers add the path (`FileDescriptor`, `FileSystem`).
@@ -18,6 +18,13 @@ extension SystemCall {
     /// One `read(2)`: the byte count, 0 at the end of the file.
     package static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Errno) -> Int {
         try retrying { Glibc.read(fd, buffer, count) }
+    }
+
+    /// One `pread(2)`: up to `count` bytes from `offset`, leaving the file
+    /// position alone (a spool is read back while it is still appended to);
+    /// 0 at the end of the file.
+    package static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int64) throws(Errno) -> Int {
+        try retrying { pread(fd, buffer, count, off_t(offset)) }
     }
 
     /// One `write(2)`: the byte count written, possibly short.

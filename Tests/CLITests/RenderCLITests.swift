@@ -134,6 +134,21 @@ struct RenderCLITests {
         #expect(r.stdout == "")
     }
 
+    @Test("a missing TMPDIR (the page's temporary file) exits 2 naming it and writes no page")
+    func missingTemporaryDirectory() throws {
+        let path = try report("task-lands-one-row-too-far")
+        let missing = try temporaryDirectory("render") + "/no-such-tmp"
+        let r = try runCLI(["render", path], environment: ["TMPDIR": missing])
+        #expect(r.code == 2)
+        #expect(r.stderr.hasPrefix(missing + "/") && r.stderr.contains(": error: open failed: "), "\(r.stderr)")
+        #expect(r.stderr.contains("temporary file, in \(missing): set TMPDIR"), "\(r.stderr)")
+        #expect(r.stdout == "")
+        #expect(!FileManager.default.fileExists(atPath: html(path)))
+        // The SVG and standard output keep their steps in memory: no temporary.
+        let svg = try runCLI(["render", "--format", "svg", "-o", "-", path], environment: ["TMPDIR": missing])
+        #expect(svg.code == 0 && svg.stdout.hasPrefix("<?xml"), "\(svg.stderr)")
+    }
+
     @Test("with --app the app's data is in the page beside the model's")
     func app() throws {
         let path = try report("card-snaps-to-wrong-column")

@@ -41,6 +41,12 @@ public struct FileDescriptor: Hashable, Sendable {
         do { return try SystemCall.read(rawValue, into: buffer, count: count) } catch { throw failure("read", error) }
     }
 
+    /// Reads up to `count` bytes from `offset` into `buffer` (`pread(2)`),
+    /// without moving the file position; 0 at the end of the file.
+    public func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int64) throws(SystemError) -> Int {
+        do { return try SystemCall.read(rawValue, into: buffer, count: count, at: offset) } catch { throw failure("pread", error) }
+    }
+
     /// Writes every byte, retrying short writes (and `EINTR`, in `SystemCall`).
     public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         guard var p = bytes.baseAddress else { return }

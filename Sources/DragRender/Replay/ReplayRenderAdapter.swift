@@ -40,7 +40,11 @@ public struct ReplayRenderAdapter {
     ///   - subject: what is under test, e.g. `applier canonical` or `app: python3 todo.py`.
     ///   - pathLimit: points kept per drag before its path is sampled (see `RenderBuilder`).
     ///   - sizeLimit: the most the page may take (see `RenderSizeLimit`).
-    public init(header: RecordingHeader, path: String, subject: String, pathLimit: Int = 2000, sizeLimit: RenderSizeLimit? = nil) {
+    ///   - spool: where closed steps and ended paths go (see `RenderBuilder`).
+    public init(
+        header: RecordingHeader, path: String, subject: String, pathLimit: Int = 2000, sizeLimit: RenderSizeLimit? = nil,
+        spool: RenderStepSpool? = nil
+    ) {
         layout = header.layout
         single = header.collections.count == 1
         blessing = Blessing(header: header)
@@ -49,7 +53,7 @@ public struct ReplayRenderAdapter {
         let title = header.meta?["title"] ?? FileSystem.name(of: path)
         let renderHeader = RenderHeader(
             title: title, path: path, subject: subject, layout: header.layout, description: header.meta?["description"])
-        builder = RenderBuilder(header: renderHeader, initial: initial, pathLimit: pathLimit, sizeLimit: sizeLimit)
+        builder = RenderBuilder(header: renderHeader, initial: initial, pathLimit: pathLimit, sizeLimit: sizeLimit, spool: spool)
     }
 
     /// Adds one replayed event.

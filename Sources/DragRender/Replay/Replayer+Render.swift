@@ -20,10 +20,11 @@ extension Replayer {
     ///   changed, not with the container times the steps (see `RenderBuilder`).
     public func render<Source: RecordingSource>(
         _ source: inout Source, subject: inout (any ReorderSubject<String, String?>)?, subjectName: String, pathLimit: Int = 2000,
-        sizeLimit: RenderSizeLimit? = nil
+        sizeLimit: RenderSizeLimit? = nil, spool: RenderStepSpool? = nil
     ) -> (result: ReplayResult, document: RenderDocument) {
         var adapter = ReplayRenderAdapter(
-            header: source.header, path: source.path, subject: subjectName, pathLimit: pathLimit, sizeLimit: sizeLimit)
+            header: source.header, path: source.path, subject: subjectName, pathLimit: pathLimit, sizeLimit: sizeLimit,
+            spool: spool)
         let result =
             subject == nil
             ? run(&source, onStep: { adapter.append($0) })

@@ -52,9 +52,21 @@ let renderCommand = Command(
         throw UsageError("'--step' chooses the step of --format svg; a page opens at a step with #step=N in its URL.")
     }
     let output = try args.path("--output") ?? RenderedPage.path(forRecording: path, extension: svg ? "svg" : "html")
+    // A page written to a file streams its steps through a temporary file,
+    // made before anything is replayed: a missing or unwritable $TMPDIR
+    // fails here, with nothing written.
+    var spool: RenderStepSpool?
+    if !svg && output != "-" {
+        do throws(SystemError) { spool = try RenderStepSpool() } catch {
+            Output.diagnose(
+                "\(error.description) (the page's temporary file, in \(RenderStepSpool.temporaryDirectory): "
+                    + "set TMPDIR to a writable directory)")
+            return 2
+        }
+    }
     let app = try startApp(args)
     defer { app?.close() }
-    let drawn = render(path, applierName: args.value("--applier") ?? "canonical", handler: handler(args), app: app)
+    let drawn = render(path, applierName: args.value("--applier") ?? "canonical", handler: handler(args), app: app, spool: spool)
     guard let document = drawn.document else {
         Output.diagnose(drawn.result.error?.description ?? "\(Format.path(path)): error: nothing to draw")
         return 2
@@ -63,17 +75,21 @@ let renderCommand = Command(
         Output.diagnose(tooLarge.description)
         return 2
     }
-    if let step, step > document.steps.count {
+    if let step, step > document.stepCount {
         throw UsageError(
-            "Invalid value '\(step)' for '--step' (\(path) has \(document.steps.count) step\(document.steps.count == 1 ? "" : "s")"
-                + (document.steps.isEmpty ? ")." : ": 1 to \(document.steps.count))."))
+            "Invalid value '\(step)' for '--step' (\(path) has \(document.stepCount) step\(document.stepCount == 1 ? "" : "s")"
+                + (document.stepCount == 0 ? ")." : ": 1 to \(document.stepCount))."))
     }
-    // People count steps from 1 (as the page does); the document indexes them from 0.
-    let text = svg ? SVGRenderer.svg(document, step: step.map { $0 - 1 }) : HTMLRenderer.page(document)
-    if output == "-" {
-        try Output.out(text)
+    if document.spool != nil {
+        try HTMLRenderer.write(document, toFile: output, preservingAttributes: true)
     } else {
-        try AtomicFile.write(text, to: output, preservingAttributes: true)
+        // People count steps from 1 (as the page does); the document indexes them from 0.
+        let text = svg ? SVGRenderer.svg(document, step: step.map { $0 - 1 }) : HTMLRenderer.page(document)
+        if output == "-" {
+            try Output.out(text)
+        } else {
+            try AtomicFile.write(text, to: output, preservingAttributes: true)
+        }
     }
     if let e = drawn.result.error { Output.diagnose(e.description) }
     let line = summary(drawn.result, document, output: output == "-" ? "standard output" : output)
@@ -84,21 +100,20 @@ let renderCommand = Command(
 /// Replays `path` with the code under test (the app when there is one) and
 /// draws it.
 func render(
-    _ path: String, applierName: String, handler: SwipeHandlerKind = .correct, app: AppSubject?
+    _ path: String, applierName: String, handler: SwipeHandlerKind = .correct, app: AppSubject?, spool: RenderStepSpool? = nil
 ) -> (result: ReplayResult, document: RenderDocument?) {
     var subject: (any ReorderSubject<String, String?>)? = app
     var options = ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: SwipeHandler<String>(handler))
     options.rules = World.judgement(header:)  // a finding made in a world is judged by its rules
     let replayer = Replayer(options: options)
     let name = app.map { "app: \($0.command)" } ?? "applier \(applierName)" + (handler == .correct ? "" : ", handler \(handler.rawValue)")
-    return replayer.render(path: path, subject: &subject, subjectName: name)
+    return replayer.render(path: path, subject: &subject, subjectName: name, spool: spool)
 }
 
 /// `FAIL path: 7 events, 7 steps, 1 failing -> path.html`.
 func summary(_ result: ReplayResult, _ document: RenderDocument, output: String) -> String {
-    let failing = document.steps.lazy.filter(\.isFailing).count
     return "\(result.status.rawValue.uppercased()) \(Format.path(result.path)): \(document.eventCount) events, "
-        + "\(document.steps.count) steps, \(failing) failing -> \(output == "standard output" ? output : Format.path(output))"
+        + "\(document.stepCount) steps, \(document.failingStepCount) failing -> \(output == "standard output" ? output : Format.path(output))"
 }
 
 /// `fuzz --render` and `explore --render`: the page of each finding, beside
@@ -120,7 +135,7 @@ func renderFindings(
         let page = RenderedPage.path(forRecording: path)
         do {
             try AtomicFile.write(HTMLRenderer.page(document), to: page)
-            Output.diagnose("\(tool): page \(Format.path(page)) (\(drawn.result.status.rawValue), \(document.steps.count) steps)")
+            Output.diagnose("\(tool): page \(Format.path(page)) (\(drawn.result.status.rawValue), \(document.stepCount) steps)")
         } catch {
             Output.diagnose(error.description)
             ok = false

@@ -1,0 +1,90 @@
+import DragRecording
+
+/// Where a `RenderBuilder` puts the steps it has closed and the finger
+/// paths that have ended, so that memory while rendering stays flat in the
+/// number of events: each is encoded at once as the page's JSON (what
+/// `DocumentJSON` writes for it) and appended to an unlinked temporary
+/// file (`SpoolFile`), one for steps and one for paths. `HTMLRenderer.write`
+/// streams them back into the page in chunks. Steps arrive in order and are
+/// stored with their separating commas, so they read back as one run;
+/// paths end out of the order they began in (two sessions), so each
+/// path's place is kept (two integers per path).
+///
+///     let spool = try RenderStepSpool()
+///     var builder = RenderBuilder(header: header, spool: spool)
+///     ...
+///     try HTMLRenderer.write(builder.finish(), toFile: "page.html")
+///
+/// The first write failure (a full disk) is kept in `failure` and thrown
+/// by the writer before any byte of the page.
+public final class RenderStepSpool: @unchecked Sendable {
+    // @unchecked: a spool belongs to one render, used by one thread at a time.
+    private let steps: SpoolFile
+    private let paths: SpoolFile
+    /// Per path index: where its JSON is in `paths` (offset, count); -1 until spooled.
+    private var pathPlaces: [(offset: Int, count: Int)] = []
+    public private(set) var stepCount = 0
+    public private(set) var failingStepCount = 0
+    public private(set) var changingStepCount = 0
+    /// The first write that failed, if any: the spool is then incomplete.
+    public private(set) var failure: SystemError?
+
+    /// - Parameter directory: where the temporaries go (default `$TMPDIR`, else `/tmp`).
+    /// - Throws: `SystemError` naming the temporary file when it cannot be made there.
+    public init(directory: String? = nil) throws(SystemError) {
+        steps = try SpoolFile(directory: directory)
+        paths = try SpoolFile(directory: directory)
+    }
+
+    /// The directory temporaries go to when none is given: `$TMPDIR`, or `/tmp`.
+    public static var temporaryDirectory: String { SpoolFile.temporaryDirectory }
+
+    /// The paths given so far (the highest index plus one).
+    public var pathCount: Int { pathPlaces.count }
+
+    /// Appends a closed step after the ones before it.
+    /// - Complexity: O(size of the step's JSON).
+    public func append(_ step: RenderStep) {
+        stepCount += 1
+        if step.isFailing { failingStepCount += 1 }
+        if step.modelChange != nil { changingStepCount += 1 }
+        let bytes = (stepCount > 1 ? [UInt8(ascii: ",")] : []) + DocumentJSON.bytes(of: step)
+        record { () throws(SystemError) in try steps.append(bytes) }
+    }
+
+    /// Stores an ended path as the `index`-th of the document.
+    /// - Complexity: O(size of the path's JSON).
+    public func set(_ path: RenderPath, at index: Int) {
+        if index >= pathPlaces.count {
+            pathPlaces.append(contentsOf: repeatElement((offset: -1, count: 0), count: index + 1 - pathPlaces.count))
+        }
+        let bytes = DocumentJSON.bytes(of: path)
+        pathPlaces[index] = (paths.size, bytes.count)
+        record { () throws(SystemError) in try paths.append(bytes) }
+    }
+
+    private func record(_ write: () throws(SystemError) -> Void) {
+        guard failure == nil else { return }
+        do { try write() } catch { failure = error }
+    }
+
+    /// Hands the steps' JSON (comma-separated, without brackets) to `body` in chunks.
+    /// - Complexity: O(bytes), in memory O(64 KiB).
+    func readSteps(_ body: (UnsafeRawBufferPointer) throws(SystemError) -> Void) throws(SystemError) {
+        if let failure { throw failure }
+        try steps.read(at: 0, count: steps.size, body)
+    }
+
+    /// Hands the paths' JSON in index order (comma-separated) to `body` in chunks.
+    /// - Complexity: O(bytes), in memory O(64 KiB).
+    func readPaths(_ body: (UnsafeRawBufferPointer) throws(SystemError) -> Void) throws(SystemError) {
+        if let failure { throw failure }
+        let comma = UInt8(ascii: ",")
+        for (i, place) in pathPlaces.enumerated() {
+            // Every index up to the last is a path the builder made and ended.
+            precondition(place.offset >= 0, "path \(i) was never spooled")
+            if i > 0 { try withUnsafeBytes(of: comma) { (raw) throws(SystemError) in try body(raw) } }
+            try paths.read(at: place.offset, count: place.count, body)
+        }
+    }
+}
