@@ -24,6 +24,10 @@ test('steps are counted and numbered one way: N steps, k / N, #step=k from 1', (
   assert.equal(m.stepOfHash('#profile=3'), null);
   assert.deepEqual([0, 1, 2, 3].map((n) => m.stepLabel(n).number), ['1', '2', '3', '4']);
   assert.equal(page.model(byName['huge-session']).countText(), '2 steps');
+  // One step is "1 step", as the Swift side's static subtitle says (HTMLRenderer.stepsText).
+  const one = { ...doc, steps: doc.steps.slice(0, 1), paths: doc.paths.filter((p) => p.a < 1) };
+  assert.equal(page.model(one).countText(), '1 step');
+  assert.equal(page.model(one).positionText(0), '1 / 1');
 });
 
 test('a timeline entry says its kind and the tool\'s description, and its tooltip the whole of it', () => {
