@@ -13,10 +13,12 @@ import Synchronization
 /// that its parent is still the tool (it may have died before the
 /// `prctl`), starts the app's shell in its own process group (the tool made
 /// the launcher a group leader, so the group id is still the pid the tool
-/// knows) and waits. When the shell ends, the launcher ends the same way
-/// (its exit status, or the same signal), so the tool's reports are
-/// unchanged. When the tool dies, the launcher kills every process below
-/// it and exits.
+/// knows) and waits. When the shell ends, the launcher kills every process
+/// below it (what the app left: as a subreaper it adopted the orphans, so a
+/// daemon that cleared its environment and called `setsid` is still found)
+/// and ends the same way as the shell (its exit status, or the same signal),
+/// so the tool's reports are unchanged. When the tool dies, the launcher
+/// kills every process below it and exits.
 ///
 /// The launcher is off by default: a library user (and the test runner,
 /// whose `/proc/self/exe` is not the tool) starts the shell directly, as
@@ -82,7 +84,12 @@ public enum AppLauncher {
         while true {
             let signal = SystemCall.waitForSignal(signals)
             while let (pid, status) = SystemCall.reapAnyExited() {
-                if pid == app { endLike(status) }
+                guard pid == app else { continue }
+                // Before the launcher exits: afterwards its orphans are the
+                // tool's, and one with no marker and no group of the app's
+                // can no longer be told from any other child of the tool.
+                killEverythingBelow()
+                endLike(status)
             }
             // A SIGTERM while the tool lives is the tool's own `terminate`
             // of the group: the shell has it too, and its end is relayed.

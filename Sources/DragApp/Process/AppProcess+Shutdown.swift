@@ -18,10 +18,17 @@ extension AppProcess {
     /// - Returns: how the app ended.
     @discardableResult
     public func close(timeout: Double) -> AppExit {
+        close(timeout: timeout, known: [])
+    }
+
+    /// `close(timeout:)`, with `known` descendants read earlier (before a
+    /// farewell request that may have ended the app).
+    @discardableResult
+    func close(timeout: Double, known: Set<Int32>) -> AppExit {
         if let exit { return exit }
         // Read before the app is asked to exit: its exit cuts the parent
         // chain of what it started.
-        let tree = hasExitedWithoutReaping() ? [] : descendants()
+        let tree = known.union(hasExitedWithoutReaping() ? [] : descendants())
         input?.close()
         input = nil
         return finish(terminating: !waitForExit(until: Deadline(after: timeout)), known: tree)

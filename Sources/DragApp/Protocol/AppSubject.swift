@@ -332,8 +332,11 @@ public final class AppSubject: ReorderSubject {
     /// Says `bye`, closes the app's stdin and waits for it to exit.
     public func close() {
         guard let process else { return }
+        // What the app started, read while it still leads to the app: `bye`
+        // ends it, and its exit cuts the parent chain of its orphans.
+        let tree = process.hasExitedWithoutReaping() ? [] : process.descendants()
         _ = try? process.request(AppMessages.bye, timeout: min(timeout, 2))
-        _ = process.close(timeout: 2)
+        _ = process.close(timeout: 2, known: tree)
         self.process = nil
     }
 
