@@ -31,6 +31,23 @@ import PackageDescription
 let internalChecks: [SwiftSetting] =
     Context.environment["DRAGREPLAY_INTERNAL_CHECKS"] == "1" ? [.define("DRAGREPLAY_INTERNAL_CHECKS")] : []
 
+// The libraries run optimised in debug builds too: a test target's `swift
+// test` builds its dependencies in debug, where unspecialised generic code at
+// -Onone spends most of a fuzz run in the runtime's metadata lookups (issue
+// 20: the library's default 2-second budget bought about 500 runs). `-O` with
+// assertions kept (`-assert-config Debug`) changes nothing but speed; the
+// app's own code stays at -Onone. SwiftPM allows unsafe flags in a root
+// package and in a path or branch dependency only, not in a versioned one,
+// whose manifest is read from a checkout (`.build/checkouts/`, Xcode's
+// `SourcePackages/checkouts/`) or a registry download: there the flags are
+// left out and the libraries build as SwiftPM chooses.
+// `DRAGREPLAY_DEBUG_OPTIMIZE=0` turns it off (to step through the libraries
+// in a debugger).
+let checkout = ["/checkouts/", "/SourcePackages/", "/registry/downloads/"].contains { Context.packageDirectory.contains($0) }
+let optimized: [SwiftSetting] =
+    checkout || Context.environment["DRAGREPLAY_DEBUG_OPTIMIZE"] == "0"
+    ? [] : [.unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))]
+
 let package = Package(
     name: "DragReplay",
     products: [
@@ -47,33 +64,37 @@ let package = Package(
     ],
     targets: [
         // libm only: `rounded(.down)` needs floor() on Linux.
-        .target(name: "ReorderCore", swiftSettings: internalChecks, linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        .target(name: "ReorderCore", swiftSettings: internalChecks + optimized, linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // The swipe model and the session engine over both models.
-        .target(name: "ReorderSwipe", dependencies: ["ReorderCore"]),
+        .target(name: "ReorderSwipe", dependencies: ["ReorderCore"], swiftSettings: optimized),
         // The conformance oracle: the model beside the code under test
         // (`CheckedEngine`, the invariants, the `ReorderSubject` protocol and
         // the in-process subject, swipe conformance).
-        .target(name: "ReorderConformance", dependencies: ["ReorderCore", "ReorderSwipe"]),
+        .target(name: "ReorderConformance", dependencies: ["ReorderCore", "ReorderSwipe"], swiftSettings: optimized),
         // The known-buggy appliers and swipe handlers, and the catalogue of
         // built-in ones by name: for the fuzzer, the CLI and the bug reports,
         // never in what an app embeds.
-        .target(name: "KnownBugs", dependencies: ["ReorderCore", "ReorderSwipe", "ReorderConformance"]),
+        .target(name: "KnownBugs", dependencies: ["ReorderCore", "ReorderSwipe", "ReorderConformance"], swiftSettings: optimized),
         // Every C library call of the project, wrapped (standard library and Glibc only).
-        .target(name: "DragSystem"),
-        .target(name: "DragRecording", dependencies: ["ReorderCore", "ReorderSwipe", "DragSystem"]),
+        .target(name: "DragSystem", swiftSettings: optimized),
+        .target(name: "DragRecording", dependencies: ["ReorderCore", "ReorderSwipe", "DragSystem"], swiftSettings: optimized),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",
             providers: [.apt(["libjson-c-dev"])]
         ),
-        .target(name: "DragReader", dependencies: ["CJSONC", "DragRecording", "ReorderSwipe", "DragSystem"]),
-        .target(name: "DragReplay", dependencies: ["ReorderCore", "ReorderSwipe", "DragRecording", "ReorderConformance"]),
+        .target(name: "DragReader", dependencies: ["CJSONC", "DragRecording", "ReorderSwipe", "DragSystem"], swiftSettings: optimized),
+        .target(
+            name: "DragReplay", dependencies: ["ReorderCore", "ReorderSwipe", "DragRecording", "ReorderConformance"],
+            swiftSettings: optimized),
         .target(
             name: "DragFuzz",
-            dependencies: ["ReorderCore", "ReorderSwipe", "DragRecording", "ReorderConformance", "KnownBugs", "DragSystem"]),
+            dependencies: ["ReorderCore", "ReorderSwipe", "DragRecording", "ReorderConformance", "KnownBugs", "DragSystem"],
+            swiftSettings: optimized),
         .target(
             name: "DragCorpus",
-            dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragRender", "ReorderConformance", "DragSystem"]),
+            dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragRender", "ReorderConformance", "DragSystem"],
+            swiftSettings: optimized),
         // The page and the SVG need only their own types; `DragRender/Replay` adapts a
         // replay's steps (`ReplayStep`) to them.
         // Page/: the page's script and stylesheet, embedded in the code at
@@ -82,12 +103,14 @@ let package = Package(
         .target(
             name: "DragRender",
             dependencies: ["DragRecording", "DragReplay", "ReorderCore", "ReorderSwipe", "ReorderConformance", "DragSystem"],
-            resources: [.embedInCode("Page/page.js"), .embedInCode("Page/page.css"), .embedInCode("Page/errors.js")]),
+            resources: [.embedInCode("Page/page.js"), .embedInCode("Page/page.css"), .embedInCode("Page/errors.js")],
+            swiftSettings: optimized),
         // For an app's test target: Swift Testing issues with readable
         // reports and the shrunk recording written next to the test.
         .target(
             name: "DragTesting",
-            dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "DragRecording", "ReorderCore"]),
+            dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "DragRecording", "ReorderCore"],
+            swiftSettings: optimized),
         .executableTarget(
             name: "dragreplay",
             dependencies: [
@@ -113,7 +136,8 @@ let package = Package(
         // The app host's process layer: the C library only through DragSystem.
         .target(
             name: "DragApp",
-            dependencies: ["DragRecording", "DragReader", "ReorderCore", "ReorderSwipe", "ReorderConformance", "DragSystem"]),
+            dependencies: ["DragRecording", "DragReader", "ReorderCore", "ReorderSwipe", "ReorderConformance", "DragSystem"],
+            swiftSettings: optimized),
         .target(name: "TestSupport", dependencies: ["ReorderCore", "ReorderSwipe", "DragSystem"]),
         .testTarget(name: "DragSystemTests", dependencies: ["DragSystem"]),
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "TestSupport", "ReorderConformance", "KnownBugs"]),
