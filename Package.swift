@@ -64,7 +64,9 @@ let package = Package(
     ],
     targets: [
         // libm only: `rounded(.down)` needs floor() on Linux.
-        .target(name: "ReorderCore", swiftSettings: internalChecks + optimized, linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        .target(
+            name: "ReorderCore", swiftSettings: internalChecks + optimized,
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // The swipe model and the session engine over both models.
         .target(name: "ReorderSwipe", dependencies: ["ReorderCore"], swiftSettings: optimized),
         // The conformance oracle: the model beside the code under test
