@@ -76,6 +76,12 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// copying the subject out of `_subject`.
     @usableFromInline var _inProcessConfigures = false
     @usableFromInline var _inProcessSwipes = false
+    /// Whether there is a subject, and whether it is behind the protocol
+    /// (whose `configures` and `swipes` may change, so they are asked each
+    /// time): set with `_subject`, so that no event reads `_subject` to know
+    /// (a `switch` over it copies the whole subject).
+    @usableFromInline var _hasSubject = false
+    @usableFromInline var _otherSubject = false
     /// What judges the code under test's drop configuration (default: the model).
     public var oracle: ConfigurationOracle<ItemID, CollectionID> = .model
     /// The model's own policy, restored after an answer it followed.
@@ -115,11 +121,16 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             }
         }
         set {
+            _inProcessConfigures = false
+            _inProcessSwipes = false
+            _hasSubject = newValue != nil
+            _otherSubject = false
             if let s = newValue as? InProcessSubject<ItemID, CollectionID> {
                 _inProcessConfigures = s.configures
                 _inProcessSwipes = s.swipes
                 _subject = .inProcess(s)
             } else if let s = newValue {
+                _otherSubject = true
                 _subject = .other(s)
             } else {
                 _subject = .none
@@ -127,25 +138,16 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         }
     }
 
-    @inlinable var hasSubject: Bool {
-        if case .none = _subject { return false }
-        return true
-    }
+    @inlinable var hasSubject: Bool { _hasSubject }
 
     @inlinable var subjectConfigures: Bool {
-        switch _subject {
-        case .none: false
-        case .inProcess: _inProcessConfigures
-        case .other(let s): s.configures
-        }
+        guard _otherSubject, case .other(let s) = _subject else { return _inProcessConfigures }
+        return s.configures
     }
 
     @inlinable var subjectSwipes: Bool {
-        switch _subject {
-        case .none: false
-        case .inProcess: _inProcessSwipes
-        case .other(let s): s.swipes
-        }
+        guard _otherSubject, case .other(let s) = _subject else { return _inProcessSwipes }
+        return s.swipes
     }
 
     /// The data, as the screen shows it.
@@ -198,22 +200,23 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         // geometry or rules, the operation is the code's choice: the model
         // follows it, so the drop's outcome is the operation answered.
         let before = _model.container
-        let openBefore = _model.swipe?.open
+        let openBefore = _model.openRow
         let sources = session?.sources ?? []
         let external = session?.isExternal ?? false
         if let answered, oracle.followsAnswer { _model.drag.policy = Self.following(answered) }
         step.result = _model.handle(event)
         if answered != nil && oracle.followsAnswer { _model.drag.policy = policy }
-        let result = step.result
 
         // 3. The model's own answers (the core's oracles).
-        if checksModel && step.violation == nil { step.violation = checkModel(event, result, before: before, sources: sources, aim: aim) }
-        if checksModel && step.violation == nil && _model.swipe != nil {
-            step.violation = checkSwipeModel(event, result, openBefore: openBefore)
+        if checksModel && step.violation == nil {
+            step.violation = checkModel(event, step.result, before: before, sources: sources, aim: aim)
+        }
+        if checksModel && step.violation == nil && _model.hasSwipe {
+            step.violation = checkSwipeModel(event, step.result, openBefore: openBefore)
         }
 
         // 4. The code under test's answer against the model's.
-        if step.violation == nil, let answered, let c = result.drag.configuration {
+        if step.violation == nil, let answered, let c = step.result.drag.configuration {
             step.violation =
                 oracle.followsAnswer
                 ? judge(answered, model: c, session: event.session, before: before, sources: sources, external: external)
@@ -223,7 +226,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         // 5. Deliveries and mutations, each answered with data and checked;
         // then the swipe messages, each answer checked.
         if hasSubject && !_subjectFailed {
-            for request in requests(for: event, result) + swipeRequests(for: event, result, before: before) {
+            for request in requests(for: event, step.result) + swipeRequests(for: event, step.result, before: before) {
                 let (answer, failure) = ask(request)
                 if let failure {
                     if step.violation == nil { step.violation = failure }
@@ -253,7 +256,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// no code under test (nothing is copied to compare against).
     @inlinable
     func comparesAnswers(to event: SessionEvent<ItemID, CollectionID>) -> Bool {
-        if checksModel || _model.swipe != nil { return true }
+        if checksModel || _model.hasSwipe { return true }
         switch event {
         case .drag(.lift), .drag(.cancel): return false
         case .drag(.move): return subjectConfigures && !_subjectFailed
@@ -348,7 +351,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
 
     /// A data answer against the model's result for the same request.
     @inlinable
-    func check(
+    mutating func check(
         _ request: SubjectRequest<ItemID, CollectionID>, before: ReorderContainer<ItemID, CollectionID>, after: [[ItemID]]
     ) -> InvariantViolation<ItemID, CollectionID>? {
         switch request {
@@ -371,12 +374,21 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         }
     }
 
+    /// The subject's data after `request` a second time (see
+    /// `ReorderSubject.repeating`). Moved out and back, like `ask`: a
+    /// `switch` binding it would copy the whole subject.
     @inlinable
-    func repeating(_ request: SubjectRequest<ItemID, CollectionID>) -> [[ItemID]]? {
-        switch _subject {
-        case .none: nil
-        case .inProcess(let s): s.repeating(request)
-        case .other(let s): s.repeating(request)
+    mutating func repeating(_ request: SubjectRequest<ItemID, CollectionID>) -> [[ItemID]]? {
+        var taken = _Subject.none
+        swap(&taken, &_subject)
+        switch consume taken {
+        case .none: return nil
+        case .inProcess(let s):
+            defer { _subject = .inProcess(s) }
+            return s.repeating(request)
+        case .other(let s):
+            defer { _subject = .other(s) }
+            return s.repeating(request)
         }
     }
 

@@ -21,6 +21,12 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// the last performed action; `nil` for a container without swipe (a
     /// version 1 recording).
     @inlinable public var swipe: SwipeModel<ItemID>? { _swipe }
+    /// Whether there is a swipe model (`swipe != nil`), without copying it:
+    /// `_swipe` is set once, at `init`.
+    @usableFromInline let _hasSwipe: Bool
+    @inlinable public var hasSwipe: Bool { _hasSwipe }
+    /// The open row (`swipe?.open`), without copying the swipe model.
+    @inlinable public var openRow: SwipeOpenRow<ItemID>? { _swipe?._open }
 
     /// - Parameter swipe: the container's swipe actions; `nil` for none at
     ///   all (version 1). A version 2 container without a `swipe` section
@@ -33,6 +39,7 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     ) {
         drag = DragEngine(container: container, layout: layout, applier: applier, policy: policy)
         _swipe = swipe.map(SwipeModel.init(configuration:))
+        _hasSwipe = swipe != nil
     }
 
     /// The data (see `DragEngine.container`).
@@ -70,7 +77,7 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     @inlinable
     mutating func handle(_ event: DragEvent<ItemID, CollectionID>, _ step: inout Step) {
         // Any lift, accepted or rejected, closes the open row first.
-        if case .lift = event, _swipe != nil { step.swipe = _swipe!.lift() }
+        if case .lift = event, _hasSwipe { step.swipe = _swipe!.lift() }
         step.drag = drag.handle(event)
         let changed: Bool
         switch event {
@@ -84,7 +91,7 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// A `swipe`, `scroll` or `tap`.
     @inlinable
     mutating func gesture(_ event: SwipeEvent<ItemID>, _ step: inout Step) {
-        guard _swipe != nil else { return }
+        guard _hasSwipe else { return }
         var result = _swipe!.handle(event, geometry: rows)
         for w in result.warnings {
             if case .swipedGoneItem(let id) = w {
@@ -103,7 +110,7 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// (or fixed after a reload) closes, and flags of gone items go.
     @inlinable
     mutating func dataChanged(_ step: inout Step) {
-        guard _swipe != nil else { return }
+        guard _hasSwipe else { return }
         let result = _swipe!.dataChanged(geometry: rows)
         guard let closed = result.closed else { return }
         if step.swipe == nil { step.swipe = SwipeStepResult() }
