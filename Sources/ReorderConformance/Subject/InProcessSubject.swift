@@ -191,7 +191,11 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
         guard case .apply(_, let d) = request else { return nil }
         let container = engine.container
         // An orders applier on the orders, without a copy of the container.
-        if let again = applier.orders(applying: d, to: container.orders, collections: container.collections.map { $0.id }) { return again }
+        if applier.ordersFunction != nil,
+            let again = applier.orders(applying: d, to: container.orders, collections: container.collections.map { $0.id })
+        {
+            return again
+        }
         var again = container
         var warnings: [ReorderWarning<ItemID, CollectionID>] = []
         applier.apply(applier.capture(d, again), &again, &warnings)

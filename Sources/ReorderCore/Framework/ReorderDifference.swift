@@ -46,6 +46,9 @@ public struct ReorderDifference<ItemID: Hashable & Sendable, CollectionID: Hasha
         self.sources = sources
         self.destination = destination
     }
+
+    @inlinable
+    public static func == (a: Self, b: Self) -> Bool { a.destination == b.destination && a.sources == b.sources }
 }
 
 /// The collection identifier of a container with a single, unnamed collection.
