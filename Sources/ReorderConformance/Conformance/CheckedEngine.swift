@@ -178,48 +178,59 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         }
         if case .drag(.lift(let s, _, _, let ops, _)) = event { operations[s] = ops }
         if !comparesAnswers(to: event) { return CheckedStep(result: _model.handle(event)) }
-        var step = CheckedStep<ItemID, CollectionID>(result: SessionStep())
         // The event's session as it is before the model acts: looked up once.
         let session = event.session.flatMap { _model.sessions[$0] }
 
         // 1. The code under test's drop configuration, asked before the model acts.
         var answered: SubjectConfiguration<ItemID, CollectionID>?
+        var failure: InvariantViolation<ItemID, CollectionID>?
         if subjectConfigures, let (s, p) = event.location, let session, !session.isRejected {
             let query = DropQuery(
                 session: s, location: p, items: session.items, sources: session.sources, operations: session.operations,
                 isExternal: session.isExternal)
-            let (answer, failure) = ask(.configure(query))
-            if let failure { step.violation = failure }
-            if case .configuration(let c)? = answer {
-                answered = c
-                step.answered = c.operation
-            }
+            let asked = ask(.configure(query))
+            failure = asked.1
+            if case .configuration(let c)? = asked.0 { answered = c }
         }
 
         // 2. The model acts, on the data as the screen shows it. Judged by
         // geometry or rules, the operation is the code's choice: the model
         // follows it, so the drop's outcome is the operation answered.
         let before = _model.container
-        let openBefore = _model.openRow
-        let sources = session?.sources ?? []
-        let external = session?.isExternal ?? false
+        let openBefore = checksModel && _model.hasSwipe ? _model.openRow : nil
         if let answered, oracle.followsAnswer { _model.drag.policy = Self.following(answered) }
-        step.result = _model.handle(event)
+        var step = CheckedStep(result: _model.handle(event), violation: failure)
+        step.answered = answered?.operation
         if answered != nil && oracle.followsAnswer { _model.drag.policy = policy }
+        check(&step, event, answered: answered, session: session, before: before, openBefore: openBefore, aim: aim)
+        return step
+    }
 
+    /// Steps 3 to 5 of `handle`, once the model has acted: the model's own
+    /// answers, the code under test's drop configuration against the
+    /// model's, and its answers to the deliveries, mutations and swipe
+    /// messages. The first violation is kept.
+    @inlinable
+    mutating func check(
+        _ step: inout CheckedStep<ItemID, CollectionID>, _ event: SessionEvent<ItemID, CollectionID>,
+        answered: SubjectConfiguration<ItemID, CollectionID>?, session: DragEngine<ItemID, CollectionID>.Session?,
+        before: ReorderContainer<ItemID, CollectionID>, openBefore: SwipeOpenRow<ItemID>?, aim: Aim?
+    ) {
+        let sources = session?.sources ?? []
         // 3. The model's own answers (the core's oracles).
-        if checksModel && step.violation == nil {
+        if checksModel && step.violation._isNone {
             step.violation = checkModel(event, step.result, before: before, sources: sources, aim: aim)
         }
-        if checksModel && step.violation == nil && _model.hasSwipe {
+        if checksModel && step.violation._isNone && _model.hasSwipe {
             step.violation = checkSwipeModel(event, step.result, openBefore: openBefore)
         }
 
         // 4. The code under test's answer against the model's.
-        if step.violation == nil, let answered, let c = step.result.drag.configuration {
+        if step.violation._isNone, let answered, let c = step.result.drag.configuration {
             step.violation =
                 oracle.followsAnswer
-                ? judge(answered, model: c, session: event.session, before: before, sources: sources, external: external)
+                ? judge(
+                    answered, model: c, session: event.session, before: before, sources: sources, external: session?.isExternal ?? false)
                 : compare(answered, with: c)
         }
 
@@ -232,7 +243,6 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             let swipes = swipeRequests(for: event, step.result, before: before)
             if send(data, &step, before: before) { _ = send(swipes, &step, before: before) }
         }
-        return step
     }
 
     /// Sends `requests` in order, checking each answer; false when the code
@@ -245,11 +255,11 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         for request in requests {
             let (answer, failure) = ask(request)
             if let failure {
-                if step.violation == nil { step.violation = failure }
+                if step.violation._isNone { step.violation = failure }
                 return false
             }
             if request.isSwipe {
-                if let v = checkSwipe(request, answer, &step), step.violation == nil { step.violation = v }
+                if let v = checkSwipe(request, answer, &step), step.violation._isNone { step.violation = v }
                 continue
             }
             // A `dropped` notice changes no data (the apply follows).
@@ -257,11 +267,11 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
                 continue
             }
             step.subjectData = data
-            if step.violation == nil {
+            if step.violation._isNone {
                 // The model's data is the canonical result of this delivery
                 // while it applied that very difference and has adopted no
                 // answer since (`modelData` is set when it does).
-                let reference = step.modelData == nil && !step.result.drag.appliedExternally ? step.result.drag.applied : nil
+                let reference = step.modelData._isNone && !step.result.drag.appliedExternally ? step.result.drag.applied : nil
                 step.violation = check(request, before: before, after: data, modelApplied: reference)
             }
             adopt(data, &step)
@@ -495,7 +505,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
                 }
             }
         }
-        if result.drag.applied == nil, event.session != nil, before != _model.container {
+        if result.drag.applied._isNone, event.session != nil, before != _model.container {
             return InvariantViolation(
                 .noOp,
                 "a drag event that applied nothing changed the data: \(show(before.orders, against: _model.container.orders, text)) -> \(show(_model.container.orders, against: before.orders, text))"

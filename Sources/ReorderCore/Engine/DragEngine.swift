@@ -185,7 +185,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     }
 
     @inlinable mutating func lift(_ s: Int, _ items: [ItemID], _ p: Point, _ ops: DropOperation.Set, _ external: Bool, _ step: inout Step) {
-        if _sessions[s] != nil {
+        if !_sessions[s]._isNone {
             step.warnings.append(.grammar("session \(s): lift while the session is active; ignored"))
             return
         }

@@ -81,7 +81,7 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         step.drag = drag.handle(event)
         let changed: Bool
         switch event {
-        case .drop, .apply: changed = step.drag.applied != nil
+        case .drop, .apply: changed = !step.drag.applied._isNone
         case .insert, .delete, .relocate, .deliver, .reload: changed = true
         case .lift, .move, .cancel, .update, .setEnabled, .lock, .unlock: changed = false
         }
@@ -113,7 +113,7 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         guard _hasSwipe else { return }
         let result = _swipe!.dataChanged(geometry: rows)
         guard let closed = result.closed else { return }
-        if step.swipe == nil { step.swipe = SwipeStepResult() }
+        if step.swipe._isNone { step.swipe = SwipeStepResult() }
         step.swipe!.closed = closed
     }
 }
