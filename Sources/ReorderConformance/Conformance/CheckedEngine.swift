@@ -241,41 +241,42 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         if hasSubject && !_subjectFailed {
             let data = requests(for: event, step.result)
             let swipes = swipeRequests(for: event, step.result, before: before)
-            if send(data, &step, before: before) { _ = send(swipes, &step, before: before) }
+            if send(data.first, &step, before: before) && send(data.second, &step, before: before) {
+                for request in swipes where !send(request, &step, before: before) { break }
+            }
         }
     }
 
-    /// Sends `requests` in order, checking each answer; false when the code
-    /// under test failed to answer one (the rest of the event is not sent).
+    /// Sends `request` (if any) and checks the answer; false when the code
+    /// under test failed to answer (the rest of the event is not sent).
     @inlinable
     mutating func send(
-        _ requests: [SubjectRequest<ItemID, CollectionID>], _ step: inout CheckedStep<ItemID, CollectionID>,
+        _ request: SubjectRequest<ItemID, CollectionID>?, _ step: inout CheckedStep<ItemID, CollectionID>,
         before: ReorderContainer<ItemID, CollectionID>
     ) -> Bool {
-        for request in requests {
-            let (answer, failure) = ask(request)
-            if let failure {
-                if step.violation._isNone { step.violation = failure }
-                return false
-            }
-            if request.isSwipe {
-                if let v = checkSwipe(request, answer, &step), step.violation._isNone { step.violation = v }
-                continue
-            }
-            // A `dropped` notice changes no data (the apply follows).
-            guard case .data(let data)? = answer, request.changesData || { if case .update = request { true } else { false } }() else {
-                continue
-            }
-            step.subjectData = data
-            if step.violation._isNone {
-                // The model's data is the canonical result of this delivery
-                // while it applied that very difference and has adopted no
-                // answer since (`modelData` is set when it does).
-                let reference = step.modelData._isNone && !step.result.drag.appliedExternally ? step.result.drag.applied : nil
-                step.violation = check(request, before: before, after: data, modelApplied: reference)
-            }
-            adopt(data, &step)
+        guard let request else { return true }
+        let (answer, failure) = ask(request)
+        if let failure {
+            if step.violation._isNone { step.violation = failure }
+            return false
         }
+        if request.isSwipe {
+            if let v = checkSwipe(request, answer, &step), step.violation._isNone { step.violation = v }
+            return true
+        }
+        // A `dropped` notice changes no data (the apply follows).
+        guard case .data(let data)? = answer, request.changesData || { if case .update = request { true } else { false } }() else {
+            return true
+        }
+        step.subjectData = data
+        if step.violation._isNone {
+            // The model's data is the canonical result of this delivery
+            // while it applied that very difference and has adopted no
+            // answer since (`modelData` is set when it does).
+            let reference = step.modelData._isNone && !step.result.drag.appliedExternally ? step.result.drag.applied : nil
+            step.violation = check(request, before: before, after: data, modelApplied: reference)
+        }
+        adopt(data, &step)
         return true
     }
 
@@ -341,9 +342,9 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     @inlinable
     func requests(
         for event: SessionEvent<ItemID, CollectionID>, _ result: SessionStep<ItemID, CollectionID>
-    ) -> [SubjectRequest<ItemID, CollectionID>] {
+    ) -> _DataRequests<ItemID, CollectionID> {
         switch event {
-        case .swipe, .scroll, .tap: return []
+        case .swipe, .scroll, .tap: return _DataRequests()
         case .drag(let e): return requests(for: e, result.drag)
         }
     }
@@ -351,30 +352,30 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     @inlinable
     func requests(
         for event: DragEvent<ItemID, CollectionID>, _ result: StepResult<ItemID, CollectionID>
-    ) -> [SubjectRequest<ItemID, CollectionID>] {
+    ) -> _DataRequests<ItemID, CollectionID> {
         switch event {
-        case .lift, .move, .cancel: return []
+        case .lift, .move, .cancel: return _DataRequests()
         case .drop(let s, _, _):
-            guard let emitted = result.emitted else { return [] }
+            guard let emitted = result.emitted else { return _DataRequests() }
             if let applied = result.applied {
                 return result.appliedExternally
-                    ? [.receive(items: applied.sources, destination: applied.destination)]
-                    : [.dropped(session: s, emitted), .apply(session: s, applied)]
+                    ? _DataRequests(.receive(items: applied.sources, destination: applied.destination))
+                    : _DataRequests(.dropped(session: s, emitted), .apply(session: s, applied))
             }
-            return _model.pending[s].map { _ in [.dropped(session: s, emitted)] } ?? []
+            return _model.pending[s]._isNone ? _DataRequests() : _DataRequests(.dropped(session: s, emitted))
         case .apply(let s):
-            guard let applied = result.applied else { return [] }
-            return result.appliedExternally
-                ? [.receive(items: applied.sources, destination: applied.destination)] : [.apply(session: s, applied)]
-        case .deliver(let d): return [.apply(session: nil, d)]
-        case .insert(let items, let c, let index): return [.insert(items: items, collection: c, index: index)]
-        case .delete(let items): return [.delete(items: items)]
-        case .relocate(let items, let c, let before): return [.relocate(items: items, collection: c, before: before)]
-        case .update(let item): return [.update(item: item)]
-        case .reload(let collections, let locked): return [.reload(collections: collections, locked: locked)]
-        case .setEnabled(let on): return [.setEnabled(on)]
-        case .lock(let items): return [.lock(items: items)]
-        case .unlock(let items): return [.unlock(items: items)]
+            guard let applied = result.applied else { return _DataRequests() }
+            return _DataRequests(
+                result.appliedExternally ? .receive(items: applied.sources, destination: applied.destination) : .apply(session: s, applied))
+        case .deliver(let d): return _DataRequests(.apply(session: nil, d))
+        case .insert(let items, let c, let index): return _DataRequests(.insert(items: items, collection: c, index: index))
+        case .delete(let items): return _DataRequests(.delete(items: items))
+        case .relocate(let items, let c, let before): return _DataRequests(.relocate(items: items, collection: c, before: before))
+        case .update(let item): return _DataRequests(.update(item: item))
+        case .reload(let collections, let locked): return _DataRequests(.reload(collections: collections, locked: locked))
+        case .setEnabled(let on): return _DataRequests(.setEnabled(on))
+        case .lock(let items): return _DataRequests(.lock(items: items))
+        case .unlock(let items): return _DataRequests(.unlock(items: items))
         }
     }
 
@@ -512,6 +513,22 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             )
         }
         return nil
+    }
+}
+
+/// The data requests an event makes of the code under test, in order: at
+/// most two (a committing drop's `dropped` and `apply`), held inline. An
+/// array of them was allocated and freed per event, each element destroyed
+/// through its type's value witness.
+@usableFromInline
+struct _DataRequests<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable> {
+    @usableFromInline var first: SubjectRequest<ItemID, CollectionID>?
+    @usableFromInline var second: SubjectRequest<ItemID, CollectionID>?
+
+    @inlinable
+    init(_ first: SubjectRequest<ItemID, CollectionID>? = nil, _ second: SubjectRequest<ItemID, CollectionID>? = nil) {
+        self.first = first
+        self.second = second
     }
 }
 
