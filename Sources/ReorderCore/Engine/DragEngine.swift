@@ -246,7 +246,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     /// Asks the policy at `p` (3.3); the hit target goes into `step` too.
     @inlinable func configure(_ session: Session, at p: Point, _ step: inout Step) -> DropConfiguration<ItemID, CollectionID> {
         // The engine measures its own layout's sizes, so it skips the check.
-        let target = layout._hitTest(p, in: _container, measured: _sized)
+        let target = layout._hitTest(p, in: _container._collections, measured: _sized)
         step.target = target
         if policy._isStandard {
             // Spec 3.3 on the engine's own data, read in place: a
@@ -258,6 +258,14 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
             return DropConfiguration(
                 operation: operation, destination: _container.destination(for: target, excludingSources: session.sources))
         }
+        return customConfiguration(session, at: p, target: target)
+    }
+
+    /// A custom policy's answer, given a `DropRequest` (which holds a copy
+    /// of the container). Out of line: inlined, the copy was made on the
+    /// standard policy's path too, on every move.
+    @inlinable @inline(never)
+    func customConfiguration(_ session: Session, at p: Point, target: HitTarget?) -> DropConfiguration<ItemID, CollectionID> {
         let request = DropRequest(
             session: DropSession(
                 location: p, suggestedOperations: session.operations, itemsCount: session.sources.count,
