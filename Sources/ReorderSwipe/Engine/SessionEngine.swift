@@ -61,24 +61,30 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
 
     /// Feeds one event.
     @inlinable public mutating func handle(_ event: SessionEvent<ItemID, CollectionID>) -> Step {
-        var step = Step()
+        var step: Step
         switch event {
-        case .drag(let e): handle(e, &step)
-        case .swipe(let item, let dx): gesture(.swipe(item: item, dx: dx), &step)
-        case .scroll(let dy): gesture(.scroll(dy: dy), &step)
-        case .tap(let p): gesture(.tap(p), &step)
+        case .drag(let e): return handle(e)
+        case .swipe(let item, let dx):
+            step = Step()
+            gesture(.swipe(item: item, dx: dx), &step)
+        case .scroll(let dy):
+            step = Step()
+            gesture(.scroll(dy: dy), &step)
+        case .tap(let p):
+            step = Step()
+            gesture(.tap(p), &step)
         }
         return step
     }
 
-    /// Feeds one drag event or mutation.
-    @inlinable public mutating func handle(_ event: DragEvent<ItemID, CollectionID>) -> Step { handle(.drag(event)) }
-
-    @inlinable
-    mutating func handle(_ event: DragEvent<ItemID, CollectionID>, _ step: inout Step) {
+    /// Feeds one drag event or mutation. The step is built from the drag
+    /// engine's result, not assigned into an empty one (each assignment
+    /// destroyed the value it replaced).
+    @inlinable public mutating func handle(_ event: DragEvent<ItemID, CollectionID>) -> Step {
         // Any lift, accepted or rejected, closes the open row first.
-        if case .lift = event, _hasSwipe { step.swipe = _swipe!.lift() }
-        step.drag = drag.handle(event)
+        var closing: SwipeStepResult<ItemID>?
+        if case .lift = event, _hasSwipe { closing = _swipe!.lift() }
+        var step = Step(drag: drag.handle(event), swipe: closing)
         let changed: Bool
         switch event {
         case .drop, .apply: changed = !step.drag.applied._isNone
@@ -86,6 +92,7 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         case .lift, .move, .cancel, .update, .setEnabled, .lock, .unlock: changed = false
         }
         if changed { dataChanged(&step) }
+        return step
     }
 
     /// A `swipe`, `scroll` or `tap`.
