@@ -94,10 +94,10 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
         case .apply(let s, let d):
             let frozen = s.flatMap { captured.removeValue(forKey: $0) } ?? applier.capture(d, engine.container)
             var warnings: [ReorderWarning<ItemID, CollectionID>] = []
-            applier.apply(frozen, &engine.container, &warnings)
+            engine._updateContainer { applier.apply(frozen, &$0, &warnings) }
         case .receive(let items, let destination):
             if let t = engine.container.collectionIndex(of: destination.collectionID) {
-                engine.container.insert(items, into: t, before: destination.position.anchor)
+                engine._updateContainer { _ = $0.insert(items, into: t, before: destination.position.anchor) }
             }
         case .insert(let items, let c, let index): _ = engine.handle(.insert(items: items, collection: c, index: index))
         case .delete(let items):

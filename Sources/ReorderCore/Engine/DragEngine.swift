@@ -52,6 +52,18 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         }
     }
     @usableFromInline var _container: Container
+
+    /// Changes the data in place and measures it after, as setting
+    /// `container` does, but without copying it out first: through the
+    /// getter and setter, `applier.apply(d, &engine.container, ...)` changed
+    /// a copy, so the apply copied every buffer it touched. Public for the
+    /// in-process subject of the conformance module; not API.
+    @inlinable
+    public mutating func _updateContainer<R>(_ body: (inout Container) -> R) -> R {
+        let result = body(&_container)
+        _measure()
+        return result
+    }
     public var layout: Layout<ItemID> { didSet { _measure() } }
     public var applier: Applier<ItemID, CollectionID>
     public var policy: DropPolicy<ItemID, CollectionID>
