@@ -225,7 +225,7 @@ extension ReorderContainer {
 
 /// `floor(v)` as an `Int`: NaN gives 0, and values past Int's range give
 /// `Int.max` or `Int.min` instead of trapping.
-@usableFromInline
+@inlinable
 func _floorToInt(_ v: Double) -> Int {
     let f = v.rounded(.down)
     if f.isNaN { return 0 }
