@@ -44,9 +44,21 @@ let internalChecks: [SwiftSetting] =
 // `DRAGREPLAY_DEBUG_OPTIMIZE=0` turns it off (to step through the libraries
 // in a debugger).
 let checkout = ["/checkouts/", "/SourcePackages/", "/registry/downloads/"].contains { Context.packageDirectory.contains($0) }
+// Copies and destroys of the generic types, specialised (a `CheckedStep<Int,
+// Int>`, a `ReorderContainer<String, String?>`), are emitted field by field
+// (retains and releases) instead of as calls to the unspecialised type's
+// value witnesses, which walk its fields through runtime metadata: hundreds
+// of instructions per copy of a step or a container. Code generation only,
+// no change of layout or behaviour (issue 24: the fuzzer's sessions -7%, the
+// replay's work over reading -28%, in callgrind instructions; see
+// docs/decisions.md). Where unsafe flags are allowed, as above;
+// `DRAGREPLAY_TYPE_LAYOUT=1` builds with the compiler's default.
+let valueOperations: [SwiftSetting] =
+    checkout || Context.environment["DRAGREPLAY_TYPE_LAYOUT"] == "1" ? [] : [.unsafeFlags(["-Xfrontend", "-disable-type-layout"])]
 let optimized: [SwiftSetting] =
-    checkout || Context.environment["DRAGREPLAY_DEBUG_OPTIMIZE"] == "0"
-    ? [] : [.unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))]
+    valueOperations
+    + (checkout || Context.environment["DRAGREPLAY_DEBUG_OPTIMIZE"] == "0"
+        ? [] : [.unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))])
 
 let package = Package(
     name: "DragReplay",
@@ -118,14 +130,16 @@ let package = Package(
             dependencies: [
                 "DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "DragRender", "ReorderCore", "ReorderConformance",
                 "KnownBugs", "DragSystem",
-            ]),
+            ],
+            swiftSettings: valueOperations),
         .executableTarget(
             name: "dragreplay-bench",
             dependencies: [
                 "ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragCorpus", "DragApp", "DragRender",
                 "ReorderConformance", "KnownBugs", "DragSystem",
             ],
-            path: "Sources/Benchmarks"
+            path: "Sources/Benchmarks",
+            swiftSettings: valueOperations
         ),
         // libFuzzer harnesses: built with -sanitize=fuzzer -DFUZZING by
         // scripts/fuzz-reader, scripts/fuzz-libfuzzer and scripts/fuzz-cli; a plain build gives

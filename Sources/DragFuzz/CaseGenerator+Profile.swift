@@ -67,12 +67,18 @@ extension CaseGenerator {
             {
                 return v
             }
-            let frames = engine.layout.frames(in: engine.container)[0]
-            let fixed = engine.container.collections[0].fixed.count
+            // The one frame aimed at (as `frames(in:)` gives it), read from
+            // the model in place: `engine` would copy the whole model.
+            let collections = checked.container.collections
+            let layout = checked.model.layout
+            let fixed = collections[0].fixed.count
             let (p, aim): (Point, Aim?) =
-                fixed + to < frames.count
-                ? (engine.layout.leadingHalfPoint(of: frames[fixed + to]), Aim(collection: 0, entry: fixed + to))
-                : (Point(x: 1, y: engine.layout.height - 1), nil)
+                fixed + to < collections[0].entryCount
+                ? (
+                    layout.leadingHalfPoint(of: layout.frame(ofEntry: fixed + to, inCollection: 0, of: collections)),
+                    Aim(collection: 0, entry: fixed + to)
+                )
+                : (Point(x: 1, y: layout.height - 1), nil)
             if let v = execute(.drop(session: 0, at: p, deferred: deferred), aim: aim) { return v }
             if deferred, let v = execute(.apply(session: 0), aim: nil) { return v }
         }

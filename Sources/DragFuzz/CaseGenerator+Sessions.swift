@@ -11,11 +11,13 @@ extension CaseGenerator {
     }
 
     mutating func nextDragEvent() -> (DragEvent<Int, Int>, Aim?) {
-        let active = engine.sessions.keys.sorted()
-        let pending = engine.pending.keys.sorted()
+        // Read once: each `engine` is a copy of the whole model.
+        let inFlight = checked.model.sessions
+        let active = inFlight.keys.sorted()
+        let pending = checked.model.pending.keys.sorted()
         let wantsApply = choices.weighted(40)  // drawn always, like `wantsLift` below
         if !pending.isEmpty && wantsApply { return (.apply(session: pending[choices.draw(pending.count - 1)]), nil) }
-        let free = (0..<(profile.isLong ? 1 : runner.maxSessions)).filter { engine.sessions[$0] == nil }
+        let free = (0..<(profile.isLong ? 1 : runner.maxSessions)).filter { inFlight[$0]._isNone }
         // Drawn whatever the state, so deleting an earlier step (a lift) does
         // not shift the choices of the steps after it: shrinking stays aligned.
         let wantsLift = choices.weighted(25)

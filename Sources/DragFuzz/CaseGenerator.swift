@@ -102,8 +102,7 @@ struct CaseGenerator {
 
     mutating func execute(_ event: DragEvent<Int, Int>, aim: Aim?) -> Violation? { execute(.drag(event), aim: aim) }
 
-    mutating func execute(_ event: SessionEvent<Int, Int>, aim: Aim?) -> Violation? {
-        fuzzCase.steps.append(event)
+    mutating func execute(_ event: consuming SessionEvent<Int, Int>, aim: Aim?) -> Violation? {
         // Only what coverage reads of the state before: the data (shared
         // with the engine's own snapshot) and, for a mutation, the sessions
         // in flight. A copy of the whole model here would make every change
@@ -114,6 +113,8 @@ struct CaseGenerator {
         let step = checked.handle(event, aim: aim)
         // Only what the code under test was given: nothing after it failed to answer.
         if asked { coverage.count(event, step, before: before, inFlight: inFlight) }
+        // Recorded last, moved in: nothing above reads the case's steps.
+        fuzzCase.steps.append(event)
         return step.violation.map { Violation($0, step: fuzzCase.steps.count - 1) }
     }
 }

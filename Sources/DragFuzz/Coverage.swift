@@ -163,7 +163,7 @@ struct CoverageCounter {
             case .forbidden?: operations.forbidden += 1
             }
             if let t = result.target, Self.isFullOrLocked(t.collection, before) { fullOrLocked += 1 }
-        case .apply: if result.applied != nil { deferred += 1 }
+        case .apply: if !result.applied._isNone { deferred += 1 }
         case .move, .cancel, .deliver: break
         case .insert, .delete, .relocate, .update, .reload, .setEnabled, .lock, .unlock:
             if !inFlight.isEmpty { mutated.formUnion(inFlight) }

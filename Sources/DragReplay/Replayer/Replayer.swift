@@ -68,9 +68,10 @@ public struct Replayer: Sendable {
                 result.error = error.diagnostic
                 break
             }
-            guard let located = next else { break }
+            // Moved out, not copied (each copy retains the event's storage).
+            guard let located = consume next else { break }
             let line = located.line
-            let event = located.value
+            let event = (consume located).value
             lastLine = line
             state.lastT = event.t
             result.eventCount += 1

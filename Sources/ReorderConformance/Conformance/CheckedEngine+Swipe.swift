@@ -15,13 +15,17 @@ extension CheckedEngine {
         for event: SessionEvent<ItemID, CollectionID>, _ result: SessionStep<ItemID, CollectionID>,
         before: ReorderContainer<ItemID, CollectionID>
     ) -> [SubjectRequest<ItemID, CollectionID>] {
-        guard let model = _model.swipe else { return [] }
+        guard _model.hasSwipe else { return [] }
         guard subjectSwipes else {
             // Code that does not take part in swipes still keeps its data in
             // step: a destructive action reaches it as the delete it is.
             if case .delete(let item)? = result.swipe?.action?.effect { return [.delete(items: [item])] }
             return []
         }
+        // No row changed and no swipe to ask about: nothing to send (and no
+        // copy of the swipe model to read).
+        if result.swipe._isNone, !{ if case .swipe = event { true } else { false } }() { return [] }
+        let model = _model.swipe!
         var list: [SubjectRequest<ItemID, CollectionID>] = []
         if let swipe = result.swipe {
             for message in swipe.messages {
@@ -135,9 +139,11 @@ extension CheckedEngine {
     mutating func checkSwipeModel(
         _ event: SessionEvent<ItemID, CollectionID>, _ result: SessionStep<ItemID, CollectionID>, openBefore: SwipeOpenRow<ItemID>?
     ) -> InvariantViolation<ItemID, CollectionID>? {
-        guard let model = _model.swipe else { return nil }
+        guard _model.hasSwipe else { return nil }
+        // The open row alone is read: a copy of the swipe model costs more.
+        let open = _model.openRow
         let reports = result.swipe?.reports ?? SwipeStepResult<ItemID>().reports
-        if let v = ledger.record(reports) ?? ledger.check(open: model.open) { return InvariantViolation(v.invariant, v.message) }
+        if let v = ledger.record(reports) ?? ledger.check(open: open) { return InvariantViolation(v.invariant, v.message) }
         // The gestures that dismiss, named by the swipe model's own events.
         let dismissal: String? =
             switch event {
@@ -147,12 +153,12 @@ extension CheckedEngine {
             default: nil
             }
         if let dismissal {
-            if let open = model.open { return InvariantViolation(.dismissal, "row \(open) is still open after a \(dismissal)") }
+            if let open { return InvariantViolation(.dismissal, "row \(open) is still open after a \(dismissal)") }
         } else if case .swipe = event {
             // A swipe opens and closes by the rules of spec 3: nothing to compare.
         } else {
             let keeps = openBefore.map { _model.container.home(of: $0.item)?.isFixed == false } ?? false
-            if let v = Invariant.checkIdentity(before: openBefore, after: model.open, keepsItem: keeps) {
+            if let v = Invariant.checkIdentity(before: openBefore, after: open, keepsItem: keeps) {
                 return InvariantViolation(v.invariant, v.message)
             }
         }

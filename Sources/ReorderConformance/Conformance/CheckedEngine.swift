@@ -76,6 +76,12 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// copying the subject out of `_subject`.
     @usableFromInline var _inProcessConfigures = false
     @usableFromInline var _inProcessSwipes = false
+    /// Whether there is a subject, and whether it is behind the protocol
+    /// (whose `configures` and `swipes` may change, so they are asked each
+    /// time): set with `_subject`, so that no event reads `_subject` to know
+    /// (a `switch` over it copies the whole subject).
+    @usableFromInline var _hasSubject = false
+    @usableFromInline var _otherSubject = false
     /// What judges the code under test's drop configuration (default: the model).
     public var oracle: ConfigurationOracle<ItemID, CollectionID> = .model
     /// The model's own policy, restored after an answer it followed.
@@ -115,11 +121,16 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             }
         }
         set {
+            _inProcessConfigures = false
+            _inProcessSwipes = false
+            _hasSubject = newValue != nil
+            _otherSubject = false
             if let s = newValue as? InProcessSubject<ItemID, CollectionID> {
                 _inProcessConfigures = s.configures
                 _inProcessSwipes = s.swipes
                 _subject = .inProcess(s)
             } else if let s = newValue {
+                _otherSubject = true
                 _subject = .other(s)
             } else {
                 _subject = .none
@@ -127,25 +138,16 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         }
     }
 
-    @inlinable var hasSubject: Bool {
-        if case .none = _subject { return false }
-        return true
-    }
+    @inlinable var hasSubject: Bool { _hasSubject }
 
     @inlinable var subjectConfigures: Bool {
-        switch _subject {
-        case .none: false
-        case .inProcess: _inProcessConfigures
-        case .other(let s): s.configures
-        }
+        guard _otherSubject, case .other(let s) = _subject else { return _inProcessConfigures }
+        return s.configures
     }
 
     @inlinable var subjectSwipes: Bool {
-        switch _subject {
-        case .none: false
-        case .inProcess: _inProcessSwipes
-        case .other(let s): s.swipes
-        }
+        guard _otherSubject, case .other(let s) = _subject else { return _inProcessSwipes }
+        return s.swipes
     }
 
     /// The data, as the screen shows it.
@@ -176,73 +178,106 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         }
         if case .drag(.lift(let s, _, _, let ops, _)) = event { operations[s] = ops }
         if !comparesAnswers(to: event) { return CheckedStep(result: _model.handle(event)) }
-        var step = CheckedStep<ItemID, CollectionID>(result: SessionStep())
         // The event's session as it is before the model acts: looked up once.
         let session = event.session.flatMap { _model.sessions[$0] }
 
         // 1. The code under test's drop configuration, asked before the model acts.
         var answered: SubjectConfiguration<ItemID, CollectionID>?
+        var failure: InvariantViolation<ItemID, CollectionID>?
         if subjectConfigures, let (s, p) = event.location, let session, !session.isRejected {
             let query = DropQuery(
                 session: s, location: p, items: session.items, sources: session.sources, operations: session.operations,
                 isExternal: session.isExternal)
-            let (answer, failure) = ask(.configure(query))
-            if let failure { step.violation = failure }
-            if case .configuration(let c)? = answer {
-                answered = c
-                step.answered = c.operation
-            }
+            let asked = ask(.configure(query))
+            failure = asked.1
+            if case .configuration(let c)? = asked.0 { answered = c }
         }
 
         // 2. The model acts, on the data as the screen shows it. Judged by
         // geometry or rules, the operation is the code's choice: the model
         // follows it, so the drop's outcome is the operation answered.
         let before = _model.container
-        let openBefore = _model.swipe?.open
-        let sources = session?.sources ?? []
-        let external = session?.isExternal ?? false
+        let openBefore = checksModel && _model.hasSwipe ? _model.openRow : nil
         if let answered, oracle.followsAnswer { _model.drag.policy = Self.following(answered) }
-        step.result = _model.handle(event)
+        var step = CheckedStep(result: _model.handle(event), violation: failure)
+        step.answered = answered?.operation
         if answered != nil && oracle.followsAnswer { _model.drag.policy = policy }
-        let result = step.result
+        check(&step, event, answered: answered, session: session, before: before, openBefore: openBefore, aim: aim)
+        return step
+    }
 
+    /// Steps 3 to 5 of `handle`, once the model has acted: the model's own
+    /// answers, the code under test's drop configuration against the
+    /// model's, and its answers to the deliveries, mutations and swipe
+    /// messages. The first violation is kept.
+    @inlinable
+    mutating func check(
+        _ step: inout CheckedStep<ItemID, CollectionID>, _ event: SessionEvent<ItemID, CollectionID>,
+        answered: SubjectConfiguration<ItemID, CollectionID>?, session: DragEngine<ItemID, CollectionID>.Session?,
+        before: ReorderContainer<ItemID, CollectionID>, openBefore: SwipeOpenRow<ItemID>?, aim: Aim?
+    ) {
+        let sources = session?.sources ?? []
         // 3. The model's own answers (the core's oracles).
-        if checksModel && step.violation == nil { step.violation = checkModel(event, result, before: before, sources: sources, aim: aim) }
-        if checksModel && step.violation == nil && _model.swipe != nil {
-            step.violation = checkSwipeModel(event, result, openBefore: openBefore)
+        if checksModel && step.violation._isNone {
+            step.violation = checkModel(event, step.result, before: before, sources: sources, aim: aim)
+        }
+        if checksModel && step.violation._isNone && _model.hasSwipe {
+            step.violation = checkSwipeModel(event, step.result, openBefore: openBefore)
         }
 
         // 4. The code under test's answer against the model's.
-        if step.violation == nil, let answered, let c = result.drag.configuration {
+        if step.violation._isNone, let answered, let c = step.result.drag.configuration {
             step.violation =
                 oracle.followsAnswer
-                ? judge(answered, model: c, session: event.session, before: before, sources: sources, external: external)
+                ? judge(
+                    answered, model: c, session: event.session, before: before, sources: sources, external: session?.isExternal ?? false)
                 : compare(answered, with: c)
         }
 
         // 5. Deliveries and mutations, each answered with data and checked;
-        // then the swipe messages, each answer checked.
+        // then the swipe messages, each answer checked. Both lists are made
+        // before either is sent (an answer the screen adopts changes the rows
+        // the swipe messages' labels are read from).
         if hasSubject && !_subjectFailed {
-            for request in requests(for: event, result) + swipeRequests(for: event, result, before: before) {
-                let (answer, failure) = ask(request)
-                if let failure {
-                    if step.violation == nil { step.violation = failure }
-                    break
-                }
-                if request.isSwipe {
-                    if let v = checkSwipe(request, answer, &step), step.violation == nil { step.violation = v }
-                    continue
-                }
-                // A `dropped` notice changes no data (the apply follows).
-                guard case .data(let data)? = answer, request.changesData || { if case .update = request { true } else { false } }() else {
-                    continue
-                }
-                step.subjectData = data
-                if step.violation == nil { step.violation = check(request, before: before, after: data) }
-                adopt(data, &step)
+            let data = requests(for: event, step.result)
+            let swipes = swipeRequests(for: event, step.result, before: before)
+            if send(data.first, &step, before: before) && send(data.second, &step, before: before) {
+                for request in swipes where !send(request, &step, before: before) { break }
             }
         }
-        return step
+    }
+
+    /// Sends `request` (if any) and checks the answer; false when the code
+    /// under test failed to answer (the rest of the event is not sent).
+    @inlinable
+    mutating func send(
+        _ request: SubjectRequest<ItemID, CollectionID>?, _ step: inout CheckedStep<ItemID, CollectionID>,
+        before: ReorderContainer<ItemID, CollectionID>
+    ) -> Bool {
+        guard let request else { return true }
+        let (answer, failure) = ask(request)
+        if let failure {
+            if step.violation._isNone { step.violation = failure }
+            return false
+        }
+        if request.isSwipe {
+            if let v = checkSwipe(request, answer, &step), step.violation._isNone { step.violation = v }
+            return true
+        }
+        // A `dropped` notice changes no data (the apply follows).
+        guard case .data(let data)? = answer, request.changesData || { if case .update = request { true } else { false } }() else {
+            return true
+        }
+        step.subjectData = data
+        if step.violation._isNone {
+            // The model's data is the canonical result of this delivery
+            // while it applied that very difference and has adopted no
+            // answer since (`modelData` is set when it does).
+            let reference = step.modelData._isNone && !step.result.drag.appliedExternally ? step.result.drag.applied : nil
+            step.violation = check(request, before: before, after: data, modelApplied: reference)
+        }
+        adopt(data, &step)
+        return true
     }
 
     /// Whether anything of `event` is compared: a drop configuration the code
@@ -253,7 +288,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// no code under test (nothing is copied to compare against).
     @inlinable
     func comparesAnswers(to event: SessionEvent<ItemID, CollectionID>) -> Bool {
-        if checksModel || _model.swipe != nil { return true }
+        if checksModel || _model.hasSwipe { return true }
         switch event {
         case .drag(.lift), .drag(.cancel): return false
         case .drag(.move): return subjectConfigures && !_subjectFailed
@@ -307,9 +342,9 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     @inlinable
     func requests(
         for event: SessionEvent<ItemID, CollectionID>, _ result: SessionStep<ItemID, CollectionID>
-    ) -> [SubjectRequest<ItemID, CollectionID>] {
+    ) -> _DataRequests<ItemID, CollectionID> {
         switch event {
-        case .swipe, .scroll, .tap: return []
+        case .swipe, .scroll, .tap: return _DataRequests()
         case .drag(let e): return requests(for: e, result.drag)
         }
     }
@@ -317,43 +352,52 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     @inlinable
     func requests(
         for event: DragEvent<ItemID, CollectionID>, _ result: StepResult<ItemID, CollectionID>
-    ) -> [SubjectRequest<ItemID, CollectionID>] {
+    ) -> _DataRequests<ItemID, CollectionID> {
         switch event {
-        case .lift, .move, .cancel: return []
+        case .lift, .move, .cancel: return _DataRequests()
         case .drop(let s, _, _):
-            guard let emitted = result.emitted else { return [] }
+            guard let emitted = result.emitted else { return _DataRequests() }
             if let applied = result.applied {
                 return result.appliedExternally
-                    ? [.receive(items: applied.sources, destination: applied.destination)]
-                    : [.dropped(session: s, emitted), .apply(session: s, applied)]
+                    ? _DataRequests(.receive(items: applied.sources, destination: applied.destination))
+                    : _DataRequests(.dropped(session: s, emitted), .apply(session: s, applied))
             }
-            return _model.pending[s].map { _ in [.dropped(session: s, emitted)] } ?? []
+            return _model.pending[s]._isNone ? _DataRequests() : _DataRequests(.dropped(session: s, emitted))
         case .apply(let s):
-            guard let applied = result.applied else { return [] }
-            return result.appliedExternally
-                ? [.receive(items: applied.sources, destination: applied.destination)] : [.apply(session: s, applied)]
-        case .deliver(let d): return [.apply(session: nil, d)]
-        case .insert(let items, let c, let index): return [.insert(items: items, collection: c, index: index)]
-        case .delete(let items): return [.delete(items: items)]
-        case .relocate(let items, let c, let before): return [.relocate(items: items, collection: c, before: before)]
-        case .update(let item): return [.update(item: item)]
-        case .reload(let collections, let locked): return [.reload(collections: collections, locked: locked)]
-        case .setEnabled(let on): return [.setEnabled(on)]
-        case .lock(let items): return [.lock(items: items)]
-        case .unlock(let items): return [.unlock(items: items)]
+            guard let applied = result.applied else { return _DataRequests() }
+            return _DataRequests(
+                result.appliedExternally ? .receive(items: applied.sources, destination: applied.destination) : .apply(session: s, applied))
+        case .deliver(let d): return _DataRequests(.apply(session: nil, d))
+        case .insert(let items, let c, let index): return _DataRequests(.insert(items: items, collection: c, index: index))
+        case .delete(let items): return _DataRequests(.delete(items: items))
+        case .relocate(let items, let c, let before): return _DataRequests(.relocate(items: items, collection: c, before: before))
+        case .update(let item): return _DataRequests(.update(item: item))
+        case .reload(let collections, let locked): return _DataRequests(.reload(collections: collections, locked: locked))
+        case .setEnabled(let on): return _DataRequests(.setEnabled(on))
+        case .lock(let items): return _DataRequests(.lock(items: items))
+        case .unlock(let items): return _DataRequests(.unlock(items: items))
         }
     }
 
     // MARK: - Checks
 
     /// A data answer against the model's result for the same request.
+    /// `modelApplied` is the difference the model applied to `before` at
+    /// this event, its data unchanged since: the model's data is then the
+    /// canonical result of it (its applier is the canonical one), which a
+    /// delivery of the same difference is compared with first.
     @inlinable
-    func check(
-        _ request: SubjectRequest<ItemID, CollectionID>, before: ReorderContainer<ItemID, CollectionID>, after: [[ItemID]]
+    mutating func check(
+        _ request: SubjectRequest<ItemID, CollectionID>, before: ReorderContainer<ItemID, CollectionID>, after: [[ItemID]],
+        modelApplied: ReorderDifference<ItemID, CollectionID>? = nil
     ) -> InvariantViolation<ItemID, CollectionID>? {
         switch request {
         case .apply(_, let d):
-            if let v = before.checkDelivery(d, after: after, text: text) { return v }
+            // A passing delivery equals the canonical result: compared with
+            // the model's data, no second apply on a copy. Otherwise the full
+            // check, from `before`, names the broken invariant.
+            let canonical = modelApplied == d && _model.container.hasOrders(after)
+            if !canonical, let v = before.checkDelivery(d, after: after, text: text) { return v }
             if let again = repeating(request), again != after {
                 return InvariantViolation(
                     .idempotence,
@@ -371,12 +415,21 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         }
     }
 
+    /// The subject's data after `request` a second time (see
+    /// `ReorderSubject.repeating`). Moved out and back, like `ask`: a
+    /// `switch` binding it would copy the whole subject.
     @inlinable
-    func repeating(_ request: SubjectRequest<ItemID, CollectionID>) -> [[ItemID]]? {
-        switch _subject {
-        case .none: nil
-        case .inProcess(let s): s.repeating(request)
-        case .other(let s): s.repeating(request)
+    mutating func repeating(_ request: SubjectRequest<ItemID, CollectionID>) -> [[ItemID]]? {
+        var taken = _Subject.none
+        swap(&taken, &_subject)
+        switch consume taken {
+        case .none: return nil
+        case .inProcess(let s):
+            defer { _subject = .inProcess(s) }
+            return s.repeating(request)
+        case .other(let s):
+            defer { _subject = .other(s) }
+            return s.repeating(request)
         }
     }
 
@@ -453,13 +506,29 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
                 }
             }
         }
-        if result.drag.applied == nil, event.session != nil, before != _model.container {
+        if result.drag.applied._isNone, event.session != nil, before != _model.container {
             return InvariantViolation(
                 .noOp,
                 "a drag event that applied nothing changed the data: \(show(before.orders, against: _model.container.orders, text)) -> \(show(_model.container.orders, against: before.orders, text))"
             )
         }
         return nil
+    }
+}
+
+/// The data requests an event makes of the code under test, in order: at
+/// most two (a committing drop's `dropped` and `apply`), held inline. An
+/// array of them was allocated and freed per event, each element destroyed
+/// through its type's value witness.
+@usableFromInline
+struct _DataRequests<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable> {
+    @usableFromInline var first: SubjectRequest<ItemID, CollectionID>?
+    @usableFromInline var second: SubjectRequest<ItemID, CollectionID>?
+
+    @inlinable
+    init(_ first: SubjectRequest<ItemID, CollectionID>? = nil, _ second: SubjectRequest<ItemID, CollectionID>? = nil) {
+        self.first = first
+        self.second = second
     }
 }
 

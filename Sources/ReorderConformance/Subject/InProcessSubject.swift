@@ -94,10 +94,10 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
         case .apply(let s, let d):
             let frozen = s.flatMap { captured.removeValue(forKey: $0) } ?? applier.capture(d, engine.container)
             var warnings: [ReorderWarning<ItemID, CollectionID>] = []
-            applier.apply(frozen, &engine.container, &warnings)
+            engine._updateContainer { applier.apply(frozen, &$0, &warnings) }
         case .receive(let items, let destination):
             if let t = engine.container.collectionIndex(of: destination.collectionID) {
-                engine.container.insert(items, into: t, before: destination.position.anchor)
+                engine._updateContainer { _ = $0.insert(items, into: t, before: destination.position.anchor) }
             }
         case .insert(let items, let c, let index): _ = engine.handle(.insert(items: items, collection: c, index: index))
         case .delete(let items):
@@ -191,7 +191,11 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
         guard case .apply(_, let d) = request else { return nil }
         let container = engine.container
         // An orders applier on the orders, without a copy of the container.
-        if let again = applier.orders(applying: d, to: container.orders, collections: container.collections.map { $0.id }) { return again }
+        if applier.ordersFunction != nil,
+            let again = applier.orders(applying: d, to: container.orders, collections: container.collections.map { $0.id })
+        {
+            return again
+        }
         var again = container
         var warnings: [ReorderWarning<ItemID, CollectionID>] = []
         applier.apply(applier.capture(d, again), &again, &warnings)

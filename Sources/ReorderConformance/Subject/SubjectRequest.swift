@@ -42,7 +42,7 @@ public enum SubjectRequest<ItemID: Hashable & Sendable, CollectionID: Hashable &
     case gesture(dx: Double, direction: LayoutDirection)
 
     /// Whether the answer is the subject's data.
-    public var changesData: Bool {
+    @inlinable public var changesData: Bool {
         switch self {
         case .dropped, .update, .configure, .open, .close, .labels, .gesture: false
         case .reset, .apply, .receive, .insert, .delete, .relocate, .reload, .setEnabled, .lock, .unlock, .perform: true
@@ -50,7 +50,7 @@ public enum SubjectRequest<ItemID: Hashable & Sendable, CollectionID: Hashable &
     }
 
     /// A request of the swipe protocol (only to subjects that swipe).
-    public var isSwipe: Bool {
+    @inlinable public var isSwipe: Bool {
         switch self {
         case .open, .close, .perform, .labels, .gesture: true
         case .reset, .dropped, .apply, .receive, .insert, .delete, .relocate, .update, .reload, .setEnabled, .lock, .unlock: false

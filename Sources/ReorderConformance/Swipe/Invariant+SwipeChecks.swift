@@ -46,6 +46,7 @@ extension Invariant {
     ///     Invariant.checkIdentity(before: b, after: b, keepsItem: true)  // nil
     ///
     /// - Complexity: O(1).
+    @inlinable
     public static func checkIdentity<ItemID>(
         before: SwipeOpenRow<ItemID>?, after: SwipeOpenRow<ItemID>?, keepsItem: Bool
     ) -> SwipeViolation? {

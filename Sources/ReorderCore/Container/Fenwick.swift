@@ -52,10 +52,11 @@ struct _Fenwick<Value: AdditiveArithmetic & Comparable & Hashable & Sendable>: H
     }
 
     /// The highest power of two <= count (0 when empty): where descents start.
+    /// From the count's leading zeros, not a loop (it runs at every lookup
+    /// of a position, every move of a replay).
     @inlinable var topBit: Int {
-        var bit = 1
-        while bit << 1 <= count { bit <<= 1 }
-        return count == 0 ? 0 : bit
+        let n = count
+        return n <= 0 ? 0 : 1 << (Int.bitWidth - 1 - n.leadingZeroBitCount)
     }
 }
 

@@ -52,6 +52,18 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         }
     }
     @usableFromInline var _container: Container
+
+    /// Changes the data in place and measures it after, as setting
+    /// `container` does, but without copying it out first: through the
+    /// getter and setter, `applier.apply(d, &engine.container, ...)` changed
+    /// a copy, so the apply copied every buffer it touched. Public for the
+    /// in-process subject of the conformance module; not API.
+    @inlinable
+    public mutating func _updateContainer<R>(_ body: (inout Container) -> R) -> R {
+        let result = body(&_container)
+        _measure()
+        return result
+    }
     public var layout: Layout<ItemID> { didSet { _measure() } }
     public var applier: Applier<ItemID, CollectionID>
     public var policy: DropPolicy<ItemID, CollectionID>
@@ -185,7 +197,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     }
 
     @inlinable mutating func lift(_ s: Int, _ items: [ItemID], _ p: Point, _ ops: DropOperation.Set, _ external: Bool, _ step: inout Step) {
-        if _sessions[s] != nil {
+        if !_sessions[s]._isNone {
             step.warnings.append(.grammar("session \(s): lift while the session is active; ignored"))
             return
         }
@@ -246,7 +258,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     /// Asks the policy at `p` (3.3); the hit target goes into `step` too.
     @inlinable func configure(_ session: Session, at p: Point, _ step: inout Step) -> DropConfiguration<ItemID, CollectionID> {
         // The engine measures its own layout's sizes, so it skips the check.
-        let target = layout._hitTest(p, in: _container, measured: _sized)
+        let target = layout._hitTest(p, in: _container._collections, measured: _sized)
         step.target = target
         if policy._isStandard {
             // Spec 3.3 on the engine's own data, read in place: a
@@ -258,6 +270,14 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
             return DropConfiguration(
                 operation: operation, destination: _container.destination(for: target, excludingSources: session.sources))
         }
+        return customConfiguration(session, at: p, target: target)
+    }
+
+    /// A custom policy's answer, given a `DropRequest` (which holds a copy
+    /// of the container). Out of line: inlined, the copy was made on the
+    /// standard policy's path too, on every move.
+    @inlinable @inline(never)
+    func customConfiguration(_ session: Session, at p: Point, target: HitTarget?) -> DropConfiguration<ItemID, CollectionID> {
         let request = DropRequest(
             session: DropSession(
                 location: p, suggestedOperations: session.operations, itemsCount: session.sources.count,

@@ -13,6 +13,17 @@ public struct ReorderDifference<ItemID: Hashable & Sendable, CollectionID: Hasha
         public enum Position: Hashable, Sendable {
             case before(ItemID)
             case end
+
+            // Written out, and inlinable, so that it specialises: the
+            // synthesised one runs generically, through metadata.
+            @inlinable
+            public static func == (a: Self, b: Self) -> Bool {
+                switch (a, b) {
+                case (.before(let x), .before(let y)): x == y
+                case (.end, .end): true
+                default: false
+                }
+            }
         }
 
         public var collectionID: CollectionID
@@ -22,6 +33,9 @@ public struct ReorderDifference<ItemID: Hashable & Sendable, CollectionID: Hasha
             self.collectionID = collectionID
             self.position = position
         }
+
+        @inlinable
+        public static func == (a: Self, b: Self) -> Bool { a.collectionID == b.collectionID && a.position == b.position }
     }
 
     /// The moved items, in selection order.
@@ -32,6 +46,9 @@ public struct ReorderDifference<ItemID: Hashable & Sendable, CollectionID: Hasha
         self.sources = sources
         self.destination = destination
     }
+
+    @inlinable
+    public static func == (a: Self, b: Self) -> Bool { a.destination == b.destination && a.sources == b.sources }
 }
 
 /// The collection identifier of a container with a single, unnamed collection.

@@ -50,8 +50,17 @@ extension Layout {
     /// layout's (the engine knows: it measures them itself).
     @inlinable
     public func _hitTest<CollectionID>(_ p: Point, in container: ReorderContainer<ItemID, CollectionID>, measured: Bool) -> HitTarget? {
+        _hitTest(p, in: container.collections, measured: measured)
+    }
+
+    /// `_hitTest` on the container's collections alone: the engine passes
+    /// its own (an array, borrowed), where passing the whole container
+    /// copied it, field by field, on every move.
+    @inlinable
+    public func _hitTest<CollectionID>(
+        _ p: Point, in collections: [ReorderCollection<ItemID, CollectionID>], measured: Bool
+    ) -> HitTarget? {
         if isOutside(p) { return nil }
-        let collections = container.collections
         switch kind {
         case .list(let rowHeight, let spacing, let headerHeight, let heights):
             return stackHit(
@@ -216,7 +225,7 @@ extension ReorderContainer {
 
 /// `floor(v)` as an `Int`: NaN gives 0, and values past Int's range give
 /// `Int.max` or `Int.min` instead of trapping.
-@usableFromInline
+@inlinable
 func _floorToInt(_ v: Double) -> Int {
     let f = v.rounded(.down)
     if f.isNaN { return 0 }

@@ -21,6 +21,12 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// the last performed action; `nil` for a container without swipe (a
     /// version 1 recording).
     @inlinable public var swipe: SwipeModel<ItemID>? { _swipe }
+    /// Whether there is a swipe model (`swipe != nil`), without copying it:
+    /// `_swipe` is set once, at `init`.
+    @usableFromInline let _hasSwipe: Bool
+    @inlinable public var hasSwipe: Bool { _hasSwipe }
+    /// The open row (`swipe?.open`), without copying the swipe model.
+    @inlinable public var openRow: SwipeOpenRow<ItemID>? { _swipe?._open }
 
     /// - Parameter swipe: the container's swipe actions; `nil` for none at
     ///   all (version 1). A version 2 container without a `swipe` section
@@ -33,6 +39,7 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     ) {
         drag = DragEngine(container: container, layout: layout, applier: applier, policy: policy)
         _swipe = swipe.map(SwipeModel.init(configuration:))
+        _hasSwipe = swipe != nil
     }
 
     /// The data (see `DragEngine.container`).
@@ -54,37 +61,44 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
 
     /// Feeds one event.
     @inlinable public mutating func handle(_ event: SessionEvent<ItemID, CollectionID>) -> Step {
-        var step = Step()
+        var step: Step
         switch event {
-        case .drag(let e): handle(e, &step)
-        case .swipe(let item, let dx): gesture(.swipe(item: item, dx: dx), &step)
-        case .scroll(let dy): gesture(.scroll(dy: dy), &step)
-        case .tap(let p): gesture(.tap(p), &step)
+        case .drag(let e): return handle(e)
+        case .swipe(let item, let dx):
+            step = Step()
+            gesture(.swipe(item: item, dx: dx), &step)
+        case .scroll(let dy):
+            step = Step()
+            gesture(.scroll(dy: dy), &step)
+        case .tap(let p):
+            step = Step()
+            gesture(.tap(p), &step)
         }
         return step
     }
 
-    /// Feeds one drag event or mutation.
-    @inlinable public mutating func handle(_ event: DragEvent<ItemID, CollectionID>) -> Step { handle(.drag(event)) }
-
-    @inlinable
-    mutating func handle(_ event: DragEvent<ItemID, CollectionID>, _ step: inout Step) {
+    /// Feeds one drag event or mutation. The step is built from the drag
+    /// engine's result, not assigned into an empty one (each assignment
+    /// destroyed the value it replaced).
+    @inlinable public mutating func handle(_ event: DragEvent<ItemID, CollectionID>) -> Step {
         // Any lift, accepted or rejected, closes the open row first.
-        if case .lift = event, _swipe != nil { step.swipe = _swipe!.lift() }
-        step.drag = drag.handle(event)
+        var closing: SwipeStepResult<ItemID>?
+        if case .lift = event, _hasSwipe { closing = _swipe!.lift() }
+        var step = Step(drag: drag.handle(event), swipe: closing)
         let changed: Bool
         switch event {
-        case .drop, .apply: changed = step.drag.applied != nil
+        case .drop, .apply: changed = !step.drag.applied._isNone
         case .insert, .delete, .relocate, .deliver, .reload: changed = true
         case .lift, .move, .cancel, .update, .setEnabled, .lock, .unlock: changed = false
         }
         if changed { dataChanged(&step) }
+        return step
     }
 
     /// A `swipe`, `scroll` or `tap`.
     @inlinable
     mutating func gesture(_ event: SwipeEvent<ItemID>, _ step: inout Step) {
-        guard _swipe != nil else { return }
+        guard _hasSwipe else { return }
         var result = _swipe!.handle(event, geometry: rows)
         for w in result.warnings {
             if case .swipedGoneItem(let id) = w {
@@ -103,10 +117,10 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// (or fixed after a reload) closes, and flags of gone items go.
     @inlinable
     mutating func dataChanged(_ step: inout Step) {
-        guard _swipe != nil else { return }
+        guard _hasSwipe else { return }
         let result = _swipe!.dataChanged(geometry: rows)
         guard let closed = result.closed else { return }
-        if step.swipe == nil { step.swipe = SwipeStepResult() }
+        if step.swipe._isNone { step.swipe = SwipeStepResult() }
         step.swipe!.closed = closed
     }
 }

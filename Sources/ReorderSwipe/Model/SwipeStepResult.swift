@@ -149,7 +149,7 @@ public struct SwipeStepResult<ItemID: Hashable & Sendable>: Hashable, Sendable {
     /// The app protocol messages of this event, in order: a tap performs and
     /// then closes; otherwise a close comes first, then a perform or an open.
     /// - Complexity: O(1); allocates the array.
-    public var messages: [SwipeMessage<ItemID>] {
+    @inlinable public var messages: [SwipeMessage<ItemID>] {
         var result: [SwipeMessage<ItemID>] = []
         if let action, actionPrecedesClose { result.append(.perform(action)) }
         if let closed { result.append(.close(closed)) }
