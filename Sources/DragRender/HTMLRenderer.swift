@@ -35,6 +35,7 @@ public enum HTMLRenderer {
         guard let spool = document.spool else {
             return try pass(Array(page(document).utf8), to: body)
         }
+        spool.flush()
         if let failure = spool.failure { throw failure }
         var chunk: [UInt8] = []
         // Each piece escaped on its own: `scriptSafe` maps bytes one by one.
@@ -71,6 +72,7 @@ public enum HTMLRenderer {
     /// Writes the page to `path` atomically (`AtomicFile`): nothing is
     /// left at `path` when any read or write fails.
     public static func write(_ document: RenderDocument, toFile path: String, preservingAttributes: Bool = false) throws(SystemError) {
+        document.spool?.flush()
         if let failure = document.spool?.failure { throw failure }
         var file = try AtomicFile(replacing: path, preservingAttributes: preservingAttributes)
         do {
