@@ -70,6 +70,7 @@ public final class RenderStepSpool: @unchecked Sendable {
         }
         let start = pathJSON.bytes.count
         DocumentJSON.path(path, &pathJSON)
+        pathJSON.element()  // its comma after it: paths spooled in order read back as one run
         pathPlaces[index] = (paths.size + start, pathJSON.bytes.count - start)
         if pathJSON.bytes.count >= Self.chunk { hand(&pathJSON, to: paths) }
     }
@@ -101,17 +102,27 @@ public final class RenderStepSpool: @unchecked Sendable {
         try steps.read(at: 0, count: steps.size, body)
     }
 
-    /// Hands the paths' JSON in index order (comma-separated) to `body` in chunks.
+    /// Hands the paths' JSON in index order (comma-separated) to `body` in
+    /// chunks. Each path is stored with the comma after it, so a run of
+    /// paths stored in index order (all of them when one session drags at
+    /// a time) is read at once; the last path's comma is left out.
     /// - Complexity: O(bytes), in memory O(64 KiB).
     func readPaths(_ body: (UnsafeRawBufferPointer) throws(SystemError) -> Void) throws(SystemError) {
         hand(&pathJSON, to: paths)
         if let failure { throw failure }
-        let comma = UInt8(ascii: ",")
-        for (i, place) in pathPlaces.enumerated() {
+        var i = 0
+        while i < pathPlaces.count {
             // Every index up to the last is a path the builder made and ended.
-            precondition(place.offset >= 0, "path \(i) was never spooled")
-            if i > 0 { try withUnsafeBytes(of: comma) { (raw) throws(SystemError) in try body(raw) } }
-            try paths.read(at: place.offset, count: place.count, body)
+            precondition(pathPlaces[i].offset >= 0, "path \(i) was never spooled")
+            let start = pathPlaces[i].offset
+            var end = start + pathPlaces[i].count
+            var j = i + 1
+            while j < pathPlaces.count && pathPlaces[j].offset == end {
+                end += pathPlaces[j].count
+                j += 1
+            }
+            try paths.read(at: start, count: end - start - (j == pathPlaces.count ? 1 : 0), body)
+            i = j
         }
     }
 }
