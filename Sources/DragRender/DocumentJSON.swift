@@ -35,20 +35,6 @@ enum DocumentJSON {
     static let middle = Array(#"],"steps":["#.utf8)
     static let tail = Array("]}".utf8)
 
-    /// One step's JSON, as it stands in the `steps` array.
-    static func bytes(of s: RenderStep) -> [UInt8] {
-        var w = _JSONBuffer()
-        step(s, &w)
-        return w.bytes
-    }
-
-    /// One path's JSON, as it stands in the `paths` array.
-    static func bytes(of p: RenderPath) -> [UInt8] {
-        var w = _JSONBuffer()
-        path(p, &w)
-        return w.bytes
-    }
-
     /// Everything up to the paths' opening bracket.
     static func head(_ doc: RenderDocument) -> [UInt8] {
         var w = _JSONBuffer()
@@ -177,8 +163,9 @@ enum DocumentJSON {
         w.close()
     }
 
-    /// `pts`: kept points flattened; `m`: `[step, kept count at its end, ...]`.
-    private static func path(_ p: RenderPath, _ w: inout _JSONBuffer) {
+    /// One path's JSON, as it stands in the `paths` array (`pts`: kept
+    /// points flattened; `m`: `[step, kept count at its end, ...]`).
+    static func path(_ p: RenderPath, _ w: inout _JSONBuffer) {
         w.open()
         w.key("s")
         w.string(String(p.session))
@@ -209,8 +196,9 @@ enum DocumentJSON {
         w.close()
     }
 
-    /// One step as an object with short keys, absent fields omitted.
-    private static func step(_ s: RenderStep, _ w: inout _JSONBuffer) {
+    /// One step's JSON, as it stands in the `steps` array: an object with
+    /// short keys, absent fields omitted.
+    static func step(_ s: RenderStep, _ w: inout _JSONBuffer) {
         w.open()
         stepPlace(s, &w)
         stepVerdict(s, &w)

@@ -35,25 +35,35 @@ public enum HTMLRenderer {
         guard let spool = document.spool else {
             return try pass(Array(page(document).utf8), to: body)
         }
+        spool.flush()
         if let failure = spool.failure { throw failure }
-        var chunk: [UInt8] = []
+        // The page goes out in pieces of about 64 KiB: a spooled path or a
+        // step is a few hundred bytes, and a write each made most of the
+        // page's system calls.
+        var out: [UInt8] = []
+        out.reserveCapacity(chunk + chunk / 8)
+        func send(_ force: Bool = false) throws(SystemError) {
+            guard force || out.count >= chunk else { return }
+            try pass(out, to: body)
+            out.removeAll(keepingCapacity: true)
+        }
         // Each piece escaped on its own: `scriptSafe` maps bytes one by one.
         func emit(_ json: UnsafeRawBufferPointer) throws(SystemError) {
-            chunk.removeAll(keepingCapacity: true)
-            Markup.scriptSafe(json, into: &chunk)
-            try pass(chunk, to: body)
+            Markup.scriptSafe(json, into: &out)
+            try send()
         }
-        func emit(_ json: [UInt8]) throws(SystemError) {
-            try pass(json) { (raw) throws(SystemError) in try emit(raw) }
-        }
-        try pass(Array(top(document).utf8), to: body)
-        try emit(DocumentJSON.head(document))
+        out.append(contentsOf: top(document).utf8)
+        try pass(DocumentJSON.head(document), to: emit)
         try spool.readPaths(emit)
-        try emit(DocumentJSON.middle)
+        try pass(DocumentJSON.middle, to: emit)
         try spool.readSteps(emit)
-        try emit(DocumentJSON.tail)
-        try pass(Array(PageTemplate.bottom.utf8), to: body)
+        try pass(DocumentJSON.tail, to: emit)
+        out.append(contentsOf: PageTemplate.bottom.utf8)
+        try send(true)
     }
+
+    /// The size of the pieces `write` hands on.
+    private static let chunk = 1 << 16
 
     /// `bytes` to `body`, the typed error kept (`withUnsafeBytes` only rethrows `any Error`).
     private static func pass(
@@ -71,6 +81,7 @@ public enum HTMLRenderer {
     /// Writes the page to `path` atomically (`AtomicFile`): nothing is
     /// left at `path` when any read or write fails.
     public static func write(_ document: RenderDocument, toFile path: String, preservingAttributes: Bool = false) throws(SystemError) {
+        document.spool?.flush()
         if let failure = document.spool?.failure { throw failure }
         var file = try AtomicFile(replacing: path, preservingAttributes: preservingAttributes)
         do {

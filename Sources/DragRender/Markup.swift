@@ -40,19 +40,38 @@ enum Markup {
         // checks capacity at every byte of a page of megabytes.
         json.withMemoryRebound(to: UInt8.self) { json in
             var run = 0
-            for i in json.indices {
+            var i = 0
+            while i < json.count {
+                // Eight bytes at a time past those that need no escape (nearly all).
+                if i + 8 <= json.count, !mayNeedEscape(UnsafeRawPointer(json.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                    continue
+                }
                 let escape: [UInt8]
                 switch json[i] {
                 case UInt8(ascii: "<"): escape = lt
                 case UInt8(ascii: ">"): escape = gt
                 case UInt8(ascii: "&"): escape = amp
-                default: continue
+                default:
+                    i += 1
+                    continue
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: json[run..<i]))
                 out.append(contentsOf: escape)
-                run = i + 1
+                i += 1
+                run = i
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: json[run...]))
         }
+    }
+
+    /// Whether any of the eight bytes of `word` is `<`, `>` or `&` (it may
+    /// say so of a word that has none: then the bytes are looked at one by one).
+    @inline(__always) private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        func hasByte(_ b: UInt8) -> UInt64 {
+            let v = word ^ (0x0101_0101_0101_0101 &* UInt64(b))
+            return (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
+        }
+        return hasByte(UInt8(ascii: "<")) | hasByte(UInt8(ascii: ">")) | hasByte(UInt8(ascii: "&")) != 0
     }
 }

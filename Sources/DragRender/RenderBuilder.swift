@@ -98,6 +98,16 @@ public struct RenderBuilder: Sendable {
         track(e, step: stepBase + steps.count - 1)
     }
 
+    /// Sets the placeholder and destination of the last step, a run of
+    /// moves, to its last move's: a caller may leave them out of the moves
+    /// that join a run (`joins`) and give them once the run is over, before
+    /// the next event.
+    public mutating func aimRun(placeholder: Rect?, destination: String?) {
+        guard let k = steps.indices.last else { return }
+        steps[k].placeholder = placeholder
+        steps[k].destination = destination
+    }
+
     /// Whether `e`, a move given without its data, would join the run of
     /// moves before it (its `text` then goes unused, so a caller may leave
     /// it empty and describe the event only when it starts a step).

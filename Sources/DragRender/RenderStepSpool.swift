@@ -21,6 +21,11 @@ public final class RenderStepSpool: @unchecked Sendable {
     // @unchecked: a spool belongs to one render, used by one thread at a time.
     private let steps: SpoolFile
     private let paths: SpoolFile
+    /// The JSON of the steps and paths not yet handed to their files:
+    /// each is encoded here, in one buffer that keeps its capacity (a
+    /// buffer per step and the comma before it cost more than the JSON).
+    private var stepJSON = _JSONBuffer()
+    private var pathJSON = _JSONBuffer()
     /// Per path index: where its JSON is in `paths` (offset, count); -1 until spooled.
     private var pathPlaces: [(offset: Int, count: Int)] = []
     public private(set) var stepCount = 0
@@ -28,12 +33,16 @@ public final class RenderStepSpool: @unchecked Sendable {
     public private(set) var changingStepCount = 0
     /// The first write that failed, if any: the spool is then incomplete.
     public private(set) var failure: SystemError?
+    /// Encoded bytes kept before they go to the file.
+    private static let chunk = 1 << 16
 
     /// - Parameter directory: where the temporaries go (default `$TMPDIR`, else `/tmp`).
     /// - Throws: `SystemError` naming the temporary file when it cannot be made there.
     public init(directory: String? = nil) throws(SystemError) {
         steps = try SpoolFile(directory: directory)
         paths = try SpoolFile(directory: directory)
+        stepJSON.reserveCapacity(Self.chunk + 4096)
+        pathJSON.reserveCapacity(Self.chunk + 4096)
     }
 
     /// The directory temporaries go to when none is given: `$TMPDIR`, or `/tmp`.
@@ -48,8 +57,9 @@ public final class RenderStepSpool: @unchecked Sendable {
         stepCount += 1
         if step.isFailing { failingStepCount += 1 }
         if step.modelChange != nil { changingStepCount += 1 }
-        let bytes = (stepCount > 1 ? [UInt8(ascii: ",")] : []) + DocumentJSON.bytes(of: step)
-        record { () throws(SystemError) in try steps.append(bytes) }
+        stepJSON.element()  // a comma before every step but the first
+        DocumentJSON.step(step, &stepJSON)
+        if stepJSON.bytes.count >= Self.chunk { hand(&stepJSON, to: steps) }
     }
 
     /// Stores an ended path as the `index`-th of the document.
@@ -58,33 +68,61 @@ public final class RenderStepSpool: @unchecked Sendable {
         if index >= pathPlaces.count {
             pathPlaces.append(contentsOf: repeatElement((offset: -1, count: 0), count: index + 1 - pathPlaces.count))
         }
-        let bytes = DocumentJSON.bytes(of: path)
-        pathPlaces[index] = (paths.size, bytes.count)
-        record { () throws(SystemError) in try paths.append(bytes) }
+        let start = pathJSON.bytes.count
+        DocumentJSON.path(path, &pathJSON)
+        pathJSON.element()  // its comma after it: paths spooled in order read back as one run
+        pathPlaces[index] = (paths.size + start, pathJSON.bytes.count - start)
+        if pathJSON.bytes.count >= Self.chunk { hand(&pathJSON, to: paths) }
     }
 
-    private func record(_ write: () throws(SystemError) -> Void) {
+    /// Writes out everything encoded so far, so that a failure to write
+    /// (a full disk) is known before the page's first byte.
+    func flush() {
+        hand(&stepJSON, to: steps)
+        hand(&pathJSON, to: paths)
         guard failure == nil else { return }
-        do { try write() } catch { failure = error }
+        do {
+            try steps.flush()
+            try paths.flush()
+        } catch { failure = error }
+    }
+
+    /// Appends the encoded bytes to their file and empties the buffer.
+    private func hand(_ json: inout _JSONBuffer, to file: SpoolFile) {
+        let bytes = json.take()
+        guard failure == nil else { return }
+        do { try file.append(bytes) } catch { failure = error }
     }
 
     /// Hands the steps' JSON (comma-separated, without brackets) to `body` in chunks.
     /// - Complexity: O(bytes), in memory O(64 KiB).
     func readSteps(_ body: (UnsafeRawBufferPointer) throws(SystemError) -> Void) throws(SystemError) {
+        hand(&stepJSON, to: steps)
         if let failure { throw failure }
         try steps.read(at: 0, count: steps.size, body)
     }
 
-    /// Hands the paths' JSON in index order (comma-separated) to `body` in chunks.
+    /// Hands the paths' JSON in index order (comma-separated) to `body` in
+    /// chunks. Each path is stored with the comma after it, so a run of
+    /// paths stored in index order (all of them when one session drags at
+    /// a time) is read at once; the last path's comma is left out.
     /// - Complexity: O(bytes), in memory O(64 KiB).
     func readPaths(_ body: (UnsafeRawBufferPointer) throws(SystemError) -> Void) throws(SystemError) {
+        hand(&pathJSON, to: paths)
         if let failure { throw failure }
-        let comma = UInt8(ascii: ",")
-        for (i, place) in pathPlaces.enumerated() {
+        var i = 0
+        while i < pathPlaces.count {
             // Every index up to the last is a path the builder made and ended.
-            precondition(place.offset >= 0, "path \(i) was never spooled")
-            if i > 0 { try withUnsafeBytes(of: comma) { (raw) throws(SystemError) in try body(raw) } }
-            try paths.read(at: place.offset, count: place.count, body)
+            precondition(pathPlaces[i].offset >= 0, "path \(i) was never spooled")
+            let start = pathPlaces[i].offset
+            var end = start + pathPlaces[i].count
+            var j = i + 1
+            while j < pathPlaces.count && pathPlaces[j].offset == end {
+                end += pathPlaces[j].count
+                j += 1
+            }
+            try paths.read(at: start, count: end - start - (j == pathPlaces.count ? 1 : 0), body)
+            i = j
         }
     }
 }

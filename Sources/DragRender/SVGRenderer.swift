@@ -20,7 +20,8 @@ public enum SVGRenderer {
         let was = positions(state)
         state.apply(st.modelChange)
         let snap = RenderSnapshot(state.data, document.header.layout)
-        let paths = document.paths.filter { $0.isVisible(at: n) }.map { ($0, points(of: $0, at: n, in: document.steps)) }
+        // Each path where the page draws it: moved with its dragged entry after a change.
+        let paths = document.paths.filter { $0.isVisible(at: n) }.map { ($0, document.drawnPath($0, at: n)) }
         let frame = Frame(document, st, snap, paths)
         let px = frame.px
 
@@ -330,14 +331,6 @@ public enum SVGRenderer {
         ##"<?xml version="1.0" encoding="UTF-8"?>"## + "\n"
             + ##"<svg xmlns="http://www.w3.org/2000/svg" width="640" height="40" viewBox="0 0 640 40">"##
             + ##"<text x="8" y="24" font-family="sans-serif" font-size="12">\##(x(document.header.title)): no events</text></svg>"## + "\n"
-    }
-
-    /// The path as drawn at step `n`: the kept points the finger had passed,
-    /// then its latest location (never sampled away).
-    private static func points(of path: RenderPath, at n: Int, in steps: [RenderStep]) -> [Point] {
-        var pts = Array(path.points.prefix(path.keptCount(at: n)))
-        if let m = path.mark(at: n), let last = steps[m.step].location, pts.last != last { pts.append(last) }
-        return pts
     }
 
     /// Where each entry stands in `state`.

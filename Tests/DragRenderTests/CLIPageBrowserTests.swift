@@ -15,7 +15,11 @@ import Testing
         var json: [String: Any]
 
         var steps: [[String: Any]] { json["steps"] as? [[String: Any]] ?? [] }
-        var failing: [Int] { steps.indices.filter { steps[$0]["F"] as? Bool == true } }
+        /// The failing steps' indices (the steps read once: each read casts the whole array).
+        var failing: [Int] {
+            let steps = self.steps
+            return steps.indices.filter { steps[$0]["F"] as? Bool == true }
+        }
         var start: Int { json["start"] as? Int ?? -1 }
 
         /// The page at `file`, its document read from its script#doc.

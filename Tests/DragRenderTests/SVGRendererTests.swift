@@ -103,4 +103,42 @@ import FoundationXML
         let twoPaths = Elements(SVGRenderer.svg(doc, step: 4)).withClass("path")
         #expect(twoPaths.count == 2 && Set(twoPaths.compactMap { $0.attributes["stroke"] }).count == 2)
     }
+
+    /// The finger path as the page draws it (page.js `drawnPath`; the same
+    /// coordinates are asserted on the page's model in
+    /// Tests/page/reading.test.mjs): after a change during the drag, the
+    /// points recorded before it move with the dragged entry, so the lift
+    /// mark stays on it; the step's own point stays where the finger is.
+    @Test func theFingerPathMovesWithTheDraggedEntryAfterAChange() throws {
+        func drawn(_ doc: RenderDocument, _ n: Int) -> (points: String?, lift: [String?], drop: [Double]?) {
+            let xml = Elements(SVGRenderer.svg(doc, step: n))
+            let lift = xml.withClass("lift-mark").first.map { [$0.attributes["cx"], $0.attributes["cy"]] } ?? []
+            // The drop mark's centre.
+            let drop = xml.withClass("drop-mark").first.flatMap { m -> [Double]? in
+                guard let x = m.attributes["x"].flatMap(Double.init), let y = m.attributes["y"].flatMap(Double.init),
+                    let w = m.attributes["width"].flatMap(Double.init), let h = m.attributes["height"].flatMap(Double.init)
+                else { return nil }
+                return [x + w / 2, y + h / 2]
+            }
+            return (xml.withClass("path").first?.attributes["points"], lift, drop)
+        }
+        // e (row 4, 40 to 50) lifted at y = 45; x inserted above it moves it
+        // to row 5 (50 to 60); the drop puts it at row 2 (20 to 30).
+        let insert = try #require(PageFixtureTests.replayed("corpora/regression/insert-during-drag-shifts-hit-test.jsonl"))
+        #expect(insert.steps.map(\.kind) == [.lift, .insert, .drop, .expect])
+        #expect(drawn(insert, 0).points == "50,45")
+        #expect(drawn(insert, 1).points == "50,55")
+        #expect(drawn(insert, 1).lift == ["50", "55"])
+        #expect(drawn(insert, 2).points == "50,25 50,22")
+        #expect(drawn(insert, 2).lift == ["50", "25"])
+        #expect(
+            drawn(insert, 2).drop.map { $0.map { ($0 * 1000).rounded() / 1000 } } == [50, 22], "the drop stays where the finger let go")
+        // buy-milk (row 0) lifted at (50, 5), dropped at (50, 22): it lands
+        // at row 1 (10 to 20), and the lift mark with it.
+        let forward = Fixtures.forwardMove()
+        #expect(forward.recordedPath(forward.paths[0], at: 2).map { [$0.x, $0.y] } == [[50, 5], [50, 15], [50, 22]])
+        #expect(drawn(forward, 1).points == "50,5 50,15 50,22")  // no change yet: as recorded
+        #expect(drawn(forward, 2).points == "50,15 50,25 50,22")
+        #expect(drawn(forward, 2).lift == ["50", "15"])
+    }
 }

@@ -91,11 +91,11 @@ extension RecordedEvent {
         let s = session
         switch kind {
         case .lift(let items, let x, let y, let ops, let external):
-            return "lift s\(s) \(Format.ids(items)) at \(Format.point(Point(x: x, y: y)))"
-                + (ops == .move ? "" : " ops \(ops.names.joined(separator: "+"))") + (external ? " external" : "")
-        case .move(let x, let y): return "move s\(s) to \(Format.point(Point(x: x, y: y)))"
+            let tail = (ops == .move ? "" : " ops \(ops.names.joined(separator: "+"))") + (external ? " external" : "")
+            return Format.dragText("lift", session: s, " \(Format.ids(items)) at ", at: Point(x: x, y: y), tail)
+        case .move(let x, let y): return Format.dragText("move", session: s, " to ", at: Point(x: x, y: y))
         case .drop(let x, let y, let deferred):
-            return "drop s\(s) at \(Format.point(Point(x: x, y: y)))" + (deferred ? " (apply deferred)" : "")
+            return Format.dragText("drop", session: s, " at ", at: Point(x: x, y: y), deferred ? " (apply deferred)" : "")
         case .cancel: return "cancel s\(s)"
         case .apply: return "apply s\(s)"
         case .insert, .delete, .relocate, .update, .reload, .enable, .disable, .lock, .unlock, .expect, .swipe, .scroll, .tap:

@@ -25,6 +25,11 @@ public enum Format {
     /// scalar `isUnsafe` names is escaped as `\uXXXX`, which JSON reads
     /// back as the same string, so the JSON report stays exact.
     public static func quoted(_ s: String) -> String {
+        // Most IDs are printable ASCII without a quote or backslash: they are
+        // copied whole (a scalar at a time took most of a step's text).
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + s + "\""
+        }
         var out = "\""
         out.reserveCapacity(s.utf8.count + 2)
         for scalar in s.unicodeScalars {

@@ -377,8 +377,11 @@
     // An entry's label in a box w by h (px: one screen pixel), in a
     // monospace font (each glyph GLYPH wide per unit of size): the whole ID
     // at up to 13 screen pixels, smaller down to 9 when that makes it fit,
-    // else cut with an ellipsis (`cut`: the drawing adds the whole ID as a
-    // tooltip). `reserve`: room kept on the right (the lock glyph).
+    // else cut in the middle with an ellipsis, a third of what fits kept
+    // from its start and the rest from its end (IDs of one container often
+    // share a prefix: "photo-10126" reads "ph…10126", not "photo-1…")
+    // (`cut`: the drawing adds the whole ID as a tooltip). `reserve`: room
+    // kept on the right (the lock glyph).
     var GLYPH = 0.6;
     function tileLabel(id, w, h, px, reserve) {
       var chars = Array.from(id), room = w - (10 + (reserve || 0)) * px, fs = Math.min(h * 0.62, 13 * px);
@@ -386,8 +389,9 @@
       if (fits >= fs) return { text: id, size: fs, cut: false };
       var least = Math.min(9 * px, fs);
       if (fits >= least) return { text: id, size: fits, cut: false };
-      var keep = Math.max(Math.floor(room / (least * GLYPH)) - 1, 1);
-      return { text: chars.slice(0, keep).join('') + '\u2026', size: least, cut: true };
+      var keep = Math.max(Math.floor(room / (least * GLYPH)) - 1, 1), head = Math.max(Math.floor(keep / 3), 1);
+      var tail = keep - head;
+      return { text: chars.slice(0, head).join('') + '\u2026' + (tail > 0 ? chars.slice(-tail).join('') : ''), size: least, cut: true };
     }
     // Steps are numbered from 1 wherever a person reads a number (the
     // header's count, the slider, the title, the timeline, the failure,

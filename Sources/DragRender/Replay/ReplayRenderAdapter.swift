@@ -34,6 +34,18 @@ public struct ReplayRenderAdapter {
     /// The failures and warnings the steps show, so that `finish` lists only
     /// the others (the header line's, the end's) on their own.
     private var shown: Set<LineMessage> = []
+    /// The aim of the last move, when it joined a run of moves: its
+    /// placeholder and destination are drawn and described only for the
+    /// run's last move, when the next event comes (a joined move cannot
+    /// change the screen they are computed on).
+    private var pendingAim: Aim?
+
+    /// What a move aimed at: the engine's hit (on the screen) and the
+    /// answered destination.
+    private struct Aim {
+        var target: HitTarget?
+        var destination: ReorderDifference<String, String?>.Destination?
+    }
 
     /// - Parameters:
     ///   - path: the recording's path, as the page names it.
@@ -63,35 +75,62 @@ public struct ReplayRenderAdapter {
             return builder.append(RenderEvent(line: step.line, t: step.event.t, text: "", kind: step.event.kind.type))
         }
         var e = event(step)
+        let aim = aim(of: step)
+        // A move that joins a run is never shown by its own text, and its aim
+        // is drawn only if it is the run's last: formatting its point and its
+        // destination cost more than the rest. (It cannot change the data.)
+        if e.kind == .move && !Self.mayChangeData(step) && builder.joins(e) {
+            pendingAim = aim
+            return builder.append(e)
+        }
+        settleRun()
+        (e.placeholder, e.destination) = drawn(aim)  // on the screen before the event
+        attachData(&e, step)
+        for m in e.warnings + e.failures + (e.expectation?.failures ?? []) { shown.insert(LineMessage(line: step.line, message: m)) }
+        e.text = Self.shortened(step.event.summary)
+        builder.append(e)
+    }
+
+    /// The data after the step, when it may have changed (the screen the
+    /// next event is aimed at), and the app's beside it when it answered.
+    private mutating func attachData(_ e: inout RenderEvent, _ step: ReplayStep) {
         if Self.mayChangeData(step) {
             screen = step.container.collections
             sections = nil
             e.data = step.container
         }
-        if step.subjectData != nil || step.modelData != nil {
-            // The code under test answered: its data beside the model's. Where
-            // they differ the engine adopted the code's (the screen), and the
-            // model's own result is drawn on its own.
-            e.appData = step.container
-            if let orders = step.modelData {
-                var m = step.container
-                m.setOrders(orders)
-                e.data = m
-            } else {
-                e.data = step.container
-            }
+        guard step.subjectData != nil || step.modelData != nil else { return }
+        // The code under test answered: its data beside the model's. Where
+        // they differ the engine adopted the code's (the screen), and the
+        // model's own result is drawn on its own.
+        e.appData = step.container
+        if let orders = step.modelData {
+            var m = step.container
+            m.setOrders(orders)
+            e.data = m
+        } else {
+            e.data = step.container
         }
-        for m in e.warnings + e.failures + (e.expectation?.failures ?? []) { shown.insert(LineMessage(line: step.line, message: m)) }
-        // A move that joins a run is never shown by its own text: described
-        // only when it starts a step (formatting its point costs more than the rest).
-        if e.kind != .move || !builder.joins(e) { e.text = Self.shortened(step.event.summary) }
-        builder.append(e)
+    }
+
+    /// Draws and describes the aim of the run's last move, if it is pending.
+    private mutating func settleRun() {
+        guard let aim = pendingAim else { return }
+        pendingAim = nil
+        let (placeholder, destination) = drawn(aim)
+        builder.aimRun(placeholder: placeholder, destination: destination)
+    }
+
+    /// The placeholder bar and the destination's text of an aim.
+    private mutating func drawn(_ aim: Aim) -> (Rect?, String?) {
+        (aim.target.map { placeholder($0) }, aim.destination.map { Format.destination($0, showCollection: !single) })
     }
 
     /// The document, with the replay's verdict and what it said about the
     /// recording as a whole (an input error, failures at the header line,
     /// warnings at the end).
     public consuming func finish(_ result: ReplayResult? = nil) -> RenderDocument {
+        settleRun()
         var doc = builder.finish()
         guard let result else { return doc }
         doc.header.status = result.status.rawValue
@@ -114,14 +153,8 @@ public struct ReplayRenderAdapter {
             line: step.line, t: e.t, text: "", kind: e.kind.type, session: e.kind.isDragEvent ? e.session : nil)
         out.location = e.kind.location
         if let r = step.result {
-            if let target = r.target, target.collection < screen.count {
-                out.hit = target
-                out.placeholder = placeholder(target)
-            }
-            if let c = r.configuration {
-                out.operation = c.operation
-                out.destination = c.destination.map { Format.destination($0, showCollection: !single) }
-            }
+            if let target = r.target, target.collection < screen.count { out.hit = target }
+            if let c = r.configuration { out.operation = c.operation }
             if let o = r.outcome {
                 out.outcome = o.rawValue + (r.liftRejection.map { " (\(Format.rejection($0)))" } ?? "")
             }
@@ -142,6 +175,13 @@ public struct ReplayRenderAdapter {
         }
         out.swipe = swipe(step)
         return out
+    }
+
+    /// The event's hit on the screen before it and its answered destination.
+    private func aim(of step: ReplayStep) -> Aim {
+        guard let r = step.result else { return Aim() }
+        let target = r.target.flatMap { $0.collection < screen.count ? $0 : nil }
+        return Aim(target: target, destination: r.configuration?.destination)
     }
 
     /// The event's description, cut after `textLimit` characters: an insert
