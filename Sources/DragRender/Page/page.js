@@ -19,6 +19,73 @@
   }
   function q(s) { return JSON.stringify(s); }
 
+  // A collection's IDs in blocks of at most IDS_BLOCK, the blocks shared
+  // between copies and never changed once made: a copy copies the list of
+  // blocks, an edit replaces the blocks it touches. On a list of 10^6
+  // entries a splice then costs a block, not a move of the whole array, and
+  // a checkpoint of the data costs its list of blocks (about 2,000
+  // references) plus what changed since. Read as an array is: length,
+  // at(k), indexOf, forEach.
+  var IDS_BLOCK = 512;
+  function Ids(blocks) {
+    this.b = blocks;
+    this.length = blocks.reduce(function (n, x) { return n + x.length; }, 0);
+    this.starts = null;
+  }
+  Ids.of = function (array) {
+    var blocks = [];
+    for (var i = 0; i < array.length; i += IDS_BLOCK) blocks.push(array.slice(i, i + IDS_BLOCK));
+    return new Ids(blocks);
+  };
+  Ids.prototype.copy = function () { return new Ids(this.b.slice()); };
+  // The index of the block that holds entry k (k < length), by the blocks'
+  // first indices, computed once per edit. - Complexity: O(log blocks).
+  Ids.prototype.block = function (k) {
+    if (!this.starts) {
+      this.starts = [];
+      for (var i = 0, n = 0; i < this.b.length; n += this.b[i].length, i++) this.starts.push(n);
+    }
+    var lo = 0, hi = this.b.length - 1;
+    while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (this.starts[mid] <= k) lo = mid; else hi = mid - 1; }
+    return lo;
+  };
+  Ids.prototype.at = function (k) {
+    if (k < 0 || k >= this.length) return undefined;
+    var i = this.block(k);
+    return this.b[i][k - this.starts[i]];
+  };
+  Ids.prototype.indexOf = function (id) {
+    for (var i = 0, n = 0; i < this.b.length; n += this.b[i].length, i++) {
+      var k = this.b[i].indexOf(id);
+      if (k >= 0) return n + k;
+    }
+    return -1;
+  };
+  Ids.prototype.forEach = function (f) {
+    for (var i = 0; i < this.b.length; i++) this.b[i].forEach(function (id) { f(id); });
+  };
+  // Removes `removed` entries at `start` and inserts `ins` there, in place,
+  // building new blocks for the ones it touches. - Complexity: O(blocks +
+  // removed + ins.length + IDS_BLOCK).
+  Ids.prototype.splice = function (start, removed, ins) {
+    var b = this.b, i0, i1, first;
+    if (!b.length) { i0 = 0; i1 = -1; first = 0; }
+    else if (start >= this.length) { i0 = b.length - 1; i1 = i0; first = this.length - b[i0].length; }
+    else {
+      i0 = this.block(start); first = this.starts[i0];
+      i1 = removed > 0 ? this.block(Math.min(start + removed, this.length) - 1) : i0;
+    }
+    var run = [];
+    for (var i = i0; i <= i1; i++) Array.prototype.push.apply(run, b[i]);
+    var at = start - first;
+    run = run.slice(0, at).concat(ins, run.slice(at + removed));
+    var fresh = [];
+    for (var j = 0; j < run.length; j += IDS_BLOCK) fresh.push(run.slice(j, j + IDS_BLOCK));
+    b.splice.apply(b, [i0, i1 - i0 + 1].concat(fresh));
+    this.length += ins.length - Math.min(removed, Math.max(this.length - start, 0));
+    this.starts = null;
+  };
+
   // What the drawing asks of a document D.
   // `options.checkpointWork`: the least work between two checkpoints
   // (default 256; the tests take 1, a checkpoint at every step).
@@ -39,12 +106,12 @@
     // changes in order; stepping forward by one applies one change.
     function decode(d) {
       return { enabled: d.enabled, locked: d.locked, cols: d.collections.map(function (c) {
-        return { id: c[0], cap: c[1], fixed: c[2], ids: c[3].slice() };
+        return { id: c[0], cap: c[1], fixed: c[2], ids: Ids.of(c[3]) };
       }) };
     }
     function copy(s) {
       return { enabled: s.enabled, locked: s.locked, cols: s.cols.map(function (c) {
-        return { id: c.id, cap: c.cap, fixed: c.fixed, ids: c.ids.slice() };
+        return { id: c.id, cap: c.cap, fixed: c.fixed, ids: c.ids.copy() };
       }) };
     }
     // Applies change ch to data s in place; returns the entries it moved.
@@ -54,8 +121,7 @@
       var work = 0;
       (ch.edits || []).forEach(function (e) {
         var c = s.cols[e[0]], start = e[1], removed = e[2], ins = e[3];
-        if (ins.length < 1000) c.ids.splice.apply(c.ids, [start, removed].concat(ins));
-        else c.ids = c.ids.slice(0, start).concat(ins, c.ids.slice(start + removed));
+        c.ids.splice(start, removed, ins);
         if (e[4] !== null) c.fixed = e[4];
         work += removed + ins.length;
       });
@@ -64,9 +130,12 @@
       return work;
     }
     function size(s) { return s.cols.reduce(function (n, c) { return n + c.ids.length; }, 0); }
-    // A checkpoint is taken when the work since the last one passes the
-    // data's size: rebuilding any step costs O(size) and the checkpoints
-    // take about as much memory as the changes.
+    function blocks(s) { return s.cols.reduce(function (n, c) { return n + c.ids.b.length; }, 0); }
+    // A checkpoint is taken when the work since the last one (entries
+    // changed, and one per step) passes the data's number of blocks, which
+    // is what a checkpoint costs to take and to keep (the blocks themselves
+    // are shared): rebuilding any step costs O(blocks) changes, and the
+    // checkpoints take about as much memory as the changes.
     // The checkpoints of one key are shared by its cursors; each cursor
     // keeps its own current data, so the page's "after", "before" and
     // "app" cursors each advance by one change when the page steps by one.
@@ -86,7 +155,7 @@
             cur.n++;
             work += apply(cur.data, steps[cur.n][key]) + 1;
             var last = points[points.length - 1];
-            if (cur.n > last.n && work >= Math.max(size(cur.data), checkpointWork)) { points.push({ n: cur.n, data: copy(cur.data) }); work = 0; }
+            if (cur.n > last.n && work >= Math.max(blocks(cur.data), checkpointWork)) { points.push({ n: cur.n, data: copy(cur.data) }); work = 0; }
           }
           return cur.data;
         };
@@ -107,7 +176,7 @@
       var L = D.layout, locked = new Set(s.locked), cols = s.cols, n = cols.length, out = [];
       var sizes = L.sizes || {}, pos = 0;
       function entry(c, k, x, y, w, h) {
-        var id = c.ids[k];
+        var id = c.ids.at(k);
         return { id: id, x: x, y: y, w: w, h: h, fixed: k < c.fixed, locked: locked.has(id) };
       }
       cols.forEach(function (c, ci) {
@@ -115,7 +184,7 @@
         if (L.kind === 'list') {
           var top = pos, y = pos + L.headerHeight;
           for (k = 0; k < m; k++) {
-            var h = sizes[c.ids[k]] !== undefined ? sizes[c.ids[k]] : L.rowHeight;
+            var h = sizes[c.ids.at(k)] !== undefined ? sizes[c.ids.at(k)] : L.rowHeight;
             es.push(entry(c, k, 0, y, L.width, h)); y += h + L.spacing;
           }
           pos = m ? y : top + L.headerHeight;
@@ -123,7 +192,7 @@
         } else if (L.kind === 'hstack') {
           var left = pos, x = pos;
           for (k = 0; k < m; k++) {
-            var w = sizes[c.ids[k]] !== undefined ? sizes[c.ids[k]] : L.itemWidth;
+            var w = sizes[c.ids.at(k)] !== undefined ? sizes[c.ids.at(k)] : L.itemWidth;
             es.push(entry(c, k, x, 0, w, L.height)); x += w + L.spacing;
           }
           pos = m ? x : left;
@@ -211,7 +280,7 @@
       s.cols.forEach(function (c, ci) {
         var o = os[ci], m = c.ids.length, range = rangeIn(o, m, r), es = [];
         for (var k = range[0]; k < range[1]; k++) {
-          var f = frameAt(o, k), id = c.ids[k];
+          var f = frameAt(o, k), id = c.ids.at(k);
           es.push({ id: id, x: f[0], y: f[1], w: f[2], h: f[3], fixed: k < c.fixed, locked: locked.has(id), k: k });
         }
         out.push({ id: c.id, cap: c.cap, count: m, fixed: c.fixed, area: o.area, entries: es });
@@ -233,7 +302,7 @@
       }
       (ch && ch.edits || []).forEach(function (e) {
         var c = b.cols[e[0]];
-        if (c) for (var k = e[1]; k < e[1] + e[2]; k++) removed.add(c.ids[k]);
+        if (c) for (var k = e[1]; k < e[1] + e[2]; k++) removed.add(c.ids.at(k));
         e[3].forEach(function (id) { added.add(id); });
       });
       return {
@@ -304,11 +373,11 @@
       if (!anchors.has(p)) anchors.set(p, anchorOf(p));
       var id = anchors.get(p);
       if (id === null) return plain();
-      var target = anchorFrame(id, ref), shifts = new Map();
+      var target = ref < 0 || ref >= steps.length ? null : frameOf(targetCursor(ref), id), shifts = new Map();
       return raw.map(function (r) {
         var on = r.step - 1;
         if (!target || r.step === n || changesUpTo(on) === changesUpTo(ref)) return r.pt;
-        if (!shifts.has(on)) { var f = anchorFrame(id, on); shifts.set(on, f ? [target[0] - f[0], target[1] - f[1]] : [0, 0]); }
+        if (!shifts.has(on)) { var f = pastAnchorFrame(id, on); shifts.set(on, f ? [target[0] - f[0], target[1] - f[1]] : [0, 0]); }
         var d = shifts.get(on);
         return [r.pt[0] + d[0], r.pt[1] + d[1]];
       });
@@ -344,8 +413,19 @@
       }
       return a[2][0];
     }
-    var anchorCursor = modelTrack(), anchors = new Map();
+    // The anchor's frame on the layout before each point, kept: stepping on
+    // through a drag then asks the data only for the step drawn (its own
+    // cursor, one change further) and the newest point, never again for the
+    // earlier points, whose data is behind the cursor (going back rebuilds
+    // from a checkpoint, costly on a long list: every change there is a
+    // splice of the whole array).
+    var anchorCursor = modelTrack(), targetCursor = modelTrack(), anchors = new Map(), anchorFrames = new Map();
     function anchorFrame(id, n) { return n < -1 || n >= steps.length ? null : frameOf(anchorCursor(n), id); }
+    function pastAnchorFrame(id, n) {
+      var key = n + ' ' + id;
+      if (!anchorFrames.has(key)) anchorFrames.set(key, anchorFrame(id, n));
+      return anchorFrames.get(key);
+    }
     // The frame [x, y, w, h] of entry `id` in data s, or null. - Complexity: O(data).
     function frameOf(s, id) {
       for (var ci = 0; ci < s.cols.length; ci++) {
@@ -458,7 +538,7 @@
       positionText: positionText, hashOf: hashOf, stepOfHash: stepOfHash, stepLabel: stepLabel };
   }
 
-  root.DragRenderPage = { model: model, num: num, q: q, followedFocus: followedFocus };
+  root.DragRenderPage = { model: model, num: num, q: q, followedFocus: followedFocus, Ids: Ids };
   if (typeof document === 'undefined') return;  // Node: the model only
 
   var SVGNS = 'http://www.w3.org/2000/svg';
@@ -607,7 +687,7 @@
     // unique): O(1) per entry drawn, whatever the container's size.
     var prev = app ? null : M.dataBefore(n), model = app ? M.dataAfter(n) : null;
     var hadAny = prev && entryCount(prev) > 0;
-    function slotHolds(d, ci, k, id) { return !!(d && d.cols[ci] && d.cols[ci].ids[k] === id); }
+    function slotHolds(d, ci, k, id) { return !!(d && d.cols[ci] && d.cols[ci].ids.at(k) === id); }
     var entries = svg('g', { 'class': 'entries' }, root);
     snap.collections.forEach(function (c, ci) {
       c.entries.forEach(function (e, j) {
@@ -762,11 +842,11 @@
       }
       if (k0 > 0) html('span', 'more', '\u2026 ' + k0 + ' before', box);
       for (var k = k0; k < k1; k++) {
-        var id = c.ids[k], cls = 'chip';
+        var id = c.ids.at(k), cls = 'chip';
         if (k < c.fixed) cls += ' fixed';
         if (data.locked.indexOf(id) >= 0) cls += ' locked';
         if (compare) {
-          var same = !!(other.cols[ci] && other.cols[ci].ids[k] === id);
+          var same = !!(other.cols[ci] && other.cols[ci].ids.at(k) === id);
           if (mode === 'before' && !has(id)) cls += ' gone';
           if (mode === 'after' && !has(id)) cls += ' new';
           else if (mode === 'after' && !same) cls += ' moved';
