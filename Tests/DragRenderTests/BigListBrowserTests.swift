@@ -119,25 +119,11 @@ extension BigPageBrowserTests {
         let (events, items) = (100_000, 1_000_000)
         let dir = try Browser.temporaryDirectory("big-list")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let recording = dir.appendingPathComponent("list.jsonl")
-        let file = dir.appendingPathComponent("list.html")
-        try Self.longList(events: events, items: items).write(to: recording, atomically: true, encoding: .utf8)
-        let rendered = Date()
-        let r = try runCLI(["render", "--applier", "canonical", "-o", file.path, recording.path])
-        let renderSeconds = Date().timeIntervalSince(rendered)
-        #expect(r.code == 0 && (r.stdout + r.stderr).contains("1 failing"), "render: \(r.stdout) \(r.stderr)")
-        let page = try CLIPageBrowserTests.Page.read(file)
-        let failing = try #require(page.failing.first, "no failing step")
-        #expect(page.failing.count == 1)
-
         let profiled = 20
-        let opened = Date()
-        let dump = DOMDump(Self.withoutDocument(try Browser.dumpDOM(file, fragment: "profile=\(profiled)")))
-        let wall = Date().timeIntervalSince(opened)
-        #expect(dump.all("body").first?.attributes["data-ready"] == "1")
-        #expect(dump.innerHTML(ofDivWithID: "script-errors") == "")
-        #expect(dump.byID("step")?.attributes["data-step"] == String(failing), "the page opens at its failing step")
-        #expect(dump.byID("failure")?.attributes["hidden"] == nil)
+        let big = try BigPage.open(
+            Self.longList(events: events, items: items), in: dir, name: "list", profiled: profiled, strip: Self.withoutDocument)
+        let (page, failing, dump) = (big.page, big.failing, big.dump)
+        let (renderSeconds, wall) = (big.renderSeconds, big.wall)
 
         // The rows in view: those within 3 rows of the finger are drawn, those
         // from 300 rows on are not, and what is drawn is a run of the data in

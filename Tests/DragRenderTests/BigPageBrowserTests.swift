@@ -65,25 +65,10 @@ import Testing
         let (events, items) = (100_000, 10_000)
         let dir = try Browser.temporaryDirectory("big")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let recording = dir.appendingPathComponent("grid.jsonl")
-        let file = dir.appendingPathComponent("grid.html")
-        try Self.photoGrid(events: events, items: items).write(to: recording, atomically: true, encoding: .utf8)
-        let rendered = Date()
-        let r = try runCLI(["render", "--applier", "canonical", "-o", file.path, recording.path])
-        let renderSeconds = Date().timeIntervalSince(rendered)
-        #expect(r.code == 0 && (r.stdout + r.stderr).contains("1 failing"), "render: \(r.stdout) \(r.stderr)")
-        let page = try CLIPageBrowserTests.Page.read(file)
-        let failing = try #require(page.failing.first, "no failing step")
-        #expect(page.failing.count == 1)
-
         let profiled = 20
-        let opened = Date()
-        let dump = DOMDump(try Browser.dumpDOM(file, fragment: "profile=\(profiled)"))
-        let wall = Date().timeIntervalSince(opened)
-        #expect(dump.all("body").first?.attributes["data-ready"] == "1")
-        #expect(dump.innerHTML(ofDivWithID: "script-errors") == "")
-        #expect(dump.byID("step")?.attributes["data-step"] == String(failing), "the page opens at its failing step")
-        #expect(dump.byID("failure")?.attributes["hidden"] == nil)
+        let big = try BigPage.open(Self.photoGrid(events: events, items: items), in: dir, name: "grid", profiled: profiled)
+        let (file, page, failing, dump) = (big.file, big.page, big.failing, big.dump)
+        let (renderSeconds, wall) = (big.renderSeconds, big.wall)
 
         // The entries in view: those within 3 rows of the finger are drawn,
         // those more than 200 rows away are not, and what is drawn is a run
