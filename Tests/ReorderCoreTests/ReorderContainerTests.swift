@@ -121,6 +121,26 @@ struct ReorderContainerTests {
         }
     }
 
+    @Test("a container too big to check itself after each mutation stays sound (checked here, as the tests must)")
+    func bigContainerCheckedExplicitly() {
+        // Above `_largestSelfChecked`, builds with DRAGREPLAY_INTERNAL_CHECKS
+        // skip the O(n) check after each mutation; this test does it.
+        let size = ReorderContainer<Int, Int>._largestSelfChecked + 1_000
+        var c = ReorderContainer<Int, Int>(collections: [ReorderCollection(id: 0, items: Array(0..<size))])
+        var model = Array(0..<size)
+        _ = c.insert([-1, -2], into: 0, at: 0)
+        model.insert(contentsOf: [-1, -2], at: 0)
+        #expect(c._invariantProblems().isEmpty)
+        _ = c.delete([5, size - 1])
+        model.removeAll { $0 == 5 || $0 == size - 1 }
+        var w: [ReorderWarning<Int, Int>] = []
+        c.applyCanonical(.init(sources: [size - 2, 7], destination: .init(collectionID: 0, position: .before(-1))), warnings: &w)
+        model.removeAll { $0 == size - 2 || $0 == 7 }
+        model.insert(contentsOf: [size - 2, 7], at: 0)
+        #expect(c._invariantProblems().isEmpty)
+        #expect(c.orders == [model])
+    }
+
     @Test("data where an ID stands twice (a buggy applier's) is held and handled the plain way")
     func irregular() {
         var c = ReorderContainer<Int, Int>(collections: [ReorderCollection(id: 0, items: [1, 2, 3])])
