@@ -76,22 +76,17 @@ func benchCLICampaign(_ report: inout Report, quick: Bool, inProcess: Double) {
         report.target("the CLI campaign at least 120,000 sessions/s", false, "\(tool) not built")
         return
     }
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: tool)
-    p.arguments = ["fuzz", "--mode", "sessions", "--jobs", "1", "--runs", "\(runs)", "--out", "bench-data/found-cli", "--format", "json"]
-    let pipe = Pipe()
-    p.standardOutput = pipe
     let t = seconds()
-    try! p.run()
-    let out = pipe.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
+    let (out, status) = runChild(
+        ["fuzz", "--mode", "sessions", "--jobs", "1", "--runs", "\(runs)", "--out", "bench-data/found-cli", "--format", "json"],
+        binary: tool)
     let elapsed = seconds() - t
     let summary = (try? JSONSerialization.jsonObject(with: out)) as? [String: Any]
     let sessions = (summary?["sessions"] as? Int) ?? 0
     let cli = Double(sessions) / elapsed
     report.row(
         "dragreplay fuzz --mode sessions --jobs 1 --runs \(runs)", rate(cli),
-        "issue 24: 58k/s; library 1 core \(rate(inProcess))", "\(f(cli / 58_000, 2))x the issue's; exit \(p.terminationStatus)")
+        "issue 24: 58k/s; library 1 core \(rate(inProcess))", "\(f(cli / 58_000, 2))x the issue's; exit \(status)")
     report.target(
-        "the CLI campaign at least 120,000 sessions/s", p.terminationStatus == 0 && cli >= 120_000, "\(rate(cli)), \(sessions) sessions")
+        "the CLI campaign at least 120,000 sessions/s", status == 0 && cli >= 120_000, "\(rate(cli)), \(sessions) sessions")
 }

@@ -42,15 +42,7 @@ func benchLibrary(_ report: inout Report, quick: Bool) {
         report.row("library Photo fuzz runs/s (expectReorderInvariants), release", rate(release), "debug: not built", "-")
         return
     }
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: debugBinary)
-    p.arguments = ["library-photo", "\(budget)"]
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    try! p.run()
-    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    p.waitUntilExit()
-    let debug = Double(out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    let debug = numbers(runChild(["library-photo", "\(budget)"], binary: debugBinary).out).first ?? 0
     report.row(
         "library Photo fuzz runs/s (expectReorderInvariants), debug | release", rate(debug), "release \(rate(release))",
         "debug \(f(debug / 77, 1))x the issue's 68-85/s; \(f(debug * FuzzBudget.defaultSeconds, 0)) runs per 2 s call")

@@ -113,14 +113,4 @@ private func measureRender(_ c: RenderContainer, events n: Int, rounds: Int) thr
 }
 
 /// `render FILE OUT` in a child process: its seconds, peak MiB, bytes, steps and changes.
-private func renderChild(_ path: String, out: String) -> [Double] {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    p.arguments = ["render", path, out]
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    try! p.run()
-    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    p.waitUntilExit()
-    return text.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-}
+private func renderChild(_ path: String, out: String) -> [Double] { numbers(runChild(["render", path, out]).out) }

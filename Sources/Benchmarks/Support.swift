@@ -40,31 +40,34 @@ func timed(_ repeats: Int, _ body: () -> Void) -> Double {
         })
 }
 
-/// Runs this binary on one measurement; returns (seconds, peak MiB).
-func child(_ args: [String]) -> (Double, Double) {
+/// Runs `binary` (default: this one) with `args` to its end: its standard
+/// output and exit status.
+func runChild(_ args: [String], binary: String = CommandLine.arguments[0]) -> (out: Data, status: Int32) {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    p.executableURL = URL(fileURLWithPath: binary)
     p.arguments = args
     let pipe = Pipe()
     p.standardOutput = pipe
     try! p.run()
-    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let out = pipe.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
-    let f = out.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    return (out, p.terminationStatus)
+}
+
+/// A child's output read as the numbers it prints, separated by spaces.
+func numbers(_ out: Data) -> [Double] {
+    String(decoding: out, as: UTF8.self).split(separator: " ").compactMap {
+        Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+
+/// Runs this binary on one measurement; returns (seconds, peak MiB).
+func child(_ args: [String]) -> (Double, Double) {
+    let f = numbers(runChild(args).out)
     return (f[0], f[1])
 }
 
-func cBaseline(_ binary: String, _ path: String) -> Double {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: binary)
-    p.arguments = [path]
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    try! p.run()
-    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    p.waitUntilExit()
-    return Double(out.split(separator: " ")[0])!
-}
+func cBaseline(_ binary: String, _ path: String) -> Double { numbers(runChild([path], binary: binary).out)[0] }
 
 struct Report {
     var rows: [(String, String, String, String)] = []  // what, measured, baseline, ratio
