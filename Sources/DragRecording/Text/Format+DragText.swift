@@ -8,8 +8,10 @@ extension Format {
     /// describes every step of a recording.
     static func dragText(_ word: String, session: Int, _ middle: String, at p: Point, _ tail: String = "") -> String {
         // Integral coordinates (nearly all) as digits; others as `number` prints them.
-        let x = integral(p.x) == nil ? number(p.x) : ""
-        let y = integral(p.y) == nil ? number(p.y) : ""
+        let ix = integral(p.x)
+        let iy = integral(p.y)
+        let x = ix == nil ? number(p.x) : ""
+        let y = iy == nil ? number(p.y) : ""
         let text: Int = word.utf8.count + middle.utf8.count + tail.utf8.count
         let room: Int = text + x.utf8.count + y.utf8.count + 3 * 21 + 8
         return String(unsafeUninitializedCapacity: room) { buffer in
@@ -40,9 +42,9 @@ extension Format {
             put(Int64(session))
             put(middle)
             put("(")
-            if let v = integral(p.x) { put(v) } else { put(x) }
+            if let v = ix { put(v) } else { put(x) }
             put(", ")
-            if let v = integral(p.y) { put(v) } else { put(y) }
+            if let v = iy { put(v) } else { put(y) }
             put(")")
             put(tail)
             return i

@@ -21,10 +21,8 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// the last performed action; `nil` for a container without swipe (a
     /// version 1 recording).
     @inlinable public var swipe: SwipeModel<ItemID>? { _swipe }
-    /// Whether there is a swipe model (`swipe != nil`), without copying it:
-    /// `_swipe` is set once, at `init`.
-    @usableFromInline let _hasSwipe: Bool
-    @inlinable public var hasSwipe: Bool { _hasSwipe }
+    /// Whether there is a swipe model (`swipe != nil`), without copying it.
+    @inlinable public var hasSwipe: Bool { !_swipe._isNone }
     /// The open row (`swipe?.open`), without copying the swipe model.
     @inlinable public var openRow: SwipeOpenRow<ItemID>? { _swipe?._open }
 
@@ -39,7 +37,6 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     ) {
         drag = DragEngine(container: container, layout: layout, applier: applier, policy: policy)
         _swipe = swipe.map(SwipeModel.init(configuration:))
-        _hasSwipe = swipe != nil
     }
 
     /// The data (see `DragEngine.container`).
@@ -61,20 +58,12 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
 
     /// Feeds one event.
     @inlinable public mutating func handle(_ event: SessionEvent<ItemID, CollectionID>) -> Step {
-        var step: Step
         switch event {
         case .drag(let e): return handle(e)
-        case .swipe(let item, let dx):
-            step = Step()
-            gesture(.swipe(item: item, dx: dx), &step)
-        case .scroll(let dy):
-            step = Step()
-            gesture(.scroll(dy: dy), &step)
-        case .tap(let p):
-            step = Step()
-            gesture(.tap(p), &step)
+        case .swipe(let item, let dx): return gesture(.swipe(item: item, dx: dx))
+        case .scroll(let dy): return gesture(.scroll(dy: dy))
+        case .tap(let p): return gesture(.tap(p))
         }
-        return step
     }
 
     /// Feeds one drag event or mutation. The step is built from the drag
@@ -83,7 +72,7 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     @inlinable public mutating func handle(_ event: DragEvent<ItemID, CollectionID>) -> Step {
         // Any lift, accepted or rejected, closes the open row first.
         var closing: SwipeStepResult<ItemID>?
-        if case .lift = event, _hasSwipe { closing = _swipe!.lift() }
+        if case .lift = event, hasSwipe { closing = _swipe!.lift() }
         var step = Step(drag: drag.handle(event), swipe: closing)
         let changed: Bool
         switch event {
@@ -97,8 +86,9 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
 
     /// A `swipe`, `scroll` or `tap`.
     @inlinable
-    mutating func gesture(_ event: SwipeEvent<ItemID>, _ step: inout Step) {
-        guard _hasSwipe else { return }
+    mutating func gesture(_ event: SwipeEvent<ItemID>) -> Step {
+        var step = Step()
+        guard hasSwipe else { return step }
         var result = _swipe!.handle(event, geometry: rows)
         for w in result.warnings {
             if case .swipedGoneItem(let id) = w {
@@ -111,13 +101,14 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             result.closed = result.closed ?? after.closed
         }
         step.swipe = result.isEmpty ? nil : result
+        return step
     }
 
     /// After a mutation or an applied difference: a row whose item is gone
     /// (or fixed after a reload) closes, and flags of gone items go.
     @inlinable
     mutating func dataChanged(_ step: inout Step) {
-        guard _hasSwipe else { return }
+        guard hasSwipe else { return }
         let result = _swipe!.dataChanged(geometry: rows)
         guard let closed = result.closed else { return }
         if step.swipe._isNone { step.swipe = SwipeStepResult() }
