@@ -63,6 +63,10 @@ struct Bench {
             var report = Report()
             benchFuzz(&report, quick: args.contains("--quick"))
             report.print()
+        case "fuzz-loop":
+            // One core's sessions-mode loop alone, for a profiler:
+            // `fuzz-loop CASES [SWIPE_PERCENT]` (default 40, the fuzzer's).
+            fuzzLoop(cases: Int(args[1])!, swipeCases: args.count > 2 ? Int(args[2])! : 40)
         case "library-photo", "library": libraryCommand(args)
         case "app":
             var report = Report()

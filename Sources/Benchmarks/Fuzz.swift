@@ -64,6 +64,20 @@ func benchFuzz(_ report: inout Report, quick: Bool) {
     }
 }
 
+/// The benchmark's one-core loop on its own (`fuzz-loop`), for `perf record`.
+func fuzzLoop(cases: Int, swipeCases: Int) {
+    var sessions = 0
+    let t = seconds()
+    for i in 0..<cases {
+        var runner = CaseRunner(applier: .canonical, mode: .sessions)
+        runner.swipeCases = swipeCases
+        var c = ChoiceSequence(seed: Xoshiro256.caseSeed(1, UInt64(i)))
+        sessions += runner.run(&c).sessions
+    }
+    let elapsed = seconds() - t
+    print("\(sessions) sessions in \(f(elapsed, 2)) s: \(rate(Double(sessions) / elapsed))")
+}
+
 /// The campaign a user runs, as the user runs it: the release `dragreplay`
 /// built beside this binary, `fuzz --mode sessions --jobs 1`, default case
 /// sizes, its wall time from start to exit (start-up, writing the summary).

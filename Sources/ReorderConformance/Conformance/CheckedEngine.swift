@@ -82,6 +82,10 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// (a `switch` over it copies the whole subject).
     @usableFromInline var _hasSubject = false
     @usableFromInline var _otherSubject = false
+    /// An in-process subject whose data is the model's by construction
+    /// (`InProcessSubject._mirrorsModel`): it is handed the model's data
+    /// instead of being sent data requests, and asked only its swipe messages.
+    @usableFromInline var _mirrorsModel = false
     /// What judges the code under test's drop configuration (default: the model).
     public var oracle: ConfigurationOracle<ItemID, CollectionID> = .model
     /// The model's own policy, restored after an answer it followed.
@@ -125,9 +129,11 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             _inProcessSwipes = false
             _hasSubject = newValue != nil
             _otherSubject = false
+            _mirrorsModel = false
             if let s = newValue as? InProcessSubject<ItemID, CollectionID> {
                 _inProcessConfigures = s.configures
                 _inProcessSwipes = s.swipes
+                _mirrorsModel = s._mirrorsModel && s.swipes
                 _subject = .inProcess(s)
             } else if let s = newValue {
                 _otherSubject = true
@@ -241,7 +247,10 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         if hasSubject && !_subjectFailed {
             let data = requests(for: event, step.result)
             let swipes = swipeRequests(for: event, step.result, before: before)
-            if send(data.first, &step, before: before) && send(data.second, &step, before: before) {
+            if _mirrorsModel {
+                if data.first != nil { mirrorModel() }
+                for request in swipes where !send(request, &step, before: before) { break }
+            } else if send(data.first, &step, before: before) && send(data.second, &step, before: before) {
                 for request in swipes where !send(request, &step, before: before) { break }
             }
         }
@@ -413,6 +422,17 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             if _model.container.hasOrders(after) { return nil }
             return ReorderContainer.checkExact(describe(request), expected: _model.container.orders, after: after, text: text)
         }
+    }
+
+    /// Hands a subject that mirrors the model (`_mirrorsModel`) the model's
+    /// data: moved out and back, like `ask`.
+    @inlinable
+    mutating func mirrorModel() {
+        var taken = _Subject.none
+        swap(&taken, &_subject)
+        guard case .inProcess(var s) = consume taken else { preconditionFailure("only an in-process subject mirrors the model") }
+        s._mirror(_model.container)
+        _subject = .inProcess(s)
     }
 
     /// The subject's data after `request` a second time (see

@@ -71,6 +71,24 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
         applier == Applier<ItemID, CollectionID>.canonical.name ? "policy" : "applier \(applier) with its policy"
     }
 
+    /// Whether its data is the model's by construction: the canonical
+    /// applier (the model's own rule) and no drop configuration of its own,
+    /// so only its swipe handler is under test. The checked engine then
+    /// hands it the model's data (`_mirror`) instead of sending the data
+    /// requests, which it would answer with the model's result recomputed.
+    @inlinable var _mirrorsModel: Bool {
+        configure == nil && applier.name == Applier<ItemID, CollectionID>.canonical.name
+    }
+
+    /// Takes `container` as its data (shared, not copied): the model's
+    /// after an event whose data requests it was not sent. Its flags follow
+    /// the items still present, as after a `delete` or `reload`.
+    @inlinable
+    mutating func _mirror(_ container: ReorderContainer<ItemID, CollectionID>) {
+        engine.container = container
+        pruneFlags()
+    }
+
     @inlinable public var configures: Bool { configure != nil }
     @inlinable public var swipes: Bool { swipeHandler != nil }
 
