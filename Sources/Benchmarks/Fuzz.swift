@@ -12,7 +12,7 @@ func benchFuzz(_ report: inout Report, quick: Bool) {
     let t = seconds()
     for i in 0..<cases {
         var c = ChoiceSequence(seed: Xoshiro256.caseSeed(1, UInt64(i)))
-        sessions += CaseRunner(applier: .canonical, mode: .sessions).run(&c).sessions
+        sessions += campaignRunner(swipeCases: 40).run(&c).sessions
     }
     let one = Double(sessions) / (seconds() - t)
     let summary = runCampaign(
@@ -31,10 +31,8 @@ func benchFuzz(_ report: inout Report, quick: Bool) {
         var total = 0
         let start = seconds()
         for i in 0..<cases {
-            var runner = CaseRunner(applier: .canonical, mode: .sessions)
-            runner.swipeCases = swipeCases
             var c = ChoiceSequence(seed: Xoshiro256.caseSeed(1, UInt64(i)))
-            total += runner.run(&c).sessions
+            total += campaignRunner(swipeCases: swipeCases).run(&c).sessions
         }
         rates[swipeCases] = Double(total) / (seconds() - start)
     }
@@ -64,15 +62,23 @@ func benchFuzz(_ report: inout Report, quick: Bool) {
     }
 }
 
+/// A sessions-mode runner of the canonical applier as a campaign's first
+/// run of a case has it: counts and verdict, no recording of the steps
+/// (`Campaign` records a failing case when it runs it again to shrink it).
+func campaignRunner(swipeCases: Int) -> CaseRunner {
+    var runner = CaseRunner(applier: .canonical, mode: .sessions)
+    runner.swipeCases = swipeCases
+    runner.recordsSteps = false
+    return runner
+}
+
 /// The benchmark's one-core loop on its own (`fuzz-loop`), for `perf record`.
 func fuzzLoop(cases: Int, swipeCases: Int) {
     var sessions = 0
     let t = seconds()
     for i in 0..<cases {
-        var runner = CaseRunner(applier: .canonical, mode: .sessions)
-        runner.swipeCases = swipeCases
         var c = ChoiceSequence(seed: Xoshiro256.caseSeed(1, UInt64(i)))
-        sessions += runner.run(&c).sessions
+        sessions += campaignRunner(swipeCases: swipeCases).run(&c).sessions
     }
     let elapsed = seconds() - t
     print("\(sessions) sessions in \(f(elapsed, 2)) s: \(rate(Double(sessions) / elapsed))")

@@ -433,7 +433,11 @@ final class CampaignRun: Sendable {
             }
             let (global, mode) = plan(k)
             var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(global)))
-            let result = options.runner(mode).run(&choices, code: code)
+            // Counts and the verdict only: a failing case is run again,
+            // recording, when it is shrunk (`shrinkAndWrite`).
+            var runner = options.runner(mode)
+            runner.recordsSteps = false
+            let result = runner.run(&choices, code: code)
             // A hurried stop wakes an app's wait: the case was cut short, not failed.
             if cutShort(result.violation, code) { break }
             localSessions += result.sessions

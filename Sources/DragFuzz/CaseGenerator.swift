@@ -16,6 +16,8 @@ struct CaseGenerator {
     var fuzzCase: FuzzCase
     var nextID = 0
     var sessions = 0
+    /// Steps executed so far (recorded in `fuzzCase.steps` when `runner.recordsSteps`).
+    var stepCount = 0
     var profile: CaseProfile
     /// What the code under test has been exercised with so far.
     var coverage = CoverageCounter()
@@ -69,9 +71,10 @@ struct CaseGenerator {
         }
         let limit = runner.mode == .sessions ? profile.maxEvents : 8
         var starts: [Int] = []
-        while fuzzCase.steps.count < limit
+        let records = runner.recordsSteps
+        while stepCount < limit
             && {
-                starts.append(choices.choices.count)
+                if records { starts.append(choices.choices.count) }
                 return choices.more()
             }()
         {
@@ -91,7 +94,7 @@ struct CaseGenerator {
     func result(_ violation: Violation?, stepStarts: [Int]) -> CaseRunner.Result {
         let naming = fuzzCase.naming
         return CaseRunner.Result(
-            fuzzCase: fuzzCase, violation: violation, sessions: sessions, stepStarts: stepStarts,
+            fuzzCase: fuzzCase, violation: violation, sessions: sessions, steps: stepCount, stepStarts: stepStarts,
             coverage: coverage.coverage(naming: naming),
             offered: coverage.requirement(naming: naming, collections: setup.container.collections.count))
     }
@@ -114,7 +117,8 @@ struct CaseGenerator {
         // Only what the code under test was given: nothing after it failed to answer.
         if asked { coverage.count(event, step, before: before, inFlight: inFlight) }
         // Recorded last, moved in: nothing above reads the case's steps.
-        fuzzCase.steps.append(event)
-        return step.violation.map { Violation($0, step: fuzzCase.steps.count - 1) }
+        stepCount += 1
+        if runner.recordsSteps { fuzzCase.steps.append(consume event) }
+        return step.violation.map { Violation($0, step: stepCount - 1) }
     }
 }

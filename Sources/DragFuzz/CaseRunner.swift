@@ -68,6 +68,12 @@ public struct CaseRunner: Sendable {
     public var layout: Layout<Int>?
     /// The swipe action handlers under test when a case has swipe actions.
     public var handler: SwipeHandlerKind = .correct
+    /// Whether a result carries its case (`fuzzCase.steps`, `stepStarts`):
+    /// a campaign's first run of a case needs only its counts and whether it
+    /// failed, and runs a failing case again, recording, to shrink and write
+    /// it (a case is a function of its choices). Not recording saves an
+    /// array of events per case, built and destroyed for nothing.
+    public var recordsSteps = true
     /// Percent of session cases with swipe actions (`0`: drags only).
     public var swipeCases = 40
     /// Every case starts from this world's data, in its layout, under its
@@ -89,6 +95,8 @@ public struct CaseRunner: Sendable {
         public var violation: Violation?
         /// Lifts in the case: the throughput unit.
         public var sessions: Int
+        /// Events the case ran (`fuzzCase.steps.count` when it records them).
+        public var steps: Int
         /// Where each step's choices begin: the shrinker deletes whole steps.
         public var stepStarts: [Int] = []
         /// What the code under test was exercised with.
@@ -125,7 +133,7 @@ public struct CaseRunner: Sendable {
         // Output nobody asked for, after the case's last answer.
         if result.violation == nil, let failure = pipelined.endCase() {
             let core = InvariantViolation<Int, Int>(failure.invariant, "\(failure)")
-            result.violation = Violation(core, step: result.fuzzCase.steps.count - 1)
+            result.violation = Violation(core, step: result.steps - 1)
         }
         return result
     }

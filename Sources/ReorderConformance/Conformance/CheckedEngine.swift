@@ -64,8 +64,6 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// The code under test failed to answer: it is not asked again.
     @inlinable public var subjectFailed: Bool { _subjectFailed }
     @usableFromInline var _subjectFailed = false
-    /// Each session's suggested operations, from its lift.
-    @usableFromInline var operations: [Int: DropOperation.Set] = [:]
     /// The model's presentation reports so far, for `one-open` and `presentation`.
     @usableFromInline var ledger = SwipePresentationLedger<ItemID>()
     /// The code under test. An in-process one is held as itself, so its
@@ -86,6 +84,10 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// (`InProcessSubject._mirrorsModel`): it is handed the model's data
     /// instead of being sent data requests, and asked only its swipe messages.
     @usableFromInline var _mirrorsModel = false
+    /// The model's data changed since such a subject was last handed it: it
+    /// is handed the data when next asked (a run of drags between two
+    /// swipe messages hands it over once, not per event).
+    @usableFromInline var _mirrorPending = false
     /// What judges the code under test's drop configuration (default: the model).
     public var oracle: ConfigurationOracle<ItemID, CollectionID> = .model
     /// The model's own policy, restored after an answer it followed.
@@ -119,9 +121,12 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     public var subject: (any ReorderSubject<ItemID, CollectionID>)? {
         get {
             switch _subject {
-            case .none: nil
-            case .inProcess(let s): s
-            case .other(let s): s
+            case .none: return nil
+            case .inProcess(var s):
+                // Handed the model's data first, as when next asked.
+                if _mirrorPending { s._mirror(_model.container) }
+                return s
+            case .other(let s): return s
             }
         }
         set {
@@ -130,6 +135,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             _hasSubject = newValue != nil
             _otherSubject = false
             _mirrorsModel = false
+            _mirrorPending = false
             if let s = newValue as? InProcessSubject<ItemID, CollectionID> {
                 _inProcessConfigures = s.configures
                 _inProcessSwipes = s.swipes
@@ -182,7 +188,6 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         if !hasSubject && !checksModel {
             return CheckedStep(result: _model.handle(event))
         }
-        if case .drag(.lift(let s, _, _, let ops, _)) = event { operations[s] = ops }
         if !comparesAnswers(to: event) { return CheckedStep(result: _model.handle(event)) }
         // The event's session as it is before the model acts: looked up once.
         let session = event.session.flatMap { _model.sessions[$0] }
@@ -225,7 +230,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         let sources = session?.sources ?? []
         // 3. The model's own answers (the core's oracles).
         if checksModel && step.violation._isNone {
-            step.violation = checkModel(event, step.result, before: before, sources: sources, aim: aim)
+            step.violation = checkModel(event, step.result, before: before, session: session, aim: aim)
         }
         if checksModel && step.violation._isNone && _model.hasSwipe {
             step.violation = checkSwipeModel(event, step.result, openBefore: openBefore)
@@ -236,7 +241,8 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             step.violation =
                 oracle.followsAnswer
                 ? judge(
-                    answered, model: c, session: event.session, before: before, sources: sources, external: session?.isExternal ?? false)
+                    answered, model: c, offered: session?.operations ?? .move, before: before, sources: sources,
+                    external: session?.isExternal ?? false)
                 : compare(answered, with: c)
         }
 
@@ -248,7 +254,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             let data = requests(for: event, step.result)
             let swipes = swipeRequests(for: event, step.result, before: before)
             if _mirrorsModel {
-                if data.first != nil { mirrorModel() }
+                if data.first != nil { _mirrorPending = true }
                 for request in swipes where !send(request, &step, before: before) { break }
             } else if send(data.first, &step, before: before) && send(data.second, &step, before: before) {
                 for request in swipes where !send(request, &step, before: before) { break }
@@ -336,6 +342,10 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             case .none: return (nil, nil)
             case .inProcess(var s):
                 defer { _subject = .inProcess(s) }
+                if _mirrorPending {
+                    s._mirror(_model.container)
+                    _mirrorPending = false
+                }
                 return (try s.handle(request), nil)
             case .other(var s):
                 defer { _subject = .other(s) }
@@ -424,17 +434,6 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         }
     }
 
-    /// Hands a subject that mirrors the model (`_mirrorsModel`) the model's
-    /// data: moved out and back, like `ask`.
-    @inlinable
-    mutating func mirrorModel() {
-        var taken = _Subject.none
-        swap(&taken, &_subject)
-        guard case .inProcess(var s) = consume taken else { preconditionFailure("only an in-process subject mirrors the model") }
-        s._mirror(_model.container)
-        _subject = .inProcess(s)
-    }
-
     /// The subject's data after `request` a second time (see
     /// `ReorderSubject.repeating`). Moved out and back, like `ask`: a
     /// `switch` binding it would copy the whole subject.
@@ -499,10 +498,13 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     func checkModel(
         _ event: SessionEvent<ItemID, CollectionID>, _ result: SessionStep<ItemID, CollectionID>,
         before: ReorderContainer<ItemID, CollectionID>,
-        sources: [ItemID], aim: Aim?
+        session: DragEngine<ItemID, CollectionID>.Session?, aim: Aim?
     ) -> InvariantViolation<ItemID, CollectionID>? {
-        if let c = result.drag.configuration, let s = event.session {
-            let ops = operations[s] ?? .move
+        let sources = session?.sources ?? []
+        // A configuration comes only at a move or drop of a session in flight.
+        if let c = result.drag.configuration, let session {
+            // The operations the session's lift suggested.
+            let ops = session.operations
             if c.operation == .copy && !ops.contains(.copy) || c.operation == .move && !ops.contains(.move) {
                 return InvariantViolation(.configuration, "answered \(c.operation.rawValue) but the drag suggests only \(ops.rawValue)")
             }

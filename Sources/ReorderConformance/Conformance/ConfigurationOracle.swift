@@ -61,12 +61,11 @@ extension CheckedEngine {
     @inlinable
     func judge(
         _ answered: SubjectConfiguration<ItemID, CollectionID>, model: DropConfiguration<ItemID, CollectionID>,
-        session: Int?, before: ReorderContainer<ItemID, CollectionID>, sources: [ItemID], external: Bool
+        offered: DropOperation.Set, before: ReorderContainer<ItemID, CollectionID>, sources: [ItemID], external: Bool
     ) -> InvariantViolation<ItemID, CollectionID>? {
         let op = answered.operation
         guard op != .forbidden else { return nil }
         let who = answerer
-        let offered = session.flatMap { operations[$0] } ?? .move
         if op == .copy && !offered.contains(.copy) || op == .move && !offered.contains(.move) {
             return InvariantViolation(
                 .configuration, "\(who) answered \(op.rawValue) but the lift offers only \(offered.names.joined(separator: ", "))")
