@@ -85,9 +85,15 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// instead of being sent data requests, and asked only its swipe messages.
     @usableFromInline var _mirrorsModel = false
     /// The model's data changed since such a subject was last handed it: it
-    /// is handed the data when next asked (a run of drags between two
-    /// swipe messages hands it over once, not per event).
+    /// is handed the data when next asked, or before the model acts on the
+    /// next gesture (a run of drags between two swipe messages hands it over
+    /// once, not per event).
     @usableFromInline var _mirrorPending = false
+    /// Such a subject has flags set: it is handed the data at every change,
+    /// so that its flags follow the items left after each one, as its own
+    /// deletes and reloads prune them (an item deleted and inserted again
+    /// loses its flags).
+    @usableFromInline var _mirrorHasFlags = false
     /// What judges the code under test's drop configuration (default: the model).
     public var oracle: ConfigurationOracle<ItemID, CollectionID> = .model
     /// The model's own policy, restored after an answer it followed.
@@ -136,6 +142,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             _otherSubject = false
             _mirrorsModel = false
             _mirrorPending = false
+            _mirrorHasFlags = false
             if let s = newValue as? InProcessSubject<ItemID, CollectionID> {
                 _inProcessConfigures = s.configures
                 _inProcessSwipes = s.swipes
@@ -189,8 +196,10 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             return CheckedStep(result: _model.handle(event))
         }
         if !comparesAnswers(to: event) { return CheckedStep(result: _model.handle(event)) }
+        // A gesture's messages are about the data the gesture met.
+        if _mirrorPending && !event.isDrag { handOverModelData() }
         // The event's session as it is before the model acts: looked up once.
-        let session = event.session.flatMap { _model.sessions[$0] }
+        let session = event.session.flatMap { _model.drag._session($0) }
 
         // 1. The code under test's drop configuration, asked before the model acts.
         var answered: SubjectConfiguration<ItemID, CollectionID>?
@@ -254,7 +263,10 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             let data = requests(for: event, step.result)
             let swipes = swipeRequests(for: event, step.result, before: before)
             if _mirrorsModel {
-                if data.first != nil { _mirrorPending = true }
+                if data.first != nil {
+                    _mirrorPending = true
+                    if _mirrorHasFlags { handOverModelData() }
+                }
                 for request in swipes where !send(request, &step, before: before) { break }
             } else if send(data.first, &step, before: before) && send(data.second, &step, before: before) {
                 for request in swipes where !send(request, &step, before: before) { break }
@@ -341,7 +353,10 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             switch consume taken {
             case .none: return (nil, nil)
             case .inProcess(var s):
-                defer { _subject = .inProcess(s) }
+                defer {
+                    if _mirrorsModel { _mirrorHasFlags = !s.flags.isEmpty }
+                    _subject = .inProcess(s)
+                }
                 if _mirrorPending {
                     s._mirror(_model.container)
                     _mirrorPending = false
@@ -432,6 +447,19 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             if _model.container.hasOrders(after) { return nil }
             return ReorderContainer.checkExact(describe(request), expected: _model.container.orders, after: after, text: text)
         }
+    }
+
+    /// Hands a subject that mirrors the model (`_mirrorsModel`) the model's
+    /// data now. Moved out and back, like `ask`.
+    @inlinable
+    mutating func handOverModelData() {
+        var taken = _Subject.none
+        swap(&taken, &_subject)
+        guard case .inProcess(var s) = consume taken else { preconditionFailure("only an in-process subject mirrors the model") }
+        s._mirror(_model.container)
+        _mirrorPending = false
+        _mirrorHasFlags = !s.flags.isEmpty
+        _subject = .inProcess(s)
     }
 
     /// The subject's data after `request` a second time (see
@@ -555,6 +583,12 @@ struct _DataRequests<ItemID: Hashable & Sendable, CollectionID: Hashable & Senda
 }
 
 extension SessionEvent {
+    /// A drag event or mutation (not a swipe gesture).
+    @inlinable var isDrag: Bool {
+        if case .drag = self { return true }
+        return false
+    }
+
     /// The session and location of a `move` or `drop`.
     @inlinable public var location: (session: Int, point: Point)? {
         switch self {

@@ -187,13 +187,20 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     // MARK: - Drag events
 
     @inlinable mutating func active(_ s: Int, _ what: String, _ step: inout Step) -> Session? {
-        if let recent = _recent, recent.session == s { return _sessions.values[recent.index] }
-        if let index = _sessions.index(forKey: s) {
-            _recent = (s, index)
-            return _sessions.values[index]
-        }
+        if let session = _session(s) { return session }
         step.warnings.append(.grammar("session \(s): \(what) with no active lift; ignored"))
         return nil
+    }
+
+    /// Session `s` in flight, through the one-entry cache of the session
+    /// last named: a caller that looks up the session of the event it is
+    /// about to hand over (the conformance checks do) leaves the event's
+    /// own lookup a cache hit. Public for the conformance module; not API.
+    @inlinable public mutating func _session(_ s: Int) -> Session? {
+        if let recent = _recent, recent.session == s { return _sessions.values[recent.index] }
+        guard let index = _sessions.index(forKey: s) else { return nil }
+        _recent = (s, index)
+        return _sessions.values[index]
     }
 
     @inlinable mutating func lift(_ s: Int, _ items: [ItemID], _ p: Point, _ ops: DropOperation.Set, _ external: Bool, _ step: inout Step) {
