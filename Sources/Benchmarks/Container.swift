@@ -55,7 +55,7 @@ private func benchPhotoGrid(_ report: inout Report, quick: Bool) throws {
     }
     let (r, p) = (median(read), median(replay))
     report.row("photo grid (10,000 items, \(gridEvents) events): replay", "\(f(p))s", "read alone \(f(r))s", "\(f(p / r, 2))x reading")
-    report.target("photo-grid replay at most 1.5x reading", p / r <= 1.5, "\(f(p / r, 2))x")
+    report.target("photo-grid replay at most 1.25x reading (issue 24)", p / r <= 1.25, "\(f(p / r, 2))x")
 }
 
 /// `check` peak memory at 10^4, 10^5, 10^6 events.
