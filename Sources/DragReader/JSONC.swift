@@ -2,6 +2,7 @@
 // `JSONCTokener` and `JSONCValue`, never a json-c pointer.
 import CJSONC
 import DragRecording
+import DragSystem
 
 /// A reusable json-c tokener in strict mode with UTF-8 validation. Strict
 /// json-c still accepts single-quoted keys, `NaN`, `Infinity`, raw control
@@ -31,7 +32,8 @@ final class JSONCTokener {
     func parse(_ bytes: UnsafeRawBufferPointer) -> Result {
         json_tokener_reset(tokener)
         let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) ?? UnsafePointer<CChar>(bitPattern: 1)!
-        let object = json_tokener_parse_ex(tokener, base, Int32(clamping: bytes.count))
+        // In the "C" locale json-c's own switch to it per call costs nothing (`ThreadLocale`).
+        let object = ThreadLocale.inC { json_tokener_parse_ex(tokener, base, Int32(clamping: bytes.count)) }
         let error = json_tokener_get_error(tokener)
         let end = Int(json_tokener_get_parse_end(tokener))
         if let object, error == json_tokener_success {
