@@ -43,7 +43,7 @@ public final class RecordingReader: RecordingSource {
         public let hasNewline: Bool
     }
 
-    private var source: LineSource
+    private let source: LineSource
     private let tokener = JSONCTokener(maxDepth: RecordingReader.maxDepth)
     private let file: FileDescriptor?
     private let rawLines: ((RawLine) -> Void)?
