@@ -2,6 +2,7 @@
 // `JSONCTokener` and `JSONCValue`, never a json-c pointer.
 import CJSONC
 import DragRecording
+import DragSystem
 
 /// A reusable json-c tokener in strict mode with UTF-8 validation. Strict
 /// json-c still accepts single-quoted keys, `NaN`, `Infinity`, raw control
@@ -31,7 +32,8 @@ final class JSONCTokener {
     func parse(_ bytes: UnsafeRawBufferPointer) -> Result {
         json_tokener_reset(tokener)
         let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) ?? UnsafePointer<CChar>(bitPattern: 1)!
-        let object = json_tokener_parse_ex(tokener, base, Int32(clamping: bytes.count))
+        // In the "C" locale json-c's own switch to it per call costs nothing (`ThreadLocale`).
+        let object = ThreadLocale.inC { json_tokener_parse_ex(tokener, base, Int32(clamping: bytes.count)) }
         let error = json_tokener_get_error(tokener)
         let end = Int(json_tokener_get_parse_end(tokener))
         if let object, error == json_tokener_success {
@@ -98,51 +100,6 @@ struct JSONCValue {
         json_object_array_get_idx(object, i).map(JSONCValue.init)
     }
 
-    /// The member `key`; `nil` when absent. A `null` member is returned as a
-    /// value of kind `.null` (json-c represents it as a null pointer).
-    /// Keys are static: literals are NUL-terminated in the binary, so no C
-    /// string is built per lookup.
-    ///
-    /// A small object (an event line has 3 to 7 members) is searched along
-    /// json-c's entry list in file order, comparing key bytes: no hash of
-    /// the key per lookup, and the decoders ask for fields in about the
-    /// order files write them. json-c keeps one entry per key (a repeated
-    /// key replaces the value in place), so the answer is the hash
-    /// lookup's. A larger object gets the hash lookup.
-    /// - Complexity: O(m) for an object of m <= `linearMembers` members, O(1) expected above.
-    @inline(__always)
-    func member(_ key: StaticString) -> (present: Bool, value: JSONCValue?) {
-        key.withUTF8Buffer { wanted in
-            let table = json_object_get_object(object)
-            if let table, table.pointee.count <= Self.linearMembers {
-                var entry = lh_table_head(table)
-                while let e = entry {
-                    if let k = lh_entry_k(e), Self.key(k, equals: wanted) {
-                        return (true, lh_entry_v(e).map { JSONCValue(OpaquePointer($0)) })
-                    }
-                    entry = lh_entry_next(e)
-                }
-                return (false, nil)
-            }
-            var out: OpaquePointer?
-            let found =
-                json_object_object_get_ex(object, UnsafeRawPointer(wanted.baseAddress!).assumingMemoryBound(to: CChar.self), &out) != 0
-            return (found, out.map(JSONCValue.init))
-        }
-    }
-
-    /// Objects up to this many members are searched linearly by `member`.
-    static let linearMembers: Int32 = 16
-
-    /// Whether the NUL-terminated `key` is `wanted`, byte by byte (what
-    /// json-c's `strcmp` decides; the scan stops at `key`'s NUL, which
-    /// differs from every byte of `wanted`).
-    @inline(__always)
-    private static func key(_ key: UnsafeRawPointer, equals wanted: UnsafeBufferPointer<UInt8>) -> Bool {
-        for i in 0..<wanted.count where key.load(fromByteOffset: i, as: UInt8.self) != wanted[i] { return false }
-        return key.load(fromByteOffset: wanted.count, as: UInt8.self) == 0
-    }
-
     /// Every member, in file order.
     var members: [(String, JSONCValue?)] {
         var result: [(String, JSONCValue?)] = []
@@ -164,5 +121,61 @@ struct JSONCValue {
         let json = String(cString: json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN))
         let shown = json.unicodeScalars.count <= 64 ? json : String(String.UnicodeScalarView(json.unicodeScalars.prefix(60))) + " ..."
         return Format.escapingControls(shown)
+    }
+}
+
+/// A borrowed json-c object, its member table fetched once: a decoder asks
+/// an event line's object for 3 to 7 members.
+struct JSONCObject {
+    let value: JSONCValue
+    /// `nil` when the value is not an object.
+    private let table: UnsafeMutablePointer<lh_table>?
+
+    init(_ value: JSONCValue) {
+        self.value = value
+        table = json_object_get_object(value.object)
+    }
+
+    /// The member `key`; `nil` when absent. A `null` member is returned as a
+    /// value of kind `.null` (json-c represents it as a null pointer).
+    /// Keys are static: literals are NUL-terminated in the binary, so no C
+    /// string is built per lookup.
+    ///
+    /// A small object (an event line has 3 to 7 members) is searched along
+    /// json-c's entry list in file order, comparing key bytes: no hash of
+    /// the key per lookup, and the decoders ask for fields in about the
+    /// order files write them. json-c keeps one entry per key (a repeated
+    /// key replaces the value in place), so the answer is the hash
+    /// lookup's. A larger object gets the hash lookup.
+    /// - Complexity: O(m) for an object of m <= `linearMembers` members, O(1) expected above.
+    @inline(__always)
+    func member(_ key: StaticString) -> (present: Bool, value: JSONCValue?) {
+        guard let table else { return (false, nil) }
+        let wanted = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        if table.pointee.count <= Self.linearMembers {
+            var entry = lh_table_head(table)
+            while let e = entry {
+                if let k = lh_entry_k(e), Self.key(k, equals: wanted) {
+                    return (true, lh_entry_v(e).map { JSONCValue(OpaquePointer($0)) })
+                }
+                entry = lh_entry_next(e)
+            }
+            return (false, nil)
+        }
+        var out: OpaquePointer?
+        let found = json_object_object_get_ex(value.object, UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self), &out) != 0
+        return (found, out.map(JSONCValue.init))
+    }
+
+    /// Objects up to this many members are searched linearly by `member`.
+    static let linearMembers: Int32 = 16
+
+    /// Whether the NUL-terminated `key` is `wanted`, byte by byte (what
+    /// json-c's `strcmp` decides; the scan stops at `key`'s NUL, which
+    /// differs from every byte of `wanted`).
+    @inline(__always)
+    private static func key(_ key: UnsafeRawPointer, equals wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        for i in 0..<wanted.count where key.load(fromByteOffset: i, as: UInt8.self) != wanted[i] { return false }
+        return key.load(fromByteOffset: wanted.count, as: UInt8.self) == 0
     }
 }

@@ -42,9 +42,9 @@ func eventType(of value: JSONCValue) -> EventKind? {
 
 /// One event line of a file of format `version` (an event type or an
 /// `expect` field of version 2 in a version 1 file is an input error).
-func decodeEvent(_ root: JSONCValue, _ context: LineContext, version: Int) throws(FieldError) -> RecordedEvent {
+func decodeEvent(_ root: JSONCValue, version: Int) throws(FieldError) -> RecordedEvent {
     guard root.kind == .object else { throw FieldError(field: nil, "an event must be a JSON object, got \(root.text.prefix(40))") }
-    let o = JSONObject(value: root, path: "", context: context)
+    let o = JSONObject(value: root, path: "")
     guard let typeValue = o.get("type") else {
         if o.get("format") != nil { throw FieldError(field: "format", "a second header: only the first non-blank line is the header") }
         throw FieldError(
@@ -74,7 +74,7 @@ func decodeEvent(_ root: JSONCValue, _ context: LineContext, version: Int) throw
     case .relocate: kind = try decodeRelocate(o)
     case .update: kind = .update(item: try o.requiredID("item"))
     case .reload:
-        kind = .reload(collections: try decodeCollections(o.required("collections", "an array of collections"), "collections", context))
+        kind = .reload(collections: try decodeCollections(o.required("collections", "an array of collections"), "collections"))
     case .enable: kind = .enable
     case .disable: kind = .disable
     case .lock: kind = .lock(items: try o.requiredIDs("items"))
@@ -84,7 +84,7 @@ func decodeEvent(_ root: JSONCValue, _ context: LineContext, version: Int) throw
     case .scroll: kind = .scroll(dy: try o.requiredNumber("dy"))
     case .tap: kind = .tap(x: try o.requiredNumber("x"), y: try o.requiredNumber("y"))
     }
-    let session = kind.isDragEvent ? try o.integer("session", min: 0) ?? 0 : 0
+    let session = type.isDragEvent ? try o.integer("session", min: 0) ?? 0 : 0
     return RecordedEvent(t: t, session: session, kind)
 }
 
@@ -138,7 +138,7 @@ private func decodeDrop(_ o: JSONObject) throws(FieldError) -> RecordedEvent.Kin
 private func decodeRelocate(_ o: JSONObject) throws(FieldError) -> RecordedEvent.Kind {
     let items = try o.requiredIDs("items")
     let collection = try o.id("collection")
-    guard o.value.member("before").present else {
+    guard o.member("before").present else {
         throw FieldError(field: nil, "missing field \"before\" (expected an ID, or null for the end)")
     }
     var viaApplier = false
@@ -177,7 +177,7 @@ private func decodeExpectation(_ o: JSONObject, version: Int) throws(FieldError)
     }
     e.session = try o.integer("session", min: 0)
     if let d = try o.object("difference") {
-        guard d.value.member("before").present else {
+        guard d.member("before").present else {
             throw FieldError(field: "difference", "missing field \"difference.before\" (expected an ID, or null for .end)")
         }
         e.difference = ExpectedDifference(

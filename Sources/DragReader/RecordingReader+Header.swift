@@ -2,12 +2,12 @@ import DragRecording
 import ReorderCore
 import ReorderSwipe
 
-func decodeHeader(_ root: JSONCValue, _ context: LineContext) throws(FieldError) -> RecordingHeader {
+func decodeHeader(_ root: JSONCValue) throws(FieldError) -> RecordingHeader {
     guard root.kind == .object else {
         throw FieldError(
             field: nil, "the header must be a JSON object {\"format\":\"dragrec\",\"version\":1,...}, got \(root.text.prefix(40))")
     }
-    let o = JSONObject(value: root, path: "", context: context)
+    let o = JSONObject(value: root, path: "")
     guard let format = try o.string("format") else {
         if let type = try? o.string("type") {
             throw FieldError(
@@ -27,7 +27,7 @@ func decodeHeader(_ root: JSONCValue, _ context: LineContext) throws(FieldError)
     let container = try o.requiredObject("container", "an object with \"layout\" and \"collections\"")
     let layout = try decodeLayout(container.requiredObject("layout", "an object with \"kind\", \"width\" and \"height\""))
     let enabled = try container.bool("enabled") ?? true
-    let collections = try decodeCollections(container.required("collections", "an array of collections"), "container.collections", context)
+    let collections = try decodeCollections(container.required("collections", "an array of collections"), "container.collections")
     var swipe: SwipeConfiguration<String>?
     if let section = try container.object("swipe") {
         if version < 2 { throw RecordingValidator.needsVersion2(field: section.path, version: version) }
@@ -72,7 +72,7 @@ private struct LayoutFields: LayoutFieldReader {
     }
 }
 
-func decodeCollections(_ v: JSONCValue, _ field: String, _ context: LineContext) throws(FieldError) -> [CollectionSpec] {
+func decodeCollections(_ v: JSONCValue, _ field: String) throws(FieldError) -> [CollectionSpec] {
     guard v.kind == .array else { throw FieldError(field: field, "field \"\(field)\" must be an array of collections, got \(v.text)") }
     var result: [CollectionSpec] = []
     for i in 0..<v.count {
@@ -80,7 +80,7 @@ func decodeCollections(_ v: JSONCValue, _ field: String, _ context: LineContext)
         guard let e = v.element(i), e.kind == .object else {
             throw FieldError(field: field, "\(name) must be an object with \"items\", got \(v.element(i)?.text ?? "null")")
         }
-        let c = JSONObject(value: e, path: name, context: context)
+        let c = JSONObject(value: e, path: name)
         result.append(
             CollectionSpec(
                 id: try c.id("id"), items: try c.requiredIDs("items"), fixed: try c.ids("fixed") ?? [],

@@ -51,7 +51,7 @@ private func decodeEdgeActionsHere(_ edge: JSONObject) throws(FieldError) -> Swi
             throw FieldError(
                 field: field, "\(name) must be an object with \"name\" and \"label\", got \(list.element(i)?.text ?? "null")")
         }
-        let a = JSONObject(value: element, path: name, context: edge.context)
+        let a = JSONObject(value: element, path: name)
         var role: SwipeAction.Role?
         if let roleName = try a.string("role") {
             guard let known = SwipeAction.Role(rawValue: roleName) else {
@@ -77,8 +77,8 @@ private func decodeEdgeActionsHere(_ edge: JSONObject) throws(FieldError) -> Swi
 /// `labels` count as absent there too). A problem inside `open`,
 /// `performed` or `labels` is placed at that key (`item` and `edge` repeat).
 func decodeSwipeExpectation(_ o: JSONObject, into e: inout Expectation, version: Int) throws(FieldError) {
-    let open = o.value.member("open")
-    let performed = o.value.member("performed")
+    let open = o.member("open")
+    let performed = o.member("performed")
     let presentations = o.get("presentations")
     let labels = o.get("labels")
     if version < 2 {
@@ -90,7 +90,7 @@ func decodeSwipeExpectation(_ o: JSONObject, into e: inout Expectation, version:
     }
     if open.present {
         if let v = nonNull(open.value) {
-            let row = try object(v, "open", o, #"{"item": ID, "edge": "leading"|"trailing"} or null"#)
+            let row = try object(v, "open", #"{"item": ID, "edge": "leading"|"trailing"} or null"#)
             do { e.open = .some(SwipeOpenRow(item: try row.requiredID("item"), edge: try requiredEdge(row))) } catch {
                 throw error.placed(at: "open")
             }
@@ -100,7 +100,7 @@ func decodeSwipeExpectation(_ o: JSONObject, into e: inout Expectation, version:
     }
     if performed.present {
         if let v = nonNull(performed.value) {
-            let p = try object(v, "performed", o, #"{"item": ID, "action": NAME} or null"#)
+            let p = try object(v, "performed", #"{"item": ID, "action": NAME} or null"#)
             do { e.performed = .some(PerformedAction(item: try p.requiredID("item"), action: try requiredString(p, "action"))) } catch {
                 throw error.placed(at: "performed")
             }
@@ -127,7 +127,7 @@ func decodeSwipeExpectation(_ o: JSONObject, into e: inout Expectation, version:
         e.presentations = reports
     }
     if let v = labels {
-        let l = try object(v, "labels", o, #"{"item": ID, "edge": "leading"|"trailing", "labels": [...]}"#)
+        let l = try object(v, "labels", #"{"item": ID, "edge": "leading"|"trailing", "labels": [...]}"#)
         do {
             e.labels = ExpectedLabels(item: try l.requiredID("item"), edge: try requiredEdge(l), labels: try requiredStrings(l, "labels"))
         } catch {
@@ -138,9 +138,9 @@ func decodeSwipeExpectation(_ o: JSONObject, into e: inout Expectation, version:
 
 private func nonNull(_ v: JSONCValue?) -> JSONCValue? { v.flatMap { $0.kind == .null ? nil : $0 } }
 
-private func object(_ v: JSONCValue, _ field: String, _ parent: JSONObject, _ what: String) throws(FieldError) -> JSONObject {
+private func object(_ v: JSONCValue, _ field: String, _ what: String) throws(FieldError) -> JSONObject {
     guard v.kind == .object else { throw FieldError(field: field, "field \"\(field)\" must be \(what), got \(v.text)") }
-    return JSONObject(value: v, path: field, context: parent.context)
+    return JSONObject(value: v, path: field)
 }
 
 /// `edge`: `"leading"` or `"trailing"`.

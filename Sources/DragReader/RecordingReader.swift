@@ -28,7 +28,10 @@ public final class RecordingReader: RecordingSource {
     // every access and checks exclusivity statically, where a public stored
     // property cost two runtime `swift_beginAccess` calls per line.
     private var storedHeader: RecordingHeader
-    private var checker: RecordingValidator
+    // `check` (another module's code) mutates it in place; not knowing that
+    // code, the compiler checked the access at run time on every line. No
+    // other access can overlap: the validator holds no reference to the reader.
+    @exclusivity(unchecked) private var checker: RecordingValidator
 
     /// One physical line as it was read, before it is decoded: how `bless`
     /// copies every byte of a file through in the same single pass.
@@ -40,7 +43,7 @@ public final class RecordingReader: RecordingSource {
         public let hasNewline: Bool
     }
 
-    private var source: LineSource
+    private let source: LineSource
     private let tokener = JSONCTokener(maxDepth: RecordingReader.maxDepth)
     private let file: FileDescriptor?
     private let rawLines: ((RawLine) -> Void)?
@@ -105,13 +108,12 @@ public final class RecordingReader: RecordingSource {
         do throws(RecordingError) {
             while let (number, root) = try nextObject() {
                 defer { root.release() }
-                let context = LineContext(raw: currentLine, line: number, path: path)
                 do throws(FieldError) {
-                    let event = try decodeEvent(root.value, context, version: storedHeader.version)
+                    let event = try decodeEvent(root.value, version: storedHeader.version)
                     try checker.check(event)
                     return Located(line: number, event)
                 } catch {
-                    throw .input(context.diagnostic(error))
+                    throw .input(LineContext(raw: currentLine, line: number, path: path).diagnostic(error))
                 }
             }
         } catch {
@@ -197,7 +199,7 @@ public final class RecordingReader: RecordingSource {
         defer { root.release() }
         let context = LineContext(raw: currentLine, line: number, path: path)
         do {
-            storedHeader = try decodeHeader(root.value, context)
+            storedHeader = try decodeHeader(root.value)
             checker = try RecordingValidator(header: storedHeader)
         } catch {
             throw .input(context.diagnostic(error))
