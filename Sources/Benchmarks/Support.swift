@@ -67,7 +67,10 @@ func child(_ args: [String]) -> (Double, Double) {
     return (f[0], f[1])
 }
 
-func cBaseline(_ binary: String, _ path: String) -> Double { numbers(runChild([path], binary: binary).out)[0] }
+/// The C loop's seconds; `cLocale`: with the thread in the "C" locale (`--c-locale`).
+func cBaseline(_ binary: String, _ path: String, cLocale: Bool = false) -> Double {
+    numbers(runChild(cLocale ? [path, "--c-locale"] : [path], binary: binary).out)[0]
+}
 
 struct Report {
     var rows: [(String, String, String, String)] = []  // what, measured, baseline, ratio
