@@ -8,13 +8,7 @@ import ReorderCore
 
 func benchFuzz(_ report: inout Report, quick: Bool) {
     let cases = quick ? 20_000 : 100_000
-    var sessions = 0
-    let t = seconds()
-    for i in 0..<cases {
-        var c = ChoiceSequence(seed: Xoshiro256.caseSeed(1, UInt64(i)))
-        sessions += campaignRunner(swipeCases: 40).run(&c).sessions
-    }
-    let one = Double(sessions) / (seconds() - t)
+    let one = oneCore(cases: cases, swipeCases: 40).rate
     let summary = runCampaign(
         CampaignOptions(
             applierName: "canonical", applier: .canonical, mode: .sessions, runs: cases * 2, seconds: nil, seed: 1,
@@ -27,15 +21,7 @@ func benchFuzz(_ report: inout Report, quick: Bool) {
     // Swipe-heavy against drag-only, the same generator in the same run:
     // every session case with swipe actions, or none.
     var rates: [Int: Double] = [:]
-    for swipeCases in [0, 100] {
-        var total = 0
-        let start = seconds()
-        for i in 0..<cases {
-            var c = ChoiceSequence(seed: Xoshiro256.caseSeed(1, UInt64(i)))
-            total += campaignRunner(swipeCases: swipeCases).run(&c).sessions
-        }
-        rates[swipeCases] = Double(total) / (seconds() - start)
-    }
+    for swipeCases in [0, 100] { rates[swipeCases] = oneCore(cases: cases, swipeCases: swipeCases).rate }
     report.row(
         "fuzz sessions/s, 1 core: swipe-heavy (every case has swipe actions, 10-60% gestures)", rate(rates[100]!),
         "drag-only \(rate(rates[0]!))", "\(f(rates[100]! / rates[0]!, 2))x drag-only")
@@ -62,26 +48,29 @@ func benchFuzz(_ report: inout Report, quick: Bool) {
     }
 }
 
-/// A sessions-mode runner of the canonical applier as a campaign's first
-/// run of a case has it: counts and verdict, no recording of the steps
-/// (`Campaign` records a failing case when it runs it again to shrink it).
-func campaignRunner(swipeCases: Int) -> CaseRunner {
+/// The one-core loop: `cases` sessions-mode cases of the canonical
+/// applier, `swipeCases` percent of them with swipe actions, run as a
+/// campaign's first run of a case runs them (counts and verdict, no
+/// recording of the steps: `Campaign` records a failing case when it runs
+/// it again to shrink it).
+func oneCore(cases: Int, swipeCases: Int) -> (sessions: Int, elapsed: Double, rate: Double) {
     var runner = CaseRunner(applier: .canonical, mode: .sessions)
     runner.swipeCases = swipeCases
     runner.recordsSteps = false
-    return runner
-}
-
-/// The benchmark's one-core loop on its own (`fuzz-loop`), for `perf record`.
-func fuzzLoop(cases: Int, swipeCases: Int) {
     var sessions = 0
     let t = seconds()
     for i in 0..<cases {
         var c = ChoiceSequence(seed: Xoshiro256.caseSeed(1, UInt64(i)))
-        sessions += campaignRunner(swipeCases: swipeCases).run(&c).sessions
+        sessions += runner.run(&c).sessions
     }
     let elapsed = seconds() - t
-    print("\(sessions) sessions in \(f(elapsed, 2)) s: \(rate(Double(sessions) / elapsed))")
+    return (sessions, elapsed, Double(sessions) / elapsed)
+}
+
+/// The one-core loop on its own (`fuzz-loop`), for `perf record`.
+func fuzzLoop(cases: Int, swipeCases: Int) {
+    let run = oneCore(cases: cases, swipeCases: swipeCases)
+    print("\(run.sessions) sessions in \(f(run.elapsed, 2)) s: \(rate(run.rate))")
 }
 
 /// The campaign a user runs, as the user runs it: the release `dragreplay`

@@ -146,7 +146,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             if let s = newValue as? InProcessSubject<ItemID, CollectionID> {
                 _inProcessConfigures = s.configures
                 _inProcessSwipes = s.swipes
-                _mirrorsModel = s._mirrorsModel && s.swipes
+                _mirrorsModel = s._mirrorsModel
                 _subject = .inProcess(s)
             } else if let s = newValue {
                 _otherSubject = true
@@ -197,7 +197,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         }
         if !comparesAnswers(to: event) { return CheckedStep(result: _model.handle(event)) }
         // A gesture's messages are about the data the gesture met.
-        if _mirrorPending && !event.isDrag { handOverModelData() }
+        if _mirrorPending && event.isSwipeGesture { handOverModelData() }
         // The event's session as it is before the model acts: looked up once.
         let session = event.session.flatMap { _model.drag._session($0) }
 
@@ -345,6 +345,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         _ request: SubjectRequest<ItemID, CollectionID>
     ) -> (SubjectAnswer<ItemID, CollectionID>?, InvariantViolation<ItemID, CollectionID>?) {
         if _subjectFailed { return (nil, nil) }
+        if _mirrorPending { handOverModelData() }
         // Moved out, not copied: no second reference while it changes, and
         // no retain and release of every buffer it holds per request.
         var taken = _Subject.none
@@ -356,10 +357,6 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
                 defer {
                     if _mirrorsModel { _mirrorHasFlags = !s.flags.isEmpty }
                     _subject = .inProcess(s)
-                }
-                if _mirrorPending {
-                    s._mirror(_model.container)
-                    _mirrorPending = false
                 }
                 return (try s.handle(request), nil)
             case .other(var s):
@@ -583,12 +580,6 @@ struct _DataRequests<ItemID: Hashable & Sendable, CollectionID: Hashable & Senda
 }
 
 extension SessionEvent {
-    /// A drag event or mutation (not a swipe gesture).
-    @inlinable var isDrag: Bool {
-        if case .drag = self { return true }
-        return false
-    }
-
     /// The session and location of a `move` or `drop`.
     @inlinable public var location: (session: Int, point: Point)? {
         switch self {

@@ -71,13 +71,14 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
         applier == Applier<ItemID, CollectionID>.canonical.name ? "policy" : "applier \(applier) with its policy"
     }
 
-    /// Whether its data is the model's by construction: the canonical
-    /// applier (the model's own rule) and no drop configuration of its own,
-    /// so only its swipe handler is under test. The checked engine then
-    /// hands it the model's data (`_mirror`) instead of sending the data
-    /// requests, which it would answer with the model's result recomputed.
+    /// Whether its data is the model's by construction: a swipe handler
+    /// over the canonical applier (the model's own rule), with no drop
+    /// configuration of its own, so only the handler is under test. The
+    /// checked engine then hands it the model's data (`_mirror`) instead of
+    /// sending the data requests, which it would answer with the model's
+    /// result recomputed.
     @inlinable var _mirrorsModel: Bool {
-        configure == nil && applier.name == Applier<ItemID, CollectionID>.canonical.name
+        swipeHandler != nil && configure == nil && applier.name == Applier<ItemID, CollectionID>.canonical.name
     }
 
     /// Takes `container` as its data (shared, not copied): the model's
