@@ -106,11 +106,11 @@ struct CaseGenerator {
     mutating func execute(_ event: DragEvent<Int, Int>, aim: Aim?) -> Violation? { execute(.drag(event), aim: aim) }
 
     mutating func execute(_ event: consuming SessionEvent<Int, Int>, aim: Aim?) -> Violation? {
-        // Only what coverage reads of the state before: the data (shared
-        // with the engine's own snapshot) and, for a mutation, the sessions
-        // in flight. A copy of the whole model here would make every change
-        // the step makes to it (sessions, pending, swipe) copy its storage.
-        let before = checked.container
+        // Only what coverage reads of the state before (`Before`) and, for a
+        // mutation, the sessions in flight: a copy of the data or the model
+        // held across the step would make every write the step makes to them
+        // copy its storage.
+        let before = CoverageCounter.Before(checked.container, drop: event.isDrop)
         let inFlight: [Int] = event.kind.isMutation ? Array(checked.model.sessions.keys) : []
         let asked = !checked.subjectFailed
         let step = checked.handle(event, aim: aim)

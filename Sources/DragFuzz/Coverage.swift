@@ -141,10 +141,27 @@ struct CoverageCounter {
     /// What the case offered: its collections and its lifts' operations.
     var offered = DropOperation.Set()
 
-    /// Counts `event` as it ran: `before` is the data it met, `inFlight` the
+    /// What counting an event reads of the data it met, taken before the
+    /// step: the data itself is not held across it (a held copy would make
+    /// the step's writes copy the storage they share).
+    struct Before {
+        var collections: Int
+        /// For a drop: the collections at their capacity or holding a locked item.
+        var fullOrLocked: Set<Int> = []
+
+        /// Read in place (`data` is borrowed for the call, not copied).
+        @inline(__always)
+        init(_ data: borrowing FuzzContainer, drop: Bool) {
+            collections = data.collections.count
+            guard drop else { return }
+            for c in 0..<collections where CoverageCounter.isFullOrLocked(c, data) { fullOrLocked.insert(c) }
+        }
+    }
+
+    /// Counts `event` as it ran: `before` is what it met, `inFlight` the
     /// sessions lifted and not yet ended then, `step` what it did.
     mutating func count(
-        _ event: SessionEvent<Int, Int>, _ step: CheckedStep<Int, Int>, before: FuzzContainer, inFlight: some Collection<Int>
+        _ event: SessionEvent<Int, Int>, _ step: CheckedStep<Int, Int>, before: Before, inFlight: some Collection<Int>
     ) {
         let result = step.result.drag
         if let applied = result.applied { countDifference(applied, before: before) }
@@ -162,7 +179,7 @@ struct CoverageCounter {
             case .copy?: operations.copy += 1
             case .forbidden?: operations.forbidden += 1
             }
-            if let t = result.target, Self.isFullOrLocked(t.collection, before) { fullOrLocked += 1 }
+            if let t = result.target, before.fullOrLocked.contains(t.collection) { fullOrLocked += 1 }
         case .apply: if !result.applied._isNone { deferred += 1 }
         case .move, .cancel, .deliver: break
         case .insert, .delete, .relocate, .update, .reload, .setEnabled, .lock, .unlock:
@@ -170,10 +187,10 @@ struct CoverageCounter {
         }
     }
 
-    mutating func countDifference(_ d: ReorderDifference<Int, Int>, before: FuzzContainer) {
+    mutating func countDifference(_ d: ReorderDifference<Int, Int>, before: Before) {
         // The fuzzer's collection IDs are their indices; an unknown one names no collection.
         let c = d.destination.collectionID
-        guard c >= 0, c < before.collections.count else { return }
+        guard c >= 0, c < before.collections else { return }
         if drops.count <= c { drops += Array(repeating: 0, count: c + 1 - drops.count) }
         drops[c] += 1
     }
@@ -217,7 +234,7 @@ extension Coverage {
         _ event: SessionEvent<Int, Int>, _ step: CheckedStep<Int, Int>, before: SessionEngine<Int, Int>, naming: FuzzNaming
     ) -> Coverage {
         var counter = CoverageCounter()
-        counter.count(event, step, before: before.container, inFlight: before.sessions.keys)
+        counter.count(event, step, before: .init(before.container, drop: event.isDrop), inFlight: before.sessions.keys)
         return counter.coverage(naming: naming)
     }
 }

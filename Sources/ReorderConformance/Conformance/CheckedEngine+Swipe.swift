@@ -13,7 +13,7 @@ extension CheckedEngine {
     @inlinable
     func swipeRequests(
         for event: SessionEvent<ItemID, CollectionID>, _ result: SessionStep<ItemID, CollectionID>,
-        before: ReorderContainer<ItemID, CollectionID>
+        swipedRowIsReorderable: Bool
     ) -> [SubjectRequest<ItemID, CollectionID>] {
         guard _model.hasSwipe else { return [] }
         guard subjectSwipes else {
@@ -39,7 +39,7 @@ extension CheckedEngine {
                 }
             }
         }
-        if case .swipe(let item, let dx) = event, before.home(of: item)?.isFixed == false,
+        if case .swipe(_, let dx) = event, swipedRowIsReorderable,
             model.configuration.hasActions(on: .leading) || model.configuration.hasActions(on: .trailing)
         {
             list.append(.gesture(dx: dx, direction: model.configuration.direction))

@@ -170,7 +170,9 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     }
 
     /// The data, as the screen shows it.
-    @inlinable public var container: ReorderContainer<ItemID, CollectionID> { _model.container }
+    @inlinable public var container: ReorderContainer<ItemID, CollectionID> {
+        _read { yield _model.container }
+    }
 
     /// Starts the case: the code under test is reset to the starting data,
     /// and must answer with exactly it.
@@ -216,7 +218,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         // 2. The model acts, on the data as the screen shows it. Judged by
         // geometry or rules, the operation is the code's choice: the model
         // follows it, so the drop's outcome is the operation answered.
-        let before = _model.container
+        let before = self.before(event, session: session, answered: answered, aim: aim)
         let openBefore = checksModel && _model.hasSwipe ? _model.openRow : nil
         if let answered, oracle.followsAnswer { _model.drag.policy = Self.following(answered) }
         var step = CheckedStep(result: _model.handle(event), violation: failure)
@@ -224,6 +226,38 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         if answered != nil && oracle.followsAnswer { _model.drag.policy = policy }
         check(&step, event, answered: answered, session: session, before: before, openBefore: openBefore, aim: aim)
         return step
+    }
+
+    /// What the checks of `event` read of the data before the model acts.
+    /// The data itself is held only where an answer is compared with it: the
+    /// code under test's data answers (not sent to a subject that mirrors
+    /// the model) and a drop configuration judged by geometry or rules.
+    /// Held across the step, it would make the model's own writes (an
+    /// apply, a mutation) copy the storage they share with it.
+    @inlinable
+    func before(
+        _ event: SessionEvent<ItemID, CollectionID>, session: DragEngine<ItemID, CollectionID>.Session?,
+        answered: SubjectConfiguration<ItemID, CollectionID>?, aim: Aim?
+    ) -> _Before {
+        // `_model.container` is read in place each time: bound to a local,
+        // the data would be copied (every buffer retained) per event.
+        let holds = hasSubject && !_subjectFailed && !_mirrorsModel || answered != nil && oracle.followsAnswer
+        var before = _Before(held: holds ? _model.container : nil, writes: _model.container._writes)
+        if checksModel, let aim, let session, event.location != nil, aim.collection < _model.container.collections.count,
+            aim.entry < _model.container.collections[aim.collection].entryCount
+        {
+            // The leading half of entry k targets slot k: the first entry
+            // from max(k, fixed) that is not a source.
+            let target = HitTarget(collection: aim.collection, slot: aim.entry)
+            before.aimed = (
+                _model.container.destination(for: target, excludingSources: session.sources),
+                _model.container.collections[aim.collection].id
+            )
+        }
+        if _model.hasSwipe, case .swipe(let item, _) = event {
+            before.swipedRowIsReorderable = _model.container.home(of: item)?.isFixed == false
+        }
+        return before
     }
 
     /// Steps 3 to 5 of `handle`, once the model has acted: the model's own
@@ -234,7 +268,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     mutating func check(
         _ step: inout CheckedStep<ItemID, CollectionID>, _ event: SessionEvent<ItemID, CollectionID>,
         answered: SubjectConfiguration<ItemID, CollectionID>?, session: DragEngine<ItemID, CollectionID>.Session?,
-        before: ReorderContainer<ItemID, CollectionID>, openBefore: SwipeOpenRow<ItemID>?, aim: Aim?
+        before: _Before, openBefore: SwipeOpenRow<ItemID>?, aim: Aim?
     ) {
         let sources = session?.sources ?? []
         // 3. The model's own answers (the core's oracles).
@@ -250,8 +284,8 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             step.violation =
                 oracle.followsAnswer
                 ? judge(
-                    answered, model: c, offered: session?.operations ?? .move, before: before, sources: sources,
-                    external: session?.isExternal ?? false)
+                    answered, model: c, offered: session?.operations ?? .move, before: before.held ?? _model.container,
+                    sources: sources, external: session?.isExternal ?? false)
                 : compare(answered, with: c)
         }
 
@@ -260,16 +294,21 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         // before either is sent (an answer the screen adopts changes the rows
         // the swipe messages' labels are read from).
         if hasSubject && !_subjectFailed {
-            let data = requests(for: event, step.result)
-            let swipes = swipeRequests(for: event, step.result, before: before)
+            let swipes = swipeRequests(for: event, step.result, swipedRowIsReorderable: before.swipedRowIsReorderable)
             if _mirrorsModel {
-                if data.first != nil {
+                // A drag event that wrote the model's data is one whose data
+                // requests change the subject's (a gesture's own changes
+                // reach it through its swipe messages).
+                if !event.isSwipeGesture && _model.container._writes != before.writes {
                     _mirrorPending = true
                     if _mirrorHasFlags { handOverModelData() }
                 }
-                for request in swipes where !send(request, &step, before: before) { break }
-            } else if send(data.first, &step, before: before) && send(data.second, &step, before: before) {
-                for request in swipes where !send(request, &step, before: before) { break }
+                for request in swipes where !send(request, &step, before: nil) { break }
+            } else if let held = before.held {
+                let data = requests(for: event, step.result)
+                if send(data.first, &step, before: held) && send(data.second, &step, before: held) {
+                    for request in swipes where !send(request, &step, before: held) { break }
+                }
             }
         }
     }
@@ -279,7 +318,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     @inlinable
     mutating func send(
         _ request: SubjectRequest<ItemID, CollectionID>?, _ step: inout CheckedStep<ItemID, CollectionID>,
-        before: ReorderContainer<ItemID, CollectionID>
+        before: ReorderContainer<ItemID, CollectionID>?
     ) -> Bool {
         guard let request else { return true }
         let (answer, failure) = ask(request)
@@ -292,9 +331,9 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             return true
         }
         // A `dropped` notice changes no data (the apply follows).
-        guard case .data(let data)? = answer, request.changesData || { if case .update = request { true } else { false } }() else {
-            return true
-        }
+        guard case .data(let data)? = answer, request.changesData || { if case .update = request { true } else { false } }(),
+            let before
+        else { return true }
         step.subjectData = data
         if step.violation._isNone {
             // The model's data is the canonical result of this delivery
@@ -522,10 +561,8 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     @inlinable
     func checkModel(
         _ event: SessionEvent<ItemID, CollectionID>, _ result: SessionStep<ItemID, CollectionID>,
-        before: ReorderContainer<ItemID, CollectionID>,
-        session: DragEngine<ItemID, CollectionID>.Session?, aim: Aim?
+        before: _Before, session: DragEngine<ItemID, CollectionID>.Session?, aim: Aim?
     ) -> InvariantViolation<ItemID, CollectionID>? {
-        let sources = session?.sources ?? []
         // A configuration comes only at a move or drop of a session in flight.
         if let c = result.drag.configuration, let session {
             // The operations the session's lift suggested.
@@ -539,27 +576,48 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
                     "committed a drop to \(text.destination(d.destination)) but the answer was \(c.operation.rawValue)"
                         + (c.destination.map { " -> " + text.destination($0) } ?? ""))
             }
-            if let aim, let destination = c.destination, aim.collection < before.collections.count,
-                aim.entry < before.collections[aim.collection].entryCount
-            {
-                // The leading half of entry k targets slot k: the first entry
-                // from max(k, fixed) that is not a source.
-                let expected = before.destination(for: HitTarget(collection: aim.collection, slot: aim.entry), excludingSources: sources)
+            if let aim, let destination = c.destination, let (expected, collection) = before.aimed {
                 if destination != expected {
                     return InvariantViolation(
                         .hitTest,
-                        "the leading half of entry \(aim.entry) of collection \(text.collection(before.collections[aim.collection].id)) "
+                        "the leading half of entry \(aim.entry) of collection \(text.collection(collection)) "
                             + "should target \(text.destination(expected)), answered \(text.destination(destination))")
                 }
             }
         }
-        if result.drag.applied._isNone, event.session != nil, before != _model.container {
+        if result.drag.applied._isNone, event.session != nil, before.writes != _model.container._writes,
+            before.held.map({ $0 != _model.container }) ?? true
+        {
+            let now = _model.container.orders
+            let was = before.held.map { "\(show($0.orders, against: now, text)) -> " } ?? "now "
             return InvariantViolation(
-                .noOp,
-                "a drag event that applied nothing changed the data: \(show(before.orders, against: _model.container.orders, text)) -> \(show(_model.container.orders, against: before.orders, text))"
-            )
+                .noOp, "a drag event that applied nothing changed the data: \(was)\(show(now, against: before.held?.orders ?? now, text))")
         }
         return nil
+    }
+}
+
+extension CheckedEngine {
+    /// What the checks of one event read of the data the model met (see
+    /// `before(_:session:answered:aim:)`).
+    @usableFromInline
+    struct _Before {
+        /// The data, where an answer is compared with it.
+        @usableFromInline var held: ReorderContainer<ItemID, CollectionID>?
+        /// Its write count: the same count after the step means the step
+        /// left the data alone (the no-op oracle).
+        @usableFromInline var writes: UInt
+        /// For a move or drop aimed at an entry's leading half: the
+        /// destination it targets and the collection's ID (the hit-test oracle).
+        @usableFromInline var aimed: (ReorderDifference<ItemID, CollectionID>.Destination, CollectionID)?
+        /// For a swipe: whether its row is a reorderable item (the gesture is asked about only then).
+        @usableFromInline var swipedRowIsReorderable = false
+
+        @inlinable
+        init(held: ReorderContainer<ItemID, CollectionID>?, writes: UInt) {
+            self.held = held
+            self.writes = writes
+        }
     }
 }
 

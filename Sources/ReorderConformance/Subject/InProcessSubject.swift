@@ -179,6 +179,8 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
     @inlinable
     mutating func pruneFlags() {
         guard !flags.isEmpty else { return }
+        // Most changes leave every flagged item in place: nothing is rebuilt then.
+        guard flags.values.contains(where: { !$0.allSatisfy(engine.container.contains) }) else { return }
         let container = engine.container
         for (flag, items) in flags {
             let kept = items.filter(container.contains)

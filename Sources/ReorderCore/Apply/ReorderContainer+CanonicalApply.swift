@@ -62,12 +62,13 @@ extension ReorderContainer {
         // 4. Remove S from every collection, then insert it before the anchor.
         for id in moved {
             let h = _home(id)!
-            _collections[Int(h.collection)].items._remove(
-                id, fromChunkNamed: h.chunk, collection: h.collection, homes: &_homes, deltas: _deltas)
+            _editItems(of: Int(h.collection)) {
+                _ = $0._remove(id, fromChunkNamed: h.chunk, collection: h.collection, homes: &$1, deltas: $2)
+            }
         }
         let items = _collections[t].items
         let position = anchor.map { a in items._position(of: a, inChunkNamed: _home(a)!.chunk)! } ?? items.count
-        _collections[t].items._insert(moved, at: position, collection: Int32(t), homes: &_homes, deltas: _deltas)
+        _editItems(of: t) { $0._insert(moved, at: position, collection: Int32(t), homes: &$1, deltas: $2) }
         return ResolvedMove(moved: moved, collection: t, anchor: anchor)
     }
 

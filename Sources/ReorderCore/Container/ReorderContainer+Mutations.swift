@@ -16,7 +16,7 @@ extension ReorderContainer {
         }
         if block.isEmpty { return skipped }
         let count = _collections[c].items.count
-        _collections[c].items._insert(block, at: Swift.min(index ?? count, count), collection: Int32(c), homes: &_homes, deltas: _deltas)
+        _editItems(of: c) { $0._insert(block, at: Swift.min(index ?? count, count), collection: Int32(c), homes: &$1, deltas: $2) }
         if _homes == nil && itemCount > Self._indexThreshold { _buildIndex() }
         return skipped
     }
@@ -67,7 +67,7 @@ extension ReorderContainer {
             if h.isFixed {
                 _collections[c].fixed.removeAll { $0 == id }
             } else {
-                _collections[c].items._remove(id, fromChunkNamed: h.chunk, collection: h.collection, homes: &_homes, deltas: _deltas)
+                _editItems(of: c) { _ = $0._remove(id, fromChunkNamed: h.chunk, collection: h.collection, homes: &$1, deltas: $2) }
             }
             locked.remove(id)
         }

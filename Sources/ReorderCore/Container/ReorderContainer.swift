@@ -20,10 +20,18 @@ public struct ReorderContainer<ItemID: Hashable & Sendable, CollectionID: Hashab
     /// The collections, in order. Read-only: writes go through the
     /// container's methods, which keep its index in step.
     @inlinable public var collections: [Collection] { _collections }
-    @usableFromInline var _collections: [Collection]
+    @usableFromInline var _collections: [Collection] { didSet { _writes &+= 1 } }
     /// Items that cannot be lifted, and whose collection refuses drops (3.3).
-    public var locked: Set<ItemID>
-    public var isEnabled: Bool
+    public var locked: Set<ItemID> { didSet { _writes &+= 1 } }
+    public var isEnabled: Bool { didSet { _writes &+= 1 } }
+    /// Counts the writes to what `==` compares (collections, locks,
+    /// `isEnabled`); copies start from the count of their original. Equal
+    /// counts in the same value's history mean the same data, so a check can
+    /// tell that a step left the data alone without holding a copy of it
+    /// across the step (a held copy makes the step's own writes copy the
+    /// storage they share). The didSets read no `oldValue`, so writes stay
+    /// in place (SE-0268).
+    @usableFromInline package var _writes: UInt = 0
     /// Every entry (fixed and reorderable) -> its collection and chunk;
     /// `nil` for a container of at most `_indexThreshold` entries, where a
     /// scan of the few entries beats hashing them (and copying a table)
@@ -93,6 +101,21 @@ public struct ReorderContainer<ItemID: Hashable & Sendable, CollectionID: Hashab
         }
         _homes = homes
         _irregular = irregular
+    }
+
+    /// Edits collection `c`'s reorderable items and the ID index together.
+    /// The index is moved out for the edit and back: with the write count's
+    /// `didSet`, `_collections[c]` is an access to the whole value, which may
+    /// not overlap one to `_homes`.
+    @inlinable
+    mutating func _editItems<R>(
+        of c: Int, _ edit: (inout ChunkedList<ItemID>, inout [ItemID: _Home]?, [ItemID: Double]) -> R
+    ) -> R {
+        var homes = _homes
+        _homes = nil
+        defer { _homes = homes }
+        let deltas = _deltas
+        return edit(&_collections[c].items, &homes, deltas)
     }
 
     /// Where `id` stands: the index, or a scan of a small container.

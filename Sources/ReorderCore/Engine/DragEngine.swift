@@ -44,8 +44,9 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
 
     /// The data. Setting it (or the layout) measures the layout's per-item
     /// sizes in it, so hit testing stays O(log n) with per-item sizes.
-    public var container: Container {
-        get { _container }
+    @inlinable public var container: Container {
+        // Read in place: a checker reading a field of the data copies nothing.
+        _read { yield _container }
         set {
             _container = newValue
             _measure()

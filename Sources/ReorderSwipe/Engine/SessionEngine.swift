@@ -41,7 +41,7 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
 
     /// The data (see `DragEngine.container`).
     @inlinable public var container: ReorderContainer<ItemID, CollectionID> {
-        get { drag.container }
+        _read { yield drag.container }
         set { drag.container = newValue }
     }
     @inlinable public var layout: Layout<ItemID> {

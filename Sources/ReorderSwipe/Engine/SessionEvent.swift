@@ -23,6 +23,9 @@ public enum SessionEvent<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         }
     }
 
+    /// A drag's `drop`.
+    @inlinable public var isDrop: Bool { if case .drag(.drop) = self { true } else { false } }
+
     /// The session of a drag event, `nil` for a mutation or a swipe gesture.
     @inlinable public var session: Int? {
         switch self {
