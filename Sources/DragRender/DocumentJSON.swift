@@ -35,8 +35,9 @@ enum DocumentJSON {
     static let tail = Array("]}".utf8)
 
     /// Everything up to the paths' opening bracket.
-    static func head(_ doc: RenderDocument) -> [UInt8] {
-        var w = PageJSON()
+    /// - Parameter scriptSafe: as `Markup.scriptSafe` makes it (see `PageJSON`).
+    static func head(_ doc: RenderDocument, scriptSafe: Bool = false) -> [UInt8] {
+        var w = PageJSON(scriptSafe: scriptSafe)
         head(doc, &w)
         return w.array
     }

@@ -9,6 +9,10 @@ import DragRecording
 /// keys are static, and numbers never go through a `String` when they
 /// need not.
 ///
+/// A script-safe writer also escapes `<`, `>` and `&` in strings as
+/// `Markup.scriptSafe` does (the only place JSON has them), so that the
+/// page's spooled JSON goes into the page without another pass.
+///
 ///     var w = PageJSON()
 ///     w.open()
 ///     w.key("n")
@@ -20,10 +24,30 @@ struct PageJSON: ~Copyable {
     /// Bytes written since the last `removeAll`.
     private(set) var count = 0
     private var needsComma = false
+    /// Per byte, whether a string escapes it: `escapes` or `scriptEscapes`.
+    private let escapeTable: UnsafePointer<Bool>
+    private let isScriptSafe: Bool
 
-    init(capacity: Int = 4096) {
+    /// - Parameter scriptSafe: escape `<`, `>` and `&` too (`Markup.scriptSafe`).
+    init(capacity: Int = 4096, scriptSafe: Bool = false) {
         self.capacity = max(capacity, 64)
         start = .allocate(capacity: self.capacity)
+        isScriptSafe = scriptSafe
+        escapeTable = scriptSafe ? Self.scriptEscapes : Self.escapes
+    }
+
+    // nonisolated(unsafe): written once, when first used, and only read after.
+    nonisolated(unsafe) private static let escapes = table { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    nonisolated(unsafe) private static let scriptEscapes = table {
+        $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+            || $0 == UInt8(ascii: "&")
+    }
+
+    /// A table of 256 flags, never freed (two live as long as the process).
+    private static func table(_ escapes: (UInt8) -> Bool) -> UnsafePointer<Bool> {
+        let t = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+        for b in 0...255 { t[b] = escapes(UInt8(b)) }
+        return UnsafePointer(t)
     }
 
     deinit { start.deallocate() }
@@ -162,7 +186,7 @@ struct PageJSON: ~Copyable {
         for b in text.utf8 { byte(b) }
     }
 
-    /// `v` in decimal.
+    /// `v` in decimal, two digits at a time from the last.
     private mutating func digits(_ v: Int) {
         var rest = v.magnitude
         var n = 1
@@ -174,14 +198,26 @@ struct PageJSON: ~Copyable {
         let sign = v < 0 ? 1 : 0
         let p = room(n + sign)
         if sign == 1 { p[0] = UInt8(ascii: "-") }
+        let pairs = Self.digitPairs.utf8Start
         var i = sign + n
-        repeat {
-            i -= 1
-            p[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest > 0
+        while rest >= 100 {
+            let r = Int(rest % 100)
+            rest /= 100
+            i -= 2
+            p[i] = pairs[2 * r]
+            p[i + 1] = pairs[2 * r + 1]
+        }
+        if rest >= 10 {
+            p[i - 2] = pairs[2 * Int(rest)]
+            p[i - 1] = pairs[2 * Int(rest) + 1]
+        } else {
+            p[i - 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest)
+        }
         count += n + sign
     }
+
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Writes a value with at most 10 binary digits after the point (a
     /// coordinate like 2570.5), when its exact decimal has at most 15
@@ -241,7 +277,7 @@ struct PageJSON: ~Copyable {
         var i = 0
         while i < n {
             let b = utf8[i]
-            if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return escaped(utf8) }
+            if escapeTable[Int(b)] { return escaped(utf8) }
             p[i + 1] = b
             i += 1
         }
@@ -274,7 +310,11 @@ struct PageJSON: ~Copyable {
             case 0x0D:
                 put(92)
                 put(UInt8(ascii: "r"))
-            case 0..<0x20:
+            case 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
+                guard b < 0x20 || isScriptSafe else {
+                    put(b)
+                    continue
+                }
                 for e in [92, UInt8(ascii: "u"), 48, 48, hex.utf8Start[Int(b >> 4)], hex.utf8Start[Int(b & 15)]] { put(e) }
             default: put(b)
             }

@@ -24,8 +24,9 @@ public final class RenderStepSpool: @unchecked Sendable {
     /// The JSON of the steps and paths not yet handed to their files:
     /// each is encoded here, in one buffer that keeps its capacity (a
     /// buffer per step and the comma before it cost more than the JSON).
-    private var stepJSON = PageJSON(capacity: chunk + 4096)
-    private var pathJSON = PageJSON(capacity: chunk + 4096)
+    /// It is script-safe (`Markup.scriptSafe`): the page takes it as it is.
+    private var stepJSON = PageJSON(capacity: chunk + 4096, scriptSafe: true)
+    private var pathJSON = PageJSON(capacity: chunk + 4096, scriptSafe: true)
     /// Per path index: where its JSON is in `paths` (offset, count); -1 until spooled.
     private var pathPlaces: [(offset: Int, count: Int)] = []
     public private(set) var stepCount = 0
@@ -92,7 +93,7 @@ public final class RenderStepSpool: @unchecked Sendable {
         do { try file.append(json.bytes) } catch { failure = error }
     }
 
-    /// Hands the steps' JSON (comma-separated, without brackets) to `body` in chunks.
+    /// Hands the steps' JSON (comma-separated, without brackets, script-safe) to `body` in chunks.
     /// - Complexity: O(bytes), in memory O(64 KiB).
     func readSteps(_ body: (UnsafeRawBufferPointer) throws(SystemError) -> Void) throws(SystemError) {
         hand(&stepJSON, to: steps)
@@ -100,7 +101,7 @@ public final class RenderStepSpool: @unchecked Sendable {
         try steps.read(at: 0, count: steps.size, body)
     }
 
-    /// Hands the paths' JSON in index order (comma-separated) to `body` in
+    /// Hands the paths' JSON in index order (comma-separated, script-safe) to `body` in
     /// chunks. Each path is stored with the comma after it, so a run of
     /// paths stored in index order (all of them when one session drags at
     /// a time) is read at once; the last path's comma is left out.

@@ -136,6 +136,27 @@ import Testing
         #expect(page == buffer)
     }
 
+    @Test(
+        "script-safe: the bytes Markup.scriptSafe makes of _JSONBuffer's",
+        arguments: ["</script>", "a<b>&c", "<!--", "plain", "\"<\"\n&\u{01}>", "é<🙂>"])
+    func scriptSafe(value: String) {
+        var p = PageJSON(capacity: 8, scriptSafe: true)
+        p.openArray()
+        p.string(value)
+        p.key(id: value)
+        p.strings([value, value])
+        p.closeArray()
+        var b = _JSONBuffer()
+        b.openArray()
+        b.string(value)
+        b.key(value)
+        b.strings([value, value])
+        b.closeArray()
+        var safe: [UInt8] = []
+        Markup.scriptSafe(Array(b.string.utf8), into: &safe)
+        #expect(p.array == safe)
+    }
+
     @Test func removeAllKeepsWhereTheNextCommaGoes() {
         var w = PageJSON()
         w.openArray()
