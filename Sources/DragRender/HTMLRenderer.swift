@@ -47,13 +47,14 @@ public enum HTMLRenderer {
             try pass(out, to: body)
             out.removeAll(keepingCapacity: true)
         }
-        // Each piece escaped on its own: `scriptSafe` maps bytes one by one.
+        // The spool's JSON and the head are written script-safe (`PageJSON`),
+        // and `middle` and `tail` have nothing to escape: no pass over the page's bytes.
         func emit(_ json: UnsafeRawBufferPointer) throws(SystemError) {
-            Markup.scriptSafe(json, into: &out)
+            out.append(contentsOf: json)
             try send()
         }
         out.append(contentsOf: top(document).utf8)
-        try pass(DocumentJSON.head(document), to: emit)
+        try pass(DocumentJSON.head(document, scriptSafe: true), to: emit)
         try spool.readPaths(emit)
         try pass(DocumentJSON.middle, to: emit)
         try spool.readSteps(emit)

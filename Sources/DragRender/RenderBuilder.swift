@@ -172,9 +172,24 @@ public struct RenderBuilder: Sendable {
         guard runOpen, var step = steps.last else { return }
         runOpen = false
         if step.eventCount > 1 {
-            step.text = "move s\(step.session ?? 0) x\(step.eventCount), lines \(step.firstLine)-\(step.lastLine)"
+            step.text = Self.runText(session: step.session ?? 0, count: step.eventCount, lines: step.firstLine, step.lastLine)
             steps[steps.count - 1] = step
         }
+    }
+
+    /// `move s0 x9, lines 7-15`, built from its pieces: an interpolation
+    /// of four integers cost more than the rest of the step.
+    static func runText(session: Int, count: Int, lines first: Int, _ last: Int) -> String {
+        var text = "move s"
+        text.reserveCapacity(40)
+        text += String(session)
+        text += " x"
+        text += String(count)
+        text += ", lines "
+        text += String(first)
+        text += "-"
+        text += String(last)
+        return text
     }
 
     /// Extends the finger path of the event's session.

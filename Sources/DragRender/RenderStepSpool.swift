@@ -24,8 +24,9 @@ public final class RenderStepSpool: @unchecked Sendable {
     /// The JSON of the steps and paths not yet handed to their files:
     /// each is encoded here, in one buffer that keeps its capacity (a
     /// buffer per step and the comma before it cost more than the JSON).
-    private var stepJSON = _JSONBuffer()
-    private var pathJSON = _JSONBuffer()
+    /// It is script-safe (`Markup.scriptSafe`): the page takes it as it is.
+    private var stepJSON = PageJSON(capacity: chunk + 4096, scriptSafe: true)
+    private var pathJSON = PageJSON(capacity: chunk + 4096, scriptSafe: true)
     /// Per path index: where its JSON is in `paths` (offset, count); -1 until spooled.
     private var pathPlaces: [(offset: Int, count: Int)] = []
     public private(set) var stepCount = 0
@@ -41,8 +42,6 @@ public final class RenderStepSpool: @unchecked Sendable {
     public init(directory: String? = nil) throws(SystemError) {
         steps = try SpoolFile(directory: directory)
         paths = try SpoolFile(directory: directory)
-        stepJSON.reserveCapacity(Self.chunk + 4096)
-        pathJSON.reserveCapacity(Self.chunk + 4096)
     }
 
     /// The directory temporaries go to when none is given: `$TMPDIR`, or `/tmp`.
@@ -59,7 +58,7 @@ public final class RenderStepSpool: @unchecked Sendable {
         if step.modelChange != nil { changingStepCount += 1 }
         stepJSON.element()  // a comma before every step but the first
         DocumentJSON.step(step, &stepJSON)
-        if stepJSON.bytes.count >= Self.chunk { hand(&stepJSON, to: steps) }
+        if stepJSON.count >= Self.chunk { hand(&stepJSON, to: steps) }
     }
 
     /// Stores an ended path as the `index`-th of the document.
@@ -68,11 +67,11 @@ public final class RenderStepSpool: @unchecked Sendable {
         if index >= pathPlaces.count {
             pathPlaces.append(contentsOf: repeatElement((offset: -1, count: 0), count: index + 1 - pathPlaces.count))
         }
-        let start = pathJSON.bytes.count
+        let start = pathJSON.count
         DocumentJSON.path(path, &pathJSON)
         pathJSON.element()  // its comma after it: paths spooled in order read back as one run
-        pathPlaces[index] = (paths.size + start, pathJSON.bytes.count - start)
-        if pathJSON.bytes.count >= Self.chunk { hand(&pathJSON, to: paths) }
+        pathPlaces[index] = (paths.size + start, pathJSON.count - start)
+        if pathJSON.count >= Self.chunk { hand(&pathJSON, to: paths) }
     }
 
     /// Writes out everything encoded so far, so that a failure to write
@@ -88,13 +87,13 @@ public final class RenderStepSpool: @unchecked Sendable {
     }
 
     /// Appends the encoded bytes to their file and empties the buffer.
-    private func hand(_ json: inout _JSONBuffer, to file: SpoolFile) {
-        let bytes = json.take()
+    private func hand(_ json: inout PageJSON, to file: SpoolFile) {
+        defer { json.removeAll() }
         guard failure == nil else { return }
-        do { try file.append(bytes) } catch { failure = error }
+        do { try file.append(json.bytes) } catch { failure = error }
     }
 
-    /// Hands the steps' JSON (comma-separated, without brackets) to `body` in chunks.
+    /// Hands the steps' JSON (comma-separated, without brackets, script-safe) to `body` in chunks.
     /// - Complexity: O(bytes), in memory O(64 KiB).
     func readSteps(_ body: (UnsafeRawBufferPointer) throws(SystemError) -> Void) throws(SystemError) {
         hand(&stepJSON, to: steps)
@@ -102,7 +101,7 @@ public final class RenderStepSpool: @unchecked Sendable {
         try steps.read(at: 0, count: steps.size, body)
     }
 
-    /// Hands the paths' JSON in index order (comma-separated) to `body` in
+    /// Hands the paths' JSON in index order (comma-separated, script-safe) to `body` in
     /// chunks. Each path is stored with the comma after it, so a run of
     /// paths stored in index order (all of them when one session drags at
     /// a time) is read at once; the last path's comma is left out.

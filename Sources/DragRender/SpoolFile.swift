@@ -9,7 +9,7 @@ import DragSystem
 /// makes one small record per step); reads use `pread(2)` and flush first.
 ///
 ///     let file = try SpoolFile()
-///     try file.append(Array("abc".utf8))
+///     try file.append(abc)   // an UnsafeRawBufferPointer to the bytes of "abc"
 ///     try file.read(at: 1, count: 2) { chunk in ... }   // "bc"
 final class SpoolFile: @unchecked Sendable {
     // @unchecked: one builder or writer uses a file at a time (a render is
@@ -43,12 +43,19 @@ final class SpoolFile: @unchecked Sendable {
 
     deinit { try? descriptor.close() }
 
-    /// Appends `bytes`, writing the buffer out whenever it is full.
+    /// Appends `bytes`, writing the buffer out whenever it is full. Bytes
+    /// that fill a buffer while nothing is buffered (a writer's whole
+    /// chunk) are written out at once, not copied again.
     /// - Complexity: O(bytes), amortized.
-    func append(_ bytes: [UInt8]) throws(SystemError) {
-        pending.append(contentsOf: bytes)
+    func append(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+        guard pending.isEmpty && bytes.count >= Self.bufferSize else {
+            pending.append(contentsOf: bytes)
+            size += bytes.count
+            if pending.count >= Self.bufferSize { try flush() }
+            return
+        }
+        try descriptor.writeAll(bytes)
         size += bytes.count
-        if pending.count >= Self.bufferSize { try flush() }
     }
 
     /// Writes the buffered bytes to the file.

@@ -170,11 +170,21 @@ public struct ReplayRenderAdapter {
         } else {
             out.failures = step.failures
         }
-        out.activeSessions = step.sessions.sorted { $0.key < $1.key }.compactMap { s, session in
-            session.isRejected ? nil : RenderSession(number: s, items: session.items, sources: session.sources)
-        }
+        out.activeSessions = Self.activeSessions(step.sessions)
         out.swipe = swipe(step)
         return out
+    }
+
+    /// The sessions not rejected, by number. Nearly every event has one
+    /// session or none: those are not sorted (a sort allocated an array at
+    /// every event).
+    private static func activeSessions(_ sessions: [Int: DragEngine<String, String?>.Session]) -> [RenderSession] {
+        func shown(_ s: Int, _ session: DragEngine<String, String?>.Session) -> RenderSession? {
+            session.isRejected ? nil : RenderSession(number: s, items: session.items, sources: session.sources)
+        }
+        if sessions.isEmpty { return [] }
+        if sessions.count == 1, let (s, session) = sessions.first { return shown(s, session).map { [$0] } ?? [] }
+        return sessions.sorted { $0.key < $1.key }.compactMap(shown)
     }
 
     /// The event's hit on the screen before it and its answered destination.
