@@ -24,7 +24,13 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// Whether there is a swipe model (`swipe != nil`), without copying it.
     @inlinable public var hasSwipe: Bool { !_swipe._isNone }
     /// The open row (`swipe?.open`), without copying the swipe model.
-    @inlinable public var openRow: SwipeOpenRow<ItemID>? { _swipe?._open }
+    @inlinable public var openRow: SwipeOpenRow<ItemID>? {
+        // Switched on in place: `_swipe?._open` copied the whole model out first.
+        switch _swipe {
+        case .none: nil
+        case .some(let model): model._open
+        }
+    }
 
     /// - Parameter swipe: the container's swipe actions; `nil` for none at
     ///   all (version 1). A version 2 container without a `swipe` section
