@@ -44,20 +44,18 @@ extension RecordedEvent {
     /// applier. The one place a recorded event becomes an engine event.
     public func engineEvent(in header: RecordingHeader) -> SessionEvent<String, String?>? {
         switch kind {
-        // Most lines of a recording are moves: built here, without going
-        // through `dragEvent` and an optional to map.
-        case .move(let x, let y): return .drag(.move(session: session, at: Point(x: x, y: y)))
         case .expect: return nil
         case .swipe(let item, let dx): return .swipe(item: item, dx: dx)
         case .scroll(let dy): return .scroll(dy: dy)
         case .tap(let x, let y): return .tap(at: Point(x: x, y: y))
-        case .lift, .drop, .cancel, .apply, .insert, .delete, .relocate, .update, .reload, .enable, .disable, .lock, .unlock:
+        case .lift, .move, .drop, .cancel, .apply, .insert, .delete, .relocate, .update, .reload, .enable, .disable, .lock, .unlock:
             return dragEvent(in: header).map(SessionEvent.drag)
         }
     }
 
-    /// The drag engine's event for a drag or mutation line (`nil` for the others).
-    func dragEvent(in header: RecordingHeader) -> DragEvent<String, String?>? {
+    /// The drag engine's event for a drag or mutation line (`nil` for the
+    /// others): what `engineEvent(in:)` wraps.
+    public func dragEvent(in header: RecordingHeader) -> DragEvent<String, String?>? {
         let s = session
         func resolved(_ c: String?) -> String? { c ?? header.defaultCollection ?? nil }
         switch kind {

@@ -79,16 +79,20 @@ public struct Replayer: Sendable {
             lastLine = line
             state.lastT = event.t
             result.eventCount += 1
-            guard let engineEvent = event.engineEvent(in: header) else {
+            // Filled in place, and `checked.result` read in place: a copy of
+            // the step would retain and release every field of it, once per event.
+            var checked = CheckedStep<String, String?>(result: SessionStep())
+            // A drag event or mutation goes in as itself (see `CheckedEngine.handle(_:into:)`).
+            if let drag = event.dragEvent(in: header) {
+                engine.handle(drag, into: &checked)
+            } else if let gesture = event.engineEvent(in: header) {
+                engine.handle(gesture, into: &checked)
+            } else {
                 // An `expect` line: checked against what the replay saw so far.
                 guard case .expect(let expectation) = event.kind else { continue }
                 check(expectation, of: event, at: line, single: single, engine: &engine, state: state, result: &result, onStep: onStep)
                 continue
             }
-            // Filled in place, and `checked.result` read in place: a copy of
-            // the step would retain and release every field of it, once per event.
-            var checked = CheckedStep<String, String?>(result: SessionStep())
-            engine.handle(engineEvent, into: &checked)
             // Described only when broken (an empty list was made and freed per event).
             let failure = checked.violation.map { prefix + $0.description }
             if let failure { result.failures.append(LineMessage(line: line, message: failure)) }

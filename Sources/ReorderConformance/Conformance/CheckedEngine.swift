@@ -194,6 +194,18 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         handle(.drag(event), aim: aim)
     }
 
+    /// `handle(_:aim:into:)` for a drag event or mutation. With nothing to
+    /// compare it goes to the model as itself: wrapped in a session event,
+    /// it was copied out again, and both destroyed, on every event.
+    @inlinable
+    public mutating func handle(_ event: DragEvent<ItemID, CollectionID>, into step: inout CheckedStep<ItemID, CollectionID>) {
+        if !hasSubject && !checksModel {
+            _model._handle(event, into: &step.result)
+            return
+        }
+        handle(.drag(event), aim: nil, into: &step)
+    }
+
     /// Feeds one event (a drag event, a mutation or a swipe gesture) to the
     /// model and the code under test, and checks.
     @inlinable

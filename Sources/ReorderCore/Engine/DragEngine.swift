@@ -146,7 +146,8 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
         case .lift(let s, let items, let p, let ops, let external):
             lift(s, items, p, ops, external, &step)
         case .move(let s, let p):
-            guard _makeRecent(s, "move", &step) else { break }
+            // The recent session checked here: a call per move otherwise.
+            guard _recentID == s || _makeRecent(s, "move", &step) else { break }
             if !_recentSession.isRejected {
                 step.configuration = _movesAnswerOperationOnly ? answerOperation(at: p, &step) : configure(_recentSession, at: p, &step)
             }

@@ -160,6 +160,8 @@ extension Layout {
         for index in collections.indices {
             if top > p.y { break }
             chosen = (index, top)
+            // The last section's length is never read (a division saved per move).
+            if index + 1 == collections.count { break }
             top += headerHeight + Double(_rowCount(collections[index].entryCount, columns: columns)) * rowPitch
         }
         guard let (index, sectionTop) = chosen else { return nil }

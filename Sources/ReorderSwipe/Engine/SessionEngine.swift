@@ -82,7 +82,8 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     }
 
     /// `handle(_:)` for a drag event, into an empty step the caller holds.
-    @inlinable mutating func _handle(_ event: DragEvent<ItemID, CollectionID>, into step: inout Step) {
+    /// Public for the conformance module; not API.
+    @inlinable public mutating func _handle(_ event: DragEvent<ItemID, CollectionID>, into step: inout Step) {
         // Any lift, accepted or rejected, closes the open row first.
         if case .lift = event, hasSwipe { step.swipe = _swipe!.lift() }
         drag._handle(event, into: &step.drag)
