@@ -53,8 +53,9 @@ extension RecordedEvent {
         }
     }
 
-    /// The drag engine's event for a drag or mutation line (`nil` for the others).
-    func dragEvent(in header: RecordingHeader) -> DragEvent<String, String?>? {
+    /// The drag engine's event for a drag or mutation line (`nil` for the
+    /// others): what `engineEvent(in:)` wraps.
+    public func dragEvent(in header: RecordingHeader) -> DragEvent<String, String?>? {
         let s = session
         func resolved(_ c: String?) -> String? { c ?? header.defaultCollection ?? nil }
         switch kind {

@@ -35,7 +35,8 @@ public struct ReplayState: Sendable {
 
     /// Folds one engine step in.
     mutating func record(_ step: StepResult<String, String?>, session: Int, line: Int) {
-        if let configuration = step.configuration { lastOperation = configuration.operation }
+        // The operation alone: binding the configuration copies its destination.
+        if let operation = step.configuration?.operation { lastOperation = operation }
         if let d = step.emitted { lastDifference = d }
         if let outcome = step.outcome {
             let end = SessionEnd(session: session, outcome: outcome, line: line)

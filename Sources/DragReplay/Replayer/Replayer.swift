@@ -1,6 +1,7 @@
 import DragRecording
 import ReorderConformance
 import ReorderCore
+import ReorderSwipe
 
 /// Drives recordings through the core and checks their expectations. It
 /// reads from any `RecordingSource`: the json-c file reader, a `Recording`
@@ -54,6 +55,9 @@ public struct Replayer: Sendable {
             container: header.container, layout: header.layout, subject: subject, text: .recording(collections: header.collections.count),
             swipe: header.engineSwipe, policy: rules?.policy ?? .standard, oracle: rules?.oracle ?? .model)
         defer { subject = engine.subject }
+        // No one reads a move's destination unless watching the steps
+        // (an `expect` line reads the operation alone).
+        engine._movesAnswerOperationOnly = onStep == nil
         var state = ReplayState()
         var result = ReplayResult(
             path: source.path, status: .pass, final: [], failures: [], warnings: [], error: nil, eventCount: 0, outcomeCount: 0)
@@ -75,31 +79,38 @@ public struct Replayer: Sendable {
             lastLine = line
             state.lastT = event.t
             result.eventCount += 1
-            guard let engineEvent = event.engineEvent(in: header) else {
+            // Filled in place, and `checked.result` read in place: a copy of
+            // the step would retain and release every field of it, once per event.
+            var checked = CheckedStep<String, String?>(result: SessionStep())
+            // A drag event or mutation goes in as itself (see `CheckedEngine.handle(_:into:)`).
+            if let drag = event.dragEvent(in: header) {
+                engine.handle(drag, into: &checked)
+            } else if let gesture = event.engineEvent(in: header) {
+                engine.handle(gesture, into: &checked)
+            } else {
                 // An `expect` line: checked against what the replay saw so far.
                 guard case .expect(let expectation) = event.kind else { continue }
                 check(expectation, of: event, at: line, single: single, engine: &engine, state: state, result: &result, onStep: onStep)
                 continue
             }
-            // `checked.result` is read in place: a copy of the step would
-            // retain and release every field of it, once per event.
-            let checked = engine.handle(engineEvent)
-            var failures: [String] = []
-            if let v = checked.violation {
-                failures.append(prefix + v.description)
-                result.failures.append(LineMessage(line: line, message: prefix + v.description))
-            }
+            // Described only when broken (an empty list was made and freed per event).
+            let failure = checked.violation.map { prefix + $0.description }
+            if let failure { result.failures.append(LineMessage(line: line, message: failure)) }
             state.record(checked.result.drag, session: event.session, line: line)
             if checked.result.drag.outcome != nil, let end = state.lastOutcome {
                 result.outcomeCount += 1
                 onOutcome(end)
             }
-            for w in checked.result.drag.warnings where result.warnings.count < options.maxMessages {
-                result.warnings.append(LineMessage(line: line, message: Format.warning(w)))
+            // Looked at first: a loop over even no warnings retains the array.
+            if !checked.result.drag.warnings.isEmpty {
+                for w in checked.result.drag.warnings where result.warnings.count < options.maxMessages {
+                    result.warnings.append(LineMessage(line: line, message: Format.warning(w)))
+                }
             }
             onStep?(
                 ReplayStep(
-                    line: line, event: event, result: checked.result, failures: failures, state: state, container: engine.container,
+                    line: line, event: event, result: checked.result, failures: failure.map { [$0] } ?? [], state: state,
+                    container: engine.container,
                     subjectData: checked.subjectData, modelData: checked.modelData, swipe: engine.model.swipe,
                     sessions: engine.model.sessions))
         }

@@ -94,6 +94,12 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// deletes and reloads prune them (an item deleted and inserted again
     /// loses its flags).
     @usableFromInline var _mirrorHasFlags = false
+    /// Moves answer their operation alone where nothing here compares them
+    /// (see `DragEngine._movesAnswerOperationOnly`), for a caller that reads
+    /// nothing else of a move. Public for the replayer; not API.
+    public var _movesAnswerOperationOnly = false {
+        didSet { _model.drag._movesAnswerOperationOnly = _movesAnswerOperationOnly }
+    }
     /// What judges the code under test's drop configuration (default: the model).
     public var oracle: ConfigurationOracle<ItemID, CollectionID> = .model
     /// The model's own policy, restored after an answer it followed.
@@ -190,14 +196,38 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         handle(.drag(event), aim: aim)
     }
 
+    /// `handle(_:aim:into:)` for a drag event or mutation. With nothing to
+    /// compare it goes to the model as itself: wrapped in a session event,
+    /// it was copied out again, and both destroyed, on every event.
+    @inlinable
+    public mutating func handle(_ event: DragEvent<ItemID, CollectionID>, into step: inout CheckedStep<ItemID, CollectionID>) {
+        if !hasSubject && !checksModel {
+            _model._handle(event, into: &step.result)
+            return
+        }
+        handle(.drag(event), aim: nil, into: &step)
+    }
+
     /// Feeds one event (a drag event, a mutation or a swipe gesture) to the
     /// model and the code under test, and checks.
     @inlinable
     public mutating func handle(_ event: SessionEvent<ItemID, CollectionID>, aim: Aim? = nil) -> CheckedStep<ItemID, CollectionID> {
-        if !hasSubject && !checksModel {
-            return CheckedStep(result: _model.handle(event))
+        var step = CheckedStep<ItemID, CollectionID>(result: SessionStep())
+        handle(event, aim: aim, into: &step)
+        return step
+    }
+
+    /// `handle(_:aim:)` into an empty step the caller holds: the replayer's
+    /// loop keeps one per event, which each layer fills in place (a step
+    /// returned through each was copied at each).
+    @inlinable
+    public mutating func handle(
+        _ event: SessionEvent<ItemID, CollectionID>, aim: Aim? = nil, into step: inout CheckedStep<ItemID, CollectionID>
+    ) {
+        if !hasSubject && !checksModel || !comparesAnswers(to: event) {
+            _model._handle(event, into: &step.result)
+            return
         }
-        if !comparesAnswers(to: event) { return CheckedStep(result: _model.handle(event)) }
         // A gesture's messages are about the data the gesture met.
         if _mirrorPending && event.isSwipeGesture { handOverModelData() }
         // The event's session as it is before the model acts: looked up once.
@@ -221,11 +251,14 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         let before = self.before(event, session: session, answered: answered, aim: aim)
         let openBefore = checksModel && _model.hasSwipe ? _model.openRow : nil
         if let answered, oracle.followsAnswer { _model.drag.policy = Self.following(answered) }
-        var step = CheckedStep(result: _model.handle(event), violation: failure)
+        // Here the answer may be compared: in full.
+        if _movesAnswerOperationOnly { _model.drag._movesAnswerOperationOnly = false }
+        _model._handle(event, into: &step.result)
+        if _movesAnswerOperationOnly { _model.drag._movesAnswerOperationOnly = true }
+        step.violation = failure
         step.answered = answered?.operation
         if answered != nil && oracle.followsAnswer { _model.drag.policy = policy }
         check(&step, event, answered: answered, session: session, before: before, openBefore: openBefore, aim: aim)
-        return step
     }
 
     /// What the checks of `event` read of the data before the model acts.

@@ -56,7 +56,7 @@ extension ReorderContainer {
             ) {
                 // The first item after x in T that is not moving.
                 let start = _collections[t].items._position(of: x, inChunkNamed: home!.chunk)! + 1
-                return _collections[t].items.elements(from: start).first { !movedSet.contains($0) }
+                return _collections[t].items._first(from: start) { !movedSet.contains($0) }
             }
         }
         // 4. Remove S from every collection, then insert it before the anchor.
@@ -111,7 +111,7 @@ extension ReorderContainer {
         var first: [ItemID] = []
         first.reserveCapacity(ids.count)
         if ids.count <= 8 {
-            for id in ids where keep(id) && !first.contains(id) { first.append(id) }
+            for id in ids where keep(id) && !first._containsID(id) { first.append(id) }
             return first
         }
         var seen = Set<ItemID>(minimumCapacity: ids.count)
@@ -138,7 +138,7 @@ struct _Membership<ItemID: Hashable> {
     @inlinable
     func contains(_ id: ItemID) -> Bool {
         if usesSet { return set.contains(id) }
-        for s in small where s == id { return true }
+        for s in small where _equalIDs(s, id) { return true }
         return false
     }
 }

@@ -69,14 +69,16 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     public var applier: Applier<ItemID, CollectionID>
     public var policy: DropPolicy<ItemID, CollectionID>
     @usableFromInline var _sessions: [Int: Session] = [:] {
-        // An insertion or removal may move entries: the index kept for the
-        // recent session is then stale.
-        didSet { _recent = nil }
+        // Any change may be to the recent session: its copy is then stale.
+        didSet { _forgetRecent() }
     }
-    /// The session the last event named and its index in `_sessions`. A
-    /// drag's events come in a row (its lift, its moves, its drop), so they
-    /// find their session by comparing one number, without hashing.
-    @usableFromInline var _recent: (session: Int, index: Dictionary<Int, Session>.Index)?
+    /// The session the last event named, and a copy of it. A drag's events
+    /// come in a row (its lift, its moves, its drop), so they find their
+    /// session by comparing one number, without hashing, and read it in
+    /// place: copied out of `_sessions` (through `values[index]`), it
+    /// retained and released its arrays on every move.
+    @usableFromInline var _recentID: Int?
+    @usableFromInline var _recentSession = Session(items: [], sources: [], operations: [], isExternal: false, isRejected: false)
     /// Active drags by session.
     @inlinable public var sessions: [Int: Session] { _sessions }
     @usableFromInline var _pending: [Int: Pending] = [:]
@@ -111,6 +113,14 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     /// the in-process subject's hit tests; not API.
     public var _sized = false
 
+    /// A move answers its operation alone (no `destination`), for a caller
+    /// that reads nothing else of a move: the replayer when no one watches
+    /// its steps and nothing compares a move's answer. The destination
+    /// costs a descent to the slot's chunk and a walk past the sources on
+    /// every move; a drop still finds its own. Public for the conformance
+    /// module and the replayer; not API.
+    public var _movesAnswerOperationOnly = false
+
     @inlinable
     mutating func _measure() {
         _sized = layout.itemExtents != nil
@@ -124,12 +134,24 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     /// Feeds one event.
     @inlinable public mutating func handle(_ event: DragEvent<ItemID, CollectionID>) -> Step {
         var step = Step()
+        _handle(event, into: &step)
+        return step
+    }
+
+    /// `handle(_:)` into an empty step the caller holds: a step of a few
+    /// hundred bytes, returned through each layer (this engine, the session
+    /// engine, the conformance checks), was copied at each, per event.
+    /// Public for those layers; not API.
+    @inlinable public mutating func _handle(_ event: DragEvent<ItemID, CollectionID>, into step: inout Step) {
         switch event {
         case .lift(let s, let items, let p, let ops, let external):
             lift(s, items, p, ops, external, &step)
         case .move(let s, let p):
-            guard let session = active(s, "move", &step) else { break }
-            if !session.isRejected { step.configuration = configure(session, at: p, &step) }
+            // The recent session checked here: a call per move otherwise.
+            guard _recentID == s || _makeRecent(s, "move", &step) else { break }
+            if !_recentSession.isRejected {
+                step.configuration = _movesAnswerOperationOnly ? answerOperation(at: p, &step) : configure(_recentSession, at: p, &step)
+            }
         case .drop(let s, let p, let deferred):
             drop(s, p, deferred, &step)
         case .cancel(let s):
@@ -171,7 +193,6 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
                 }
             }
         }
-        return step
     }
 
     /// Ends a recording: warnings for drags still active and deferred
@@ -198,10 +219,26 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     /// about to hand over (the conformance checks do) leaves the event's
     /// own lookup a cache hit. Public for the conformance module; not API.
     @inlinable public mutating func _session(_ s: Int) -> Session? {
-        if let recent = _recent, recent.session == s { return _sessions.values[recent.index] }
-        guard let index = _sessions.index(forKey: s) else { return nil }
-        _recent = (s, index)
-        return _sessions.values[index]
+        if _recentID == s { return _recentSession }
+        guard let session = _sessions[s] else { return nil }
+        _recentID = s
+        _recentSession = session
+        return session
+    }
+
+    /// Makes session `s` the recent one (`_recentSession`), or warns that
+    /// there is no such session in flight.
+    @inlinable mutating func _makeRecent(_ s: Int, _ what: String, _ step: inout Step) -> Bool {
+        if _recentID == s || !_session(s)._isNone { return true }
+        step.warnings.append(.grammar("session \(s): \(what) with no active lift; ignored"))
+        return false
+    }
+
+    /// Drops the copy of the recent session (its arrays are then held once).
+    @inlinable mutating func _forgetRecent() {
+        guard _recentID != nil else { return }
+        _recentID = nil
+        _recentSession = Session(items: [], sources: [], operations: [], isExternal: false, isRejected: false)
     }
 
     @inlinable mutating func lift(_ s: Int, _ items: [ItemID], _ p: Point, _ ops: DropOperation.Set, _ external: Bool, _ step: inout Step) {
@@ -264,7 +301,7 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     }
 
     /// Asks the policy at `p` (3.3); the hit target goes into `step` too.
-    @inlinable func configure(_ session: Session, at p: Point, _ step: inout Step) -> DropConfiguration<ItemID, CollectionID> {
+    @inlinable func configure(_ session: borrowing Session, at p: Point, _ step: inout Step) -> DropConfiguration<ItemID, CollectionID> {
         // The engine measures its own layout's sizes, so it skips the check.
         let target = layout._hitTest(p, in: _container._collections, measured: _sized)
         step.target = target
@@ -279,6 +316,22 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
                 operation: operation, destination: _container.destination(for: target, excludingSources: session.sources))
         }
         return customConfiguration(session, at: p, target: target)
+    }
+
+    /// `configure` for a move of the recent session whose answer is read
+    /// for its operation alone (`_movesAnswerOperationOnly`): the standard
+    /// policy's operation, without the destination. Mutating only to read
+    /// the engine in place: `configure`, a method of a copy, copied the
+    /// whole engine on every move.
+    @inlinable mutating func answerOperation(at p: Point, _ step: inout Step) -> DropConfiguration<ItemID, CollectionID> {
+        let target = layout._hitTest(p, in: _container._collections, measured: _sized)
+        step.target = target
+        guard policy._isStandard else { return customConfiguration(_recentSession, at: p, target: target) }
+        // `forbidden` without a target, as `configure` answers.
+        return DropConfiguration(
+            operation: _standardOperation(
+                _container, target: target, suggested: _recentSession.operations, sources: _recentSession.sources,
+                isExternal: _recentSession.isExternal))
     }
 
     /// A custom policy's answer, given a `DropRequest` (which holds a copy
@@ -386,6 +439,8 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     /// sessions that list them are visited.
     /// - Complexity: O(g + the sources of the sessions touched) for g items.
     @inlinable mutating func leaveSessions(_ gone: Set<ItemID>) {
+        // Before the sources change: the recent copy would make them copy.
+        _forgetRecent()
         var touched = Set<Int>()
         for id in gone {
             guard let listing = _listing.removeValue(forKey: id) else { continue }

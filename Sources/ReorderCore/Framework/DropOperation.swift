@@ -9,9 +9,11 @@ public enum DropOperation: String, Hashable, Sendable, CaseIterable {
         public let rawValue: UInt8
         @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-        public static let move = Set(rawValue: 1 << 0)
-        public static let copy = Set(rawValue: 1 << 1)
-        public static let all: Set = [.move, .copy]
+        // Computed and inlinable, not stored: a stored static is reached
+        // through a lazy-initialisation check (`swift_once`), on every move.
+        @inlinable public static var move: Set { Set(rawValue: 1 << 0) }
+        @inlinable public static var copy: Set { Set(rawValue: 1 << 1) }
+        @inlinable public static var all: Set { Set(rawValue: 1 << 0 | 1 << 1) }
 
         /// The members' names, `move` before `copy`: a recording's `ops`,
         /// the app protocol's `ops`.

@@ -160,6 +160,8 @@ extension Layout {
         for index in collections.indices {
             if top > p.y { break }
             chosen = (index, top)
+            // The last section's length is never read (a division saved per move).
+            if index + 1 == collections.count { break }
             top += headerHeight + Double(_rowCount(collections[index].entryCount, columns: columns)) * rowPitch
         }
         guard let (index, sectionTop) = chosen else { return nil }
@@ -200,7 +202,7 @@ extension ReorderContainer {
             let set = Set(sources)
             return _destination(for: target) { set.contains($0) }
         }
-        return _destination(for: target) { sources.contains($0) }
+        return _destination(for: target) { sources._containsID($0) }
     }
 
     @inlinable
@@ -209,9 +211,8 @@ extension ReorderContainer {
     ) -> ReorderDifference<ItemID, CollectionID>.Destination {
         let c = target.collection
         let start = max(target.slot, _collections[c].fixed.count) - _collections[c].fixed.count
-        var it = _collections[c].items.elements(from: start).makeIterator()
-        while let id = it.next() {
-            if !isSource(id) { return .init(collectionID: _collections[c].id, position: .before(id)) }
+        if let id = _collections[c].items._first(from: start, where: { !isSource($0) }) {
+            return .init(collectionID: _collections[c].id, position: .before(id))
         }
         return .init(collectionID: _collections[c].id, position: .end)
     }
@@ -225,13 +226,16 @@ extension ReorderContainer {
 
 /// `floor(v)` as an `Int`: NaN gives 0, and values past Int's range give
 /// `Int.max` or `Int.min` instead of trapping.
-@inlinable
+@inlinable @inline(__always)
 func _floorToInt(_ v: Double) -> Int {
-    let f = v.rounded(.down)
-    if f.isNaN { return 0 }
-    if f >= 9.2e18 { return Int.max }
-    if f <= -9.2e18 { return Int.min }
-    return Int(f)
+    if v.isNaN { return 0 }
+    if v >= 9.2e18 { return Int.max }
+    if v <= -9.2e18 { return Int.min }
+    // Truncated, then one down for a negative fraction: `rounded(.down)`
+    // is a call into libm (twice per grid hit test, on every move). Past
+    // 2^53 every Double is an integer, so this is floor exactly.
+    let truncated = Int(v)
+    return Double(truncated) > v ? truncated - 1 : truncated
 }
 
 /// Rows of `entries` cells, `columns` (>= 1) to a row: `ceil(entries /

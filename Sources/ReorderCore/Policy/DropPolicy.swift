@@ -105,8 +105,11 @@ public struct DropPolicy<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     let c = target.collection
     // 4. a locked item that is not a source, in the target collection.
     // (Sources are compared by equality: a drag holds a few items.)
-    for id in container.locked where !sources.contains(id) {
-        if container.home(of: id)?.collection == c { return .forbidden }
+    // (Checked for emptiness first: iterating even an empty set retains it.)
+    if !container.locked.isEmpty {
+        for id in container.locked where !sources._containsID(id) {
+            if container.home(of: id)?.collection == c { return .forbidden }
+        }
     }
     // 5. capacity: only what the drop adds counts; reordering inside is never blocked.
     // (The collection is read in place, `container.collections[c].x`: a

@@ -64,22 +64,35 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
 
     /// Feeds one event.
     @inlinable public mutating func handle(_ event: SessionEvent<ItemID, CollectionID>) -> Step {
+        var step = Step()
+        _handle(event, into: &step)
+        return step
+    }
+
+    /// `handle(_:)` into an empty step the caller holds (see
+    /// `DragEngine._handle(_:into:)`). Public for the conformance module; not API.
+    @inlinable public mutating func _handle(_ event: SessionEvent<ItemID, CollectionID>, into step: inout Step) {
         switch event {
-        case .drag(let e): return handle(e)
-        case .swipe(let item, let dx): return gesture(.swipe(item: item, dx: dx))
-        case .scroll(let dy): return gesture(.scroll(dy: dy))
-        case .tap(let p): return gesture(.tap(p))
+        case .drag(let e): _handle(e, into: &step)
+        case .swipe(let item, let dx): step = gesture(.swipe(item: item, dx: dx))
+        case .scroll(let dy): step = gesture(.scroll(dy: dy))
+        case .tap(let p): step = gesture(.tap(p))
         }
     }
 
-    /// Feeds one drag event or mutation. The step is built from the drag
-    /// engine's result, not assigned into an empty one (each assignment
-    /// destroyed the value it replaced).
+    /// Feeds one drag event or mutation.
     @inlinable public mutating func handle(_ event: DragEvent<ItemID, CollectionID>) -> Step {
+        var step = Step()
+        _handle(event, into: &step)
+        return step
+    }
+
+    /// `handle(_:)` for a drag event, into an empty step the caller holds.
+    /// Public for the conformance module; not API.
+    @inlinable public mutating func _handle(_ event: DragEvent<ItemID, CollectionID>, into step: inout Step) {
         // Any lift, accepted or rejected, closes the open row first.
-        var closing: SwipeStepResult<ItemID>?
-        if case .lift = event, hasSwipe { closing = _swipe!.lift() }
-        var step = Step(drag: drag.handle(event), swipe: closing)
+        if case .lift = event, hasSwipe { step.swipe = _swipe!.lift() }
+        drag._handle(event, into: &step.drag)
         let changed: Bool
         switch event {
         case .drop, .apply: changed = !step.drag.applied._isNone
@@ -87,7 +100,6 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         case .lift, .move, .cancel, .update, .setEnabled, .lock, .unlock: changed = false
         }
         if changed { dataChanged(&step) }
-        return step
     }
 
     /// A `swipe`, `scroll` or `tap`.

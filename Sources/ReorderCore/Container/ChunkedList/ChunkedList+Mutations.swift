@@ -61,7 +61,7 @@ extension ChunkedList {
         _ element: Element, fromChunkNamed name: Int32, collection: Int32, homes: inout [Element: _Home]?, deltas: [Element: Double]
     ) -> Int? {
         let c = Int(_positionOfName[Int(name)])
-        guard let offset = _chunks[c].firstIndex(of: element) else { return nil }
+        guard let offset = _chunks[c]._firstIndex(ofID: element) else { return nil }
         let position = _counts.prefix(c) + offset
         _chunks[c].remove(at: offset)
         _count -= 1

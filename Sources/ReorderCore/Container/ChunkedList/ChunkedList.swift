@@ -112,12 +112,31 @@ extension ChunkedList: RandomAccessCollection {
         return IteratorSequence(Iterator(chunks: _chunks, chunk: c, offset: offset))
     }
 
+    /// The first element from `position` on that `accept` takes, read in
+    /// place: `elements(from:)` retains the chunks for its iterator, and a
+    /// destination is looked for on every move.
+    /// - Complexity: O(log c) to start, O(1) per element passed.
+    @inlinable
+    func _first(from position: Int, where accept: (Element) -> Bool) -> Element? {
+        if position >= _count { return nil }
+        var (c, offset) = _counts.locate(Swift.max(0, position))
+        while c < _chunks.count {
+            while offset < _chunks[c].count {
+                if accept(_chunks[c][offset]) { return _chunks[c][offset] }
+                offset += 1
+            }
+            c += 1
+            offset = 0
+        }
+        return nil
+    }
+
     /// The position of `element`, known to be in the chunk named `name`.
     /// - Complexity: O(B + log c).
     @inlinable
     func _position(of element: Element, inChunkNamed name: Int32) -> Int? {
         let c = Int(_positionOfName[Int(name)])
-        guard let offset = _chunks[c].firstIndex(of: element) else { return nil }
+        guard let offset = _chunks[c]._firstIndex(ofID: element) else { return nil }
         return _counts.prefix(c) + offset
     }
 }
