@@ -95,10 +95,12 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// loses its flags).
     @usableFromInline var _mirrorHasFlags = false
     /// Moves answer their operation alone where nothing here compares them
-    /// (see `DragEngine._movesAnswerOperationOnly`), for a caller that reads
-    /// nothing else of a move. Public for the replayer; not API.
-    public var _movesAnswerOperationOnly = false {
-        didSet { _model.drag._movesAnswerOperationOnly = _movesAnswerOperationOnly }
+    /// (see `DragEngine._movesAnswerOperationOnly`, which holds the setting),
+    /// for a caller that reads nothing else of a move. Public for the
+    /// replayer; not API.
+    @inlinable public var _movesAnswerOperationOnly: Bool {
+        get { _model.drag._movesAnswerOperationOnly }
+        set { _model.drag._movesAnswerOperationOnly = newValue }
     }
     /// What judges the code under test's drop configuration (default: the model).
     public var oracle: ConfigurationOracle<ItemID, CollectionID> = .model
@@ -252,9 +254,10 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         let openBefore = checksModel && _model.hasSwipe ? _model.openRow : nil
         if let answered, oracle.followsAnswer { _model.drag.policy = Self.following(answered) }
         // Here the answer may be compared: in full.
-        if _movesAnswerOperationOnly { _model.drag._movesAnswerOperationOnly = false }
+        let operationOnly = _movesAnswerOperationOnly
+        if operationOnly { _movesAnswerOperationOnly = false }
         _model._handle(event, into: &step.result)
-        if _movesAnswerOperationOnly { _model.drag._movesAnswerOperationOnly = true }
+        if operationOnly { _movesAnswerOperationOnly = true }
         step.violation = failure
         step.answered = answered?.operation
         if answered != nil && oracle.followsAnswer { _model.drag.policy = policy }
