@@ -42,10 +42,10 @@ func generate(events count: Int, items: Int = 20, to path: String) throws {
         switch r(20) {
         case 0 where live.count > 5:
             let i = r(live.count)
-            emit(RecordedEvent(t: t, .delete(items: [live[i]])))
+            emit(RecordedEvent(t: t, .mutation(.delete(items: [live[i]]))))
             live.remove(at: i)
         case 1:
-            emit(RecordedEvent(t: t, .insert(items: ["item-\(next)"], collection: nil, index: r(live.count + 1))))
+            emit(RecordedEvent(t: t, .mutation(.insert(items: ["item-\(next)"], collection: nil, index: r(live.count + 1)))))
             live.insert("item-\(next)", at: min(r(live.count + 1), live.count))
             next += 1
         case 2:
@@ -140,7 +140,8 @@ func generateWindowed(events count: Int, items: Int, window: Int = 100, setupOnl
     while start < items - window {
         let end = min(start + 50_000, items - window)
         out.write(
-            CanonicalWriter.line(for: RecordedEvent(t: 0, .insert(items: (start..<end).map { "f\($0)" }, collection: nil, index: nil))))
+            CanonicalWriter.line(
+                for: RecordedEvent(t: 0, .mutation(.insert(items: (start..<end).map { "f\($0)" }, collection: nil, index: nil)))))
         start = end
     }
     if setupOnly {
@@ -158,18 +159,18 @@ func generateWindowed(events count: Int, items: Int, window: Int = 100, setupOnl
         switch r(20) {
         case 0:
             let i = r(live.count)
-            emit(RecordedEvent(t: t, .delete(items: [live[i]])))
+            emit(RecordedEvent(t: t, .mutation(.delete(items: [live[i]]))))
             live[i] = "w\(next)"  // the window keeps its size: a new row takes the place
-            emit(RecordedEvent(t: t, .insert(items: [live[i]], collection: nil, index: i)))
+            emit(RecordedEvent(t: t, .mutation(.insert(items: [live[i]], collection: nil, index: i))))
             next += 1
         case 1:
             // A sync inserts at the top, and the bottom row of the window scrolls out of it.
             let id = "w\(next)"
             next += 1
-            emit(RecordedEvent(t: t, .insert(items: [id], collection: nil, index: 0)))
+            emit(RecordedEvent(t: t, .mutation(.insert(items: [id], collection: nil, index: 0))))
             let out = live.removeLast()
             live.insert(id, at: 0)
-            emit(RecordedEvent(t: t, .delete(items: [out])))
+            emit(RecordedEvent(t: t, .mutation(.delete(items: [out]))))
         default:
             let selection = [live[r(live.count)]]
             emit(RecordedEvent(t: t, .lift(items: selection, x: 195, y: Double(r(live.count)) * 45 + 22, ops: .move, external: false)))
@@ -215,7 +216,7 @@ func generatePhotoGrid(events count: Int, items: Int = 10_000, to path: String) 
             next += 1
             n += 1
             order.insert(id, at: 0)
-            emit(RecordedEvent(t: t, .insert(items: [id], collection: nil, index: 0)))
+            emit(RecordedEvent(t: t, .mutation(.insert(items: [id], collection: nil, index: 0))))
             continue
         }
         // Drag a photo from the first screens to somewhere nearby.

@@ -21,8 +21,9 @@ extension CaseGenerator {
     static func generation(of kind: EventKind) -> Generation {
         switch kind {
         case .lift, .move, .drop, .cancel, .apply: .session
-        case .insert, .delete, .relocate, .update, .reload, .enable, .disable, .lock, .unlock: .mutation
+        case .mutation: .mutation
         case .swipe, .scroll, .tap: .gesture
+        case .channel: .never("a case of one replica has no sync channel")
         case .expect: .never("an expectation checks the replay; the model is the oracle of a generated case")
         }
     }

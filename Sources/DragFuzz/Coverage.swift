@@ -182,7 +182,7 @@ struct CoverageCounter {
             if let t = result.target, before.fullOrLocked.contains(t.collection) { fullOrLocked += 1 }
         case .apply: if !result.applied._isNone { deferred += 1 }
         case .move, .cancel, .deliver: break
-        case .insert, .delete, .relocate, .update, .reload, .setEnabled, .lock, .unlock:
+        case .mutation:
             if !inFlight.isEmpty { mutated.formUnion(inFlight) }
         }
     }

@@ -51,10 +51,10 @@ extension Explorer {
     /// In a world: insert a new item (of the world's form) first or last in
     /// each collection, delete an item, move an item to the end of another
     /// collection from outside, disable, enable.
-    func worldMutations(_ world: World) -> [DragEvent<Int, Int>] {
+    func worldMutations(_ world: World) -> [DataMutation<Int, Int>] {
         let container = self.container
         let fresh = world.itemNames.names.count
-        var mutations: [DragEvent<Int, Int>] = [.setEnabled(false), .setEnabled(true)]
+        var mutations: [DataMutation<Int, Int>] = [.setEnabled(false), .setEnabled(true)]
         let n = container.collections.count
         for c in 0..<n {
             mutations.append(.insert(items: [fresh], collection: c, index: 0))

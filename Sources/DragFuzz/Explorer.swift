@@ -129,7 +129,7 @@ public struct Explorer: Sendable {
     /// last, delete an item, move an item to the front or the end from
     /// outside, disable, enable.
     func mutationScripts(_ direction: LayoutDirection? = nil) -> [[SessionEvent<Int, Int>]] {
-        var mutations: [DragEvent<Int, Int>] = [
+        var mutations: [DataMutation<Int, Int>] = [
             .insert(items: [100], collection: 0, index: 0), .insert(items: [100], collection: 0, index: nil),
             .setEnabled(false), .setEnabled(true),
         ]
@@ -139,7 +139,7 @@ public struct Explorer: Sendable {
             mutations.append(.relocate(items: [i], collection: 0, before: 0 == i ? 1 : 0))
             mutations.append(.relocate(items: [i], collection: 0, before: nil))
         }
-        let menu = (direction.map(gestures) ?? []) + mutations.map(SessionEvent.drag)
+        let menu = (direction.map(gestures) ?? []) + mutations.map { SessionEvent.drag(.mutation($0)) }
         var scripts: [[SessionEvent<Int, Int>]] = [[]]
         var frontier: [[SessionEvent<Int, Int>]] = [[]]
         for _ in 0..<self.mutations {
@@ -349,6 +349,25 @@ public struct Explorer: Sendable {
             summary.violatingSteps += 1
             if let best = shortest[v.invariant], best.0.steps.count <= path.count { continue }
             shortest[v.invariant] = (fuzzCase(path, swipe: swipe), v)
+        }
+    }
+}
+
+extension Explorer {
+    /// Whether the explorer's menu (`mutationScripts`, `worldMutations`)
+    /// tries a kind of mutation, or why not: an exhaustive switch, so a new
+    /// kind is flagged here; a test holds the menus to this table.
+    enum Exploration: Hashable, Sendable {
+        case tried
+        case never(String)
+    }
+
+    static func exploration(of kind: MutationKind) -> Exploration {
+        switch kind {
+        case .insert, .delete, .relocate, .enable, .disable: .tried
+        case .update: .never("a content change moves nothing: no drag can see it")
+        case .reload: .never("a reload replaces everything: the fuzzer's generator draws it, with its many shapes")
+        case .lock, .unlock: .never("locks change which lifts are accepted: the generator draws them, the explorer's lifts are the world's")
         }
     }
 }

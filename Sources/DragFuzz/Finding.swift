@@ -157,8 +157,7 @@ public struct ShapeBuilder: Sendable {
         switch e.kind {
         case .lift(let items, _, _, _, let external): kind = external ? "lift-external" : "lift\(items.count)"
         case .drop(_, _, let deferred): kind = deferred ? "drop-deferred" : "drop"
-        case .relocate(let items, _, let before, let via):
-            kind = via ? "deliver\(items.count)\(before == nil ? "-end" : "")" : "relocate"
+        case .viaApplier(let d): kind = "deliver\(d.sources.count)\(d.destination.position.anchor == nil ? "-end" : "")"
         case .expect: return
         default: kind = e.kind.type.rawValue
         }

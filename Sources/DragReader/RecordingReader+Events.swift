@@ -58,7 +58,7 @@ func decodeEvent(_ root: JSONCValue, version: Int) throws(FieldError) -> Recorde
             field: "type",
             "unknown event type \(Format.quoted(typeValue.string)).\(suggestion) (expected one of \(names.joined(separator: ", ")))")
     }
-    if type.minimumVersion > version { throw RecordingValidator.needsVersion2(type: type, version: version) }
+    if type.minimumVersion > version { throw RecordingValidator.needsVersion(type.minimumVersion, type: type, version: version) }
     let t = try o.requiredNumber("t")
     let kind: RecordedEvent.Kind
     switch type {
@@ -68,24 +68,67 @@ func decodeEvent(_ root: JSONCValue, version: Int) throws(FieldError) -> Recorde
     case .drop: kind = try decodeDrop(o)
     case .cancel: kind = .cancel
     case .apply: kind = .apply
-    case .insert:
-        kind = .insert(items: try o.requiredIDs("items"), collection: try o.id("collection"), index: try o.integer("index", min: 0))
-    case .delete: kind = .delete(items: try o.requiredIDs("items"))
-    case .relocate: kind = try decodeRelocate(o)
-    case .update: kind = .update(item: try o.requiredID("item"))
-    case .reload:
-        kind = .reload(collections: try decodeCollections(o.required("collections", "an array of collections"), "collections"))
-    case .enable: kind = .enable
-    case .disable: kind = .disable
-    case .lock: kind = .lock(items: try o.requiredIDs("items"))
-    case .unlock: kind = .unlock(items: try o.requiredIDs("items"))
+    case .mutation(let m): kind = try decodeMutation(m, o)
     case .expect: kind = .expect(try decodeExpectation(o, version: version))
     case .swipe: kind = .swipe(item: try o.requiredID("item"), dx: try o.requiredNumber("dx"))
     case .scroll: kind = .scroll(dy: try o.requiredNumber("dy"))
     case .tap: kind = .tap(x: try o.requiredNumber("x"), y: try o.requiredNumber("y"))
+    case .channel(let c): kind = .channel(try decodeChannel(c, o))
     }
     let session = type.isDragEvent ? try o.integer("session", min: 0) ?? 0 : 0
-    return RecordedEvent(t: t, session: session, kind)
+    // Only a version 3 file has replicas; an earlier one ignores the member, as any unknown one.
+    let replica = version >= 3 ? try o.id("replica") : nil
+    return RecordedEvent(t: t, session: session, kind, replica: replica)
+}
+
+/// A channel event's fields (replicas-v1 5.1).
+private func decodeChannel(_ c: ChannelKind, _ o: JSONObject) throws(FieldError) -> ChannelEvent {
+    func match() throws(FieldError) -> MessageMatch {
+        MessageMatch(to: try o.requiredID("to"), from: try o.id("from"), op: try o.id("op"))
+    }
+    switch c {
+    case .deliver: return .deliver(try match())
+    case .lose: return .lose(try match())
+    case .duplicate: return .duplicate(try match())
+    case .partition:
+        let v = try o.required("groups", "an array of arrays of replica IDs")
+        guard v.kind == .array else {
+            throw FieldError(field: "groups", "field \"groups\" must be an array of arrays of replica IDs, got \(v.text)")
+        }
+        var groups: [[String]] = []
+        for i in 0..<v.count {
+            guard let g = v.element(i) else {
+                throw FieldError(field: "groups", "field \"groups\" must be an array of arrays of replica IDs; element \(i) is null")
+            }
+            groups.append(try o._ids(g, "groups[\(i)]"))
+        }
+        return .partition(groups: groups)
+    case .heal: return .heal
+    case .quiesce: return .quiesce
+    }
+}
+
+/// A mutation line's fields (spec 2.2).
+@inline(__always)
+private func decodeMutation(_ m: MutationKind, _ o: JSONObject) throws(FieldError) -> RecordedEvent.Kind {
+    switch m {
+    case .insert:
+        return .mutation(
+            .insert(items: try o.requiredIDs("items"), collection: try o.id("collection"), index: try o.integer("index", min: 0)))
+    case .delete: return .mutation(.delete(items: try o.requiredIDs("items")))
+    case .relocate: return try decodeRelocate(o)
+    case .update: return .mutation(.update(item: try o.requiredID("item")))
+    case .reload:
+        let specs = try decodeCollections(o.required("collections", "an array of collections"), "collections")
+        // Checked here, where each collection's own `locked` list is known:
+        // the mutation keeps the locks as one list.
+        try RecordingValidator.checkCollections(specs, field: "collections")
+        return .mutation(.reload(collections: specs.map(\.collection), locked: specs.flatMap(\.locked)))
+    case .enable: return .mutation(.setEnabled(true))
+    case .disable: return .mutation(.setEnabled(false))
+    case .lock: return .mutation(.lock(items: try o.requiredIDs("items")))
+    case .unlock: return .mutation(.unlock(items: try o.requiredIDs("items")))
+    }
 }
 
 /// A `lift` line: `ops` checked first (non-empty, each of `move` and
@@ -149,7 +192,9 @@ private func decodeRelocate(_ o: JSONObject) throws(FieldError) -> RecordedEvent
         }
         viaApplier = true
     }
-    return .relocate(items: items, collection: collection, before: try o.id("before"), viaApplier: viaApplier)
+    let before = try o.id("before")
+    guard viaApplier else { return .mutation(.relocate(items: items, collection: collection, before: before)) }
+    return .viaApplier(ReorderDifference(sources: items, destination: .init(collectionID: collection, position: .init(anchor: before))))
 }
 
 private func decodeExpectation(_ o: JSONObject, version: Int) throws(FieldError) -> Expectation {
@@ -190,5 +235,28 @@ private func decodeExpectation(_ o: JSONObject, version: Int) throws(FieldError)
         e.operation = parsed
     }
     try decodeSwipeExpectation(o, into: &e, version: version)
+    if version >= 3, let rs = try o.object("replicas") {
+        var map: [String: ExpectedReplicaData] = [:]
+        for (k, v) in rs.value.members {
+            let field = Format.field("replicas", key: k)
+            guard let v else {
+                throw FieldError(field: "replicas", "field \"\(field)\" must be an array of IDs or {collection: [IDs]}, got null")
+            }
+            if v.kind == .object {
+                var cs: [String: [String]] = [:]
+                for (c, items) in v.members {
+                    let inner = Format.field(field, key: c)
+                    guard let items else {
+                        throw FieldError(field: "replicas", "field \"\(inner)\" must be an array of ID strings, got null")
+                    }
+                    cs[c] = try rs._ids(items, inner)
+                }
+                map[k] = .collections(cs)
+            } else {
+                map[k] = .order(try rs._ids(v, field))
+            }
+        }
+        e.replicas = map
+    }
     return e
 }

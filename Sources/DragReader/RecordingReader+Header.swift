@@ -21,7 +21,7 @@ func decodeHeader(_ root: JSONCValue) throws(FieldError) -> RecordingHeader {
     guard format == "dragrec" else {
         throw FieldError(field: "format", "field \"format\" must be \"dragrec\", got \(Format.quoted(format))")
     }
-    let versionValue = try o.required("version", "the integer 1 or 2")
+    let versionValue = try o.required("version", "the integer 1, 2 or 3")
     let version = try o._integer(versionValue, "version", min: 0)
     guard RecordingHeader.supportedVersions.contains(version) else { throw RecordingValidator.unsupportedVersion(version) }
     let container = try o.requiredObject("container", "an object with \"layout\" and \"collections\"")
@@ -33,10 +33,55 @@ func decodeHeader(_ root: JSONCValue) throws(FieldError) -> RecordingHeader {
         if version < 2 { throw RecordingValidator.needsVersion2(field: section.path, version: version) }
         swipe = try decodeSwipe(section)
     }
+    var replicas: ReplicasSpec?
+    if let section = try o.object("replicas") {
+        if version < 3 { throw RecordingValidator.needsVersion(3, field: "replicas", version: version) }
+        replicas = try decodeReplicas(section)
+    }
     let meta = o.get("meta").map(jsonValue)
     let world = o.get("world").map(jsonValue)
     return RecordingHeader(
-        version: version, layout: layout, enabled: enabled, collections: collections, swipe: swipe, meta: meta, world: world)
+        version: version, layout: layout, enabled: enabled, collections: collections, swipe: swipe, replicas: replicas, meta: meta,
+        world: world)
+}
+
+/// The header's `replicas` (replicas-v1 1); the validator checks the IDs.
+private func decodeReplicas(_ r: JSONObject) throws(FieldError) -> ReplicasSpec {
+    func choice<T: RawRepresentable & CaseIterable>(_ key: StaticString, _ default: T?) throws(FieldError) -> T
+    where T.RawValue == String {
+        let names = T.allCases.map { Format.quoted($0.rawValue) }.joined(separator: " or ")
+        guard let name = try r.string(key) else {
+            if let d = `default` { return d }
+            throw r.missing(key, names)
+        }
+        guard let value = T(rawValue: name) else {
+            throw FieldError(field: r.name(key), "field \"\(r.name(key))\" must be \(names), got \(Format.quoted(name))")
+        }
+        return value
+    }
+    var spec = ReplicasSpec(
+        ids: try r.requiredIDs("ids"), merge: try choice("merge", nil), deletes: try choice("deletes", .win),
+        blocks: try choice("blocks", .whole))
+    if let channel = try r.object("channel") {
+        func choiceOf(_ key: StaticString) throws(FieldError) -> ReplicasSpec.Delivery {
+            guard let name = try channel.string(key) else { return .manual }
+            guard let d = ReplicasSpec.Delivery(rawValue: name) else {
+                throw FieldError(
+                    field: channel.name(key), "field \"\(channel.name(key))\" must be \"manual\" or \"auto\", got \(Format.quoted(name))")
+            }
+            return d
+        }
+        spec.delivery = try choiceOf("delivery")
+        spec.latency = try channel.integer("latency", min: 0) ?? 0
+        if let links = try channel.object("links") {
+            for (k, v) in links.value.members {
+                let field = Format.field(links.path, key: k)
+                guard let v else { throw FieldError(field: field, "field \"\(field)\" must be an integer >= 0, got null") }
+                spec.links[k] = try links._integer(v, field, min: 0)
+            }
+        }
+    }
+    return spec
 }
 
 private func decodeLayout(_ l: JSONObject) throws(FieldError) -> Layout<String> {

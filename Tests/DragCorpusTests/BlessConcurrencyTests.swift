@@ -27,7 +27,7 @@ struct BlessConcurrencyTests {
         nonisolated(unsafe) let writer = recorder  // used by that thread alone until `done`
         Thread.detachNewThread {
             do {
-                for i in 0..<2_000 { try writer.record(RecordedEvent(t: Double(i), .enable)) }
+                for i in 0..<2_000 { try writer.record(RecordedEvent(t: Double(i), .mutation(.setEnabled(true)))) }
             } catch { failure.set("\(error)") }
             done.signal()
         }
@@ -52,13 +52,13 @@ struct BlessConcurrencyTests {
         let path = try temporaryDirectory("bless-recorder") + "/done.jsonl"
         do {
             let recorder = try Recorder(path: path, header: Self.header)
-            try recorder.record(RecordedEvent(t: 1, .enable))
+            try recorder.record(RecordedEvent(t: 1, .mutation(.setEnabled(true))))
         }
         let r = try bless(path: path)
         #expect(r.appendedFinal)
         #expect(try lines(path).count == 3)
         let again = try Recorder(path: path, header: Self.header)
-        try again.record(RecordedEvent(t: 2, .enable))
+        try again.record(RecordedEvent(t: 2, .mutation(.setEnabled(true))))
         #expect(try lines(path) == [CanonicalWriter.line(for: Self.header), #"{"type":"enable","t":2}"#])
     }
 

@@ -71,25 +71,25 @@ struct FractionalKeys: ReorderSubject, Hashable {
         switch request {
         case .reset(let container, _, _): load(container)
         case .apply(_, let d): move(d)
-        case .relocate(let ids, let c, let before):
+        case .mutation(.relocate(let ids, let c, let before)):
             move(ReorderDifference(sources: ids, destination: .init(collectionID: c, position: .init(anchor: before))))
         case .receive(let ids, let destination):
             guard let t = collections.firstIndex(of: destination.collectionID) else { break }
             let new = ids.filter { home[$0] == nil && !fixed.contains($0) }
             let items = order(t)
             place(new, in: t, at: destination.position.anchor.flatMap { items.firstIndex(of: $0) } ?? items.count)
-        case .insert(let ids, let c, let index):
+        case .mutation(.insert(let ids, let c, let index)):
             guard let t = collections.firstIndex(of: c) else { break }
             var new: [Int] = []
             for id in ids where home[id] == nil && !fixed.contains(id) && !new.contains(id) { new.append(id) }
             place(new, in: t, at: min(index ?? Int.max, order(t).count))
-        case .delete(let ids):
+        case .mutation(.delete(let ids)):
             for id in ids {
                 home[id] = nil
                 keys[id] = nil
                 fixed.remove(id)
             }
-        case .reload(let collections, _):
+        case .mutation(.reload(let collections, _)):
             load(ReorderContainer(collections: collections))
         default: break
         }

@@ -167,14 +167,14 @@ extension RecordedEvent {
     var itemNames: [String] {
         switch kind {
         case .lift(let items, _, _, _, _): items
-        case .insert(let items, _, _): items
+        case .mutation(.insert(let items, _, _)): items
         default: []
         }
     }
 
     var collectionNames: [String] {
         switch kind {
-        case .insert(_, let c, _): c.map { [$0] } ?? []
+        case .mutation(.insert(_, let c, _)): c.map { [$0] } ?? []
         default: []
         }
     }

@@ -85,7 +85,7 @@ struct BadInputTests {
     @Test("the largest 64-bit integer itself is not mistaken for overflow")
     func int64Max() throws {
         let (_, events) = try readAll(header + "\n" + #"{"type":"insert","t":0,"items":["z"],"index":9223372036854775807}"# + "\n")
-        #expect(events.first?.value.kind == .insert(items: ["z"], collection: nil, index: Int.max))
+        #expect(events.first?.value.kind == .mutation(.insert(items: ["z"], collection: nil, index: Int.max)))
     }
 
     @Test("a file that does not exist is an I/O error naming it")
@@ -163,14 +163,16 @@ struct ReadingTests {
         let (_, events) = try readAll(header + "\n" + lines.joined(separator: "\n") + "\n")
         #expect(
             events.map(\.value.kind.type) == [
-                .lift, .move, .drop, .apply, .insert, .delete, .relocate, .update, .reload,
-                .disable, .enable, .lock, .unlock, .lift, .cancel, .expect,
+                .lift, .move, .drop, .apply, .mutation(.insert), .mutation(.delete), .mutation(.relocate), .mutation(.update),
+                .mutation(.reload), .mutation(.disable), .mutation(.enable), .mutation(.lock), .mutation(.unlock), .lift, .cancel, .expect,
             ])
         #expect(events[0].value == RecordedEvent(t: 0, session: 2, .lift(items: ["q"], x: 1.5, y: 2, ops: .all, external: true)))
         #expect(events[2].value.kind == .drop(x: 3, y: 4, deferred: true))
-        #expect(events[6].value.kind == .relocate(items: ["a"], collection: nil, before: nil))
+        #expect(events[6].value.kind == .mutation(.relocate(items: ["a"], collection: nil, before: nil)))
         #expect(
-            events[8].value.kind == .reload(collections: [CollectionSpec(items: ["c", "b"], fixed: ["h"], locked: ["h"], capacity: 3)]))
+            events[8].value.kind
+                == .mutation(
+                    .reload(collections: [ReorderCollection(id: nil, items: ["c", "b"], fixed: ["h"], capacity: 3)], locked: ["h"])))
         #expect(
             events[15].value.kind
                 == .expect(

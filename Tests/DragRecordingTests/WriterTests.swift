@@ -152,17 +152,17 @@ struct RandomRecording {
                     kind = .lift(items: self.ids(), x: number(), y: number(), ops: [.move, .copy, .all][int(3)], external: int(3) == 0)
                     active.insert(s)
                     deferred.remove(s)
-                case 2: kind = .insert(items: self.ids(), collection: collection(&self), index: int(2) == 0 ? nil : int(5))
-                case 3: kind = .delete(items: self.ids())
-                case 4: kind = .relocate(items: self.ids(), collection: collection(&self), before: int(2) == 0 ? nil : id())
-                case 5: kind = .update(item: id())
+                case 2: kind = .mutation(.insert(items: self.ids(), collection: collection(&self), index: int(2) == 0 ? nil : int(5)))
+                case 3: kind = .mutation(.delete(items: self.ids()))
+                case 4: kind = .mutation(.relocate(items: self.ids(), collection: collection(&self), before: int(2) == 0 ? nil : id()))
+                case 5: kind = .mutation(.update(item: id()))
                 case 6:
-                    kind = .reload(
-                        collections: header.collections.map {
-                            CollectionSpec(id: $0.id, items: $0.items.reversed(), locked: $0.items.prefix(1).map { $0 })
-                        })
-                case 7: kind = int(2) == 0 ? .enable : .disable
-                case 8: kind = int(2) == 0 ? .lock(items: self.ids()) : .unlock(items: self.ids())
+                    let specs = header.collections.map {
+                        CollectionSpec(id: $0.id, items: $0.items.reversed(), locked: $0.items.prefix(1).map { $0 })
+                    }
+                    kind = .mutation(.reload(collections: specs.map(\.collection), locked: specs.flatMap(\.locked)))
+                case 7: kind = .mutation(.setEnabled(int(2) == 0))
+                case 8: kind = int(2) == 0 ? .mutation(.lock(items: self.ids())) : .mutation(.unlock(items: self.ids()))
                 default:
                     var e = Expectation(
                         outcome: Outcome.allCases[int(6)], session: int(2) == 0 ? nil : int(3),
@@ -219,10 +219,11 @@ struct WriterTests {
             CanonicalWriter.line(for: RecordedEvent(t: 2, .drop(x: -0.0, y: 3, deferred: true)))
                 == #"{"type":"drop","t":2,"x":0,"y":3,"apply":"deferred"}"#)
         #expect(
-            CanonicalWriter.line(for: RecordedEvent(t: 2, .relocate(items: ["a"], collection: nil, before: nil)))
+            CanonicalWriter.line(for: RecordedEvent(t: 2, .mutation(.relocate(items: ["a"], collection: nil, before: nil))))
                 == #"{"type":"relocate","t":2,"items":["a"],"before":null}"#)
         #expect(
-            CanonicalWriter.line(for: RecordedEvent(t: 2, .update(item: "q\"\n\u{1}"))) == #"{"type":"update","t":2,"item":"q\"\n\u0001"}"#)
+            CanonicalWriter.line(for: RecordedEvent(t: 2, .mutation(.update(item: "q\"\n\u{1}"))))
+                == #"{"type":"update","t":2,"item":"q\"\n\u0001"}"#)
         let header = RecordingHeader(
             layout: Layout(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 0, heights: [:]), width: 100, height: 50),
             collections: [CollectionSpec(items: ["a"])], meta: .object(["z": .number(1), "a": .string("x")]))
@@ -422,10 +423,10 @@ struct RecorderTests {
             try Recorder(path: path, header: mixed)
         }
         var future = header
-        future.version = 3
+        future.version = 4
         #expect(
             throws: RecordingError.input(
-                Diagnostic(path: path, line: 1, message: "unsupported version 3: dragrec versions 1 and 2 are supported"))
+                Diagnostic(path: path, line: 1, message: "unsupported version 4: dragrec versions 1, 2 and 3 are supported"))
         ) {
             try Recorder(path: path, header: future)
         }

@@ -130,7 +130,7 @@ enum Fixtures {
                         expected: "order: \(items)", actual: "order: \([items[1], items[0]])"),
                     failures: ["placement: \"</script><b>x\" is not before \"new\\nline\""], data: moved),
                 RenderEvent(
-                    line: 5, t: 30, text: "insert [z] at end", kind: .insert,
+                    line: 5, t: 30, text: "insert [z] at end", kind: .mutation(.insert),
                     data: list([items[1], items[0]] + items[2...] + ["z"], fixed: ["hdr"], locked: ["ünï☃"])),
             ])
     }

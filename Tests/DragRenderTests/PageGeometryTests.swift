@@ -71,7 +71,9 @@ import Testing
 
     static func document(_ layout: Layout<String>, _ data: [RenderData], initial: RenderData) -> RenderDocument {
         var b = RenderBuilder(header: RenderHeader(title: "geometry", layout: layout), initial: initial)
-        for (k, d) in data.enumerated() { b.append(RenderEvent(line: k + 2, t: Double(k), text: "step \(k)", kind: .insert, data: d)) }
+        for (k, d) in data.enumerated() {
+            b.append(RenderEvent(line: k + 2, t: Double(k), text: "step \(k)", kind: .mutation(.insert), data: d))
+        }
         return b.finish()
     }
 

@@ -97,7 +97,7 @@ enum Synthetic {
                 let index = random(items.count + 1)
                 items.insert(id, at: index)
                 data = snapshot(items)
-                emit(RenderEvent(line: line, t: t, text: "insert [\(id)] at \(index)", kind: .insert, data: data))
+                emit(RenderEvent(line: line, t: t, text: "insert [\(id)] at \(index)", kind: .mutation(.insert), data: data))
                 continue
             }
             drag += 1

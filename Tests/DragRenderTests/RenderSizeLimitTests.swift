@@ -12,7 +12,7 @@ import Testing
             header: RenderHeader(title: "rotating", path: "big.jsonl", layout: .rows(width: 100, height: 2000)), sizeLimit: limit)
         for n in 0..<events {
             let order = Array(ids[(n % ids.count)...] + ids[..<(n % ids.count)])
-            b.append(RenderEvent(line: n + 2, t: Double(n), text: "insert", kind: .insert, data: Fixtures.list(order)))
+            b.append(RenderEvent(line: n + 2, t: Double(n), text: "insert", kind: .mutation(.insert), data: Fixtures.list(order)))
         }
         return b.finish()
     }

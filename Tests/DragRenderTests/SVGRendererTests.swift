@@ -125,7 +125,7 @@ import FoundationXML
         // e (row 4, 40 to 50) lifted at y = 45; x inserted above it moves it
         // to row 5 (50 to 60); the drop puts it at row 2 (20 to 30).
         let insert = try #require(PageFixtureTests.replayed("corpora/regression/insert-during-drag-shifts-hit-test.jsonl"))
-        #expect(insert.steps.map(\.kind) == [.lift, .insert, .drop, .expect])
+        #expect(insert.steps.map(\.kind) == [.lift, .mutation(.insert), .drop, .expect])
         #expect(drawn(insert, 0).points == "50,45")
         #expect(drawn(insert, 1).points == "50,55")
         #expect(drawn(insert, 1).lift == ["50", "55"])

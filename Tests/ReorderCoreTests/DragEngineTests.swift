@@ -53,9 +53,9 @@ struct DragSessionTests {
     func vanished() {
         var e = TEngine(container: single("a b c"), layout: rows())
         _ = e.handle(lift("a b"))
-        _ = e.handle(.delete(items: ["a"]))
-        _ = e.handle(.delete(items: ["b"]))
-        _ = e.handle(.insert(items: ["a"], collection: nil, index: 0))  // the same ID again does not rejoin
+        _ = e.handle(.mutation(.delete(items: ["a"])))
+        _ = e.handle(.mutation(.delete(items: ["b"])))
+        _ = e.handle(.mutation(.insert(items: ["a"], collection: nil, index: 0)))  // the same ID again does not rejoin
         let step = e.handle(.drop(session: 0, at: endPoint, deferred: false))
         #expect(step.outcome == .vanished)
         #expect(e.order == "a c")
@@ -65,7 +65,7 @@ struct DragSessionTests {
     func partialDelete() {
         var e = TEngine(container: single("a b c d"), layout: rows())
         _ = e.handle(lift("a b"))
-        _ = e.handle(.delete(items: ["b"]))
+        _ = e.handle(.mutation(.delete(items: ["b"])))
         let step = e.handle(.drop(session: 0, at: endPoint, deferred: false))
         #expect(step.emitted == difference("a", before: nil))
         #expect(e.order == "c d a")
@@ -90,7 +90,7 @@ struct DragSessionTests {
     @Test("lift-rejected when disabled")
     func liftDisabled() {
         var e = TEngine(container: single("a b"), layout: rows())
-        _ = e.handle(.setEnabled(false))
+        _ = e.handle(.mutation(.setEnabled(false)))
         #expect(e.handle(lift("a")).liftRejection == .disabled)
     }
 
@@ -126,8 +126,8 @@ struct DragSessionTests {
         var e = TEngine(container: single("a b c"), layout: rows())
         _ = e.handle(lift("x y", ops: .copy, external: true))
         _ = e.handle(.drop(session: 0, at: before(1), deferred: true))
-        _ = e.handle(.delete(items: ["b"]))
-        _ = e.handle(.insert(items: ["y"], collection: nil, index: 0))
+        _ = e.handle(.mutation(.delete(items: ["b"])))
+        _ = e.handle(.mutation(.insert(items: ["y"], collection: nil, index: 0)))
         let step = e.handle(.apply(session: 0))
         #expect(step.warnings == [.itemExists("y")])
         #expect(e.order == "y a c x")
@@ -141,8 +141,8 @@ struct DragSessionTests {
             let drop = e.handle(.drop(session: 0, at: before(2), deferred: true))
             #expect(drop.emitted == difference("e", before: "c"))
             #expect(e.order == "a b c d e")
-            _ = e.handle(.insert(items: ["x"], collection: nil, index: 0))
-            _ = e.handle(.setEnabled(false))  // apply works whether or not the container is enabled
+            _ = e.handle(.mutation(.insert(items: ["x"], collection: nil, index: 0)))
+            _ = e.handle(.mutation(.setEnabled(false)))  // apply works whether or not the container is enabled
             #expect(e.handle(.apply(session: 0)).applied == difference("e", before: "c"))
             #expect(e.order == expected, "applier \(applier.name)")
         }
@@ -185,22 +185,22 @@ struct MutationTests {
     @Test("insert: index into reorderable items, default or past the end is the end; existing IDs skipped")
     func insert() {
         var e = TEngine(container: single("a b", fixed: "h"), layout: rows())
-        _ = e.handle(.insert(items: ["x"], collection: nil, index: 0))
-        _ = e.handle(.insert(items: ["y"], collection: nil, index: 99))
-        let step = e.handle(.insert(items: ["z", "a", "h", "z"], collection: nil, index: nil))
+        _ = e.handle(.mutation(.insert(items: ["x"], collection: nil, index: 0)))
+        _ = e.handle(.mutation(.insert(items: ["y"], collection: nil, index: 99)))
+        let step = e.handle(.mutation(.insert(items: ["z", "a", "h", "z"], collection: nil, index: nil)))
         #expect(step.warnings == [.itemExists("a"), .itemExists("h"), .itemExists("z")])
         #expect(e.order == "x a b y z")
-        #expect(e.handle(.insert(items: ["q"], collection: "nope", index: nil)).warnings == [.unknownCollection("nope")])
+        #expect(e.handle(.mutation(.insert(items: ["q"], collection: "nope", index: nil))).warnings == [.unknownCollection("nope")])
     }
 
     @Test("delete: missing IDs warn; fixed items may be deleted; deleted items are unlocked")
     func delete() {
         var e = TEngine(
             container: TContainer(collections: [.init(id: nil, items: ids("a b"), fixed: ["h"])], locked: ["b"]), layout: rows())
-        #expect(e.handle(.delete(items: ["h", "b", "zz"])).warnings == [.missingItem("zz", action: "delete")])
+        #expect(e.handle(.mutation(.delete(items: ["h", "b", "zz"]))).warnings == [.missingItem("zz", action: "delete")])
         #expect(e.container.collections[0].fixed.isEmpty)
         #expect(e.container.locked.isEmpty)
-        _ = e.handle(.insert(items: ["b"], collection: nil, index: nil))
+        _ = e.handle(.mutation(.insert(items: ["b"], collection: nil, index: nil)))
         #expect(!e.container.locked.contains("b"))
     }
 
@@ -208,9 +208,9 @@ struct MutationTests {
     func relocate() {
         var e = TEngine(container: single("a b c d"), layout: rows(), applier: .arrayOrder)
         _ = e.handle(.lift(session: 0, items: ["a"], at: Point(x: 1, y: 1), operations: .move, external: false))
-        _ = e.handle(.relocate(items: ["d", "c"], collection: nil, before: "c"))  // canonical, not the applier under test
+        _ = e.handle(.mutation(.relocate(items: ["d", "c"], collection: nil, before: "c")))  // canonical, not the applier under test
         #expect(e.order == "a b d c")
-        _ = e.handle(.relocate(items: ["a"], collection: nil, before: nil))
+        _ = e.handle(.mutation(.relocate(items: ["a"], collection: nil, before: nil)))
         #expect(e.order == "b d c a")
         _ = e.handle(.drop(session: 0, at: before(0), deferred: false))
         #expect(e.order == "a b d c")
@@ -219,8 +219,8 @@ struct MutationTests {
     @Test("update: order untouched; a missing item warns")
     func update() {
         var e = TEngine(container: single("a b"), layout: rows())
-        #expect(e.handle(.update(item: "a")) == StepResult())
-        #expect(e.handle(.update(item: "q")).warnings == [.missingItem("q", action: "update")])
+        #expect(e.handle(.mutation(.update(item: "a"))) == StepResult())
+        #expect(e.handle(.mutation(.update(item: "q"))).warnings == [.missingItem("q", action: "update")])
         #expect(e.order == "a b")
     }
 
@@ -228,10 +228,10 @@ struct MutationTests {
     func reload() {
         var e = TEngine(container: TContainer(collections: [.init(id: nil, items: ids("a b c"))], locked: ["c"]), layout: rows())
         _ = e.handle(.lift(session: 0, items: ["a", "b"], at: Point(x: 1, y: 1), operations: .move, external: false))
-        _ = e.handle(.reload(collections: [.init(id: nil, items: ids("c b d"))], locked: ["d"]))
+        _ = e.handle(.mutation(.reload(collections: [.init(id: nil, items: ids("c b d"))], locked: ["d"])))
         #expect(e.sessions[0]?.sources == ["b"])
         #expect(e.container.locked == ["c", "d"])
-        _ = e.handle(.unlock(items: ["c", "d"]))
+        _ = e.handle(.mutation(.unlock(items: ["c", "d"])))
         let step = e.handle(.drop(session: 0, at: before(0), deferred: false))
         #expect(step.emitted == difference("b", before: "c"))
         #expect(e.order == "b c d")
@@ -240,12 +240,12 @@ struct MutationTests {
     @Test("enable/disable flip isEnabled; lock/unlock skip missing IDs")
     func flags() {
         var e = TEngine(container: single("a"), layout: rows())
-        _ = e.handle(.setEnabled(false))
+        _ = e.handle(.mutation(.setEnabled(false)))
         #expect(!e.container.isEnabled)
-        _ = e.handle(.setEnabled(true))
+        _ = e.handle(.mutation(.setEnabled(true)))
         #expect(e.container.isEnabled)
-        #expect(e.handle(.lock(items: ["a", "z"])).warnings == [.missingItem("z", action: "lock")])
+        #expect(e.handle(.mutation(.lock(items: ["a", "z"]))).warnings == [.missingItem("z", action: "lock")])
         #expect(e.container.locked == ["a"])
-        #expect(e.handle(.unlock(items: ["z"])).warnings == [.missingItem("z", action: "unlock")])
+        #expect(e.handle(.mutation(.unlock(items: ["z"]))).warnings == [.missingItem("z", action: "unlock")])
     }
 }

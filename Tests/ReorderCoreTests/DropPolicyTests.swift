@@ -17,7 +17,7 @@ struct DropPolicyTests {
     func disabled() {
         var e = engine(single("a b c"))
         _ = e.handle(.lift(session: 0, items: ["a"], at: Point(x: 1, y: 1), operations: .move, external: false))
-        _ = e.handle(.setEnabled(false))
+        _ = e.handle(.mutation(.setEnabled(false)))
         #expect(e.handle(.move(session: 0, at: before(2))).configuration == .forbidden)
     }
 
@@ -51,7 +51,7 @@ struct DropPolicyTests {
     @Test("4. a locked item that is not a source forbids the collection")
     func locked() {
         var e = engine(named(["x": "a b", "y": "c d"]))
-        _ = e.handle(.lock(items: ["d"]))
+        _ = e.handle(.mutation(.lock(items: ["d"])))
         // rows: x = a(0) b(1), y = c(2) d(3)
         #expect(answer(&e, lift: "a", at: before(2))?.operation == .forbidden)
         _ = e.handle(.cancel(session: 0))

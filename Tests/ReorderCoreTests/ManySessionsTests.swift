@@ -22,13 +22,13 @@ struct ManySessionsTests {
         var engine = Engine(container: container, layout: layout)
         for s in 0..<n {
             _ = engine.handle(.lift(session: s, items: [id(s)], at: before(0), operations: .all, external: true))
-            _ = engine.handle(.delete(items: [id(1_000_000 + s)]))
+            _ = engine.handle(.mutation(.delete(items: [id(1_000_000 + s)])))
             _ = engine.handle(.lift(session: n + s, items: [a], at: before(0), operations: .move, external: false))
             _ = engine.handle(.cancel(session: n + s))
         }
         for s in 0..<n {
             _ = engine.handle(.drop(session: s, at: before(s % 50), deferred: false))
-            _ = engine.handle(.delete(items: [id(s)]))
+            _ = engine.handle(.mutation(.delete(items: [id(s)])))
         }
         #expect(engine.sessions.isEmpty)
         #expect(engine.container.orders == [[a, b]])
@@ -67,17 +67,17 @@ struct ManySessionsTests {
         _ = engine.handle(.lift(session: 0, items: ["a", "b"], at: before(0), operations: .move, external: false))
         _ = engine.handle(.lift(session: 1, items: ["b", "c"], at: before(0), operations: .move, external: false))  // rejected: b is held
         _ = engine.handle(.lift(session: 2, items: ["c", "d"], at: before(0), operations: .move, external: true))  // external: untouched
-        _ = engine.handle(.delete(items: ["b"]))
+        _ = engine.handle(.mutation(.delete(items: ["b"])))
         #expect(engine.sessions[0]?.sources == ["a"])
         #expect(engine.sessions[1]?.sources == ["c"])
         #expect(engine.sessions[1]?.isRejected == true)
         #expect(engine.sessions[2]?.sources == ["c", "d"])
-        _ = engine.handle(.reload(collections: [.init(id: nil, items: ["d", "z"])], locked: []))
+        _ = engine.handle(.mutation(.reload(collections: [.init(id: nil, items: ["d", "z"])], locked: [])))
         #expect(engine.sessions[0]?.sources == [])
         #expect(engine.sessions[1]?.sources == [])
         #expect(engine.sessions[2]?.sources == ["c", "d"])
         // b came back: a new lift of it is not held by anyone.
-        _ = engine.handle(.insert(items: ["a"], collection: nil, index: nil))
+        _ = engine.handle(.mutation(.insert(items: ["a"], collection: nil, index: nil)))
         #expect(engine.handle(.lift(session: 3, items: ["a"], at: before(0), operations: .move, external: false)).liftRejection == nil)
     }
 }

@@ -62,9 +62,19 @@ enum AppMessages {
                 w.strings(items)
                 writeDestination(destination, &w)
             }
+        case .mutation(let m):
+            return mutation(m)
+        case .configure(let q):
+            return configure(q)
+        }
+    }
+
+    /// A mutation's request (app protocol 2.2): `op` is its kind's name.
+    static func mutation(_ m: DataMutation<String, String?>) -> [UInt8] {
+        switch m {
         case .insert(let items, let c, let index):
             return insert(items, c, index)
-        case .delete(let items): return itemsOp("delete", items)
+        case .delete(let items), .lock(let items), .unlock(let items): return itemsOp(m.kind.rawValue, items)
         case .relocate(let items, let c, let before):
             return relocate(items, c, before)
         case .update(let item):
@@ -81,15 +91,11 @@ enum AppMessages {
                 w.key("collections")
                 writeCollections(collections, locked: Set(locked), &w)
             }
-        case .setEnabled(let on):
+        case .setEnabled:
             return object { w in
                 w.key("op")
-                w.string(on ? "enable" : "disable")
+                w.string(m.kind.rawValue)
             }
-        case .lock(let items): return itemsOp("lock", items)
-        case .unlock(let items): return itemsOp("unlock", items)
-        case .configure(let q):
-            return configure(q)
         }
     }
 

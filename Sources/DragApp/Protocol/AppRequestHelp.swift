@@ -3,7 +3,7 @@ import ReorderCore
 
 /// How `dragreplay help app` spells the request each mutation sends (the
 /// fields `AppMessages.line(for:)` writes, with their kinds of value): the
-/// help lists `EventKind.allCases` through it, so it never misses one.
+/// help lists `MutationKind.allCases` through it, so it never misses one.
 package enum AppRequestHelp {
     /// One request as the help shows it.
     package struct Request: Sendable {
@@ -19,11 +19,10 @@ package enum AppRequestHelp {
         }
     }
 
-    /// The request the code under test is sent for an event of `kind`;
-    /// `nil` for kinds that are not sent as themselves (drag events become
-    /// `apply` and `receive`, swipe gestures `open`, `close` and `perform`,
-    /// and an `expect` is checked, not sent).
-    package static func request(for kind: EventKind) -> Request? {
+    /// The request the code under test is sent for a mutation of `kind`
+    /// (drag events are sent as `apply` and `receive`, swipe gestures as
+    /// `open`, `close` and `perform`; an `expect` is checked, not sent).
+    package static func request(for kind: MutationKind) -> Request {
         let op = kind.rawValue
         switch kind {
         case .insert: return Request(op: op, fields: [("items", "[IDs]"), ("collection", "C"), ("index", "N|null")])
@@ -32,11 +31,10 @@ package enum AppRequestHelp {
         case .update: return Request(op: op, fields: [("item", "ID")], note: "the order must not change")
         case .reload: return Request(op: op, fields: [("collections", "[..]")], note: "replace all data")
         case .enable, .disable: return Request(op: op, fields: [])
-        case .lift, .move, .drop, .cancel, .apply, .expect, .swipe, .scroll, .tap: return nil
         }
     }
 
-    /// The help's lines for the mutation requests, in `EventKind` order: a
+    /// The help's lines for the mutation requests, in `MutationKind` order: a
     /// request with a note has a line of its own, the note in a column; a
     /// run of short ones (at most one field, no note) shares a line. No
     /// width limit: the help's lines are as the protocol's examples read.
@@ -47,8 +45,8 @@ package enum AppRequestHelp {
             if !run.isEmpty { lines.append(run.joined(separator: "  ")) }
             run = []
         }
-        for kind in EventKind.allCases {
-            guard let r = request(for: kind) else { continue }
+        for kind in MutationKind.allCases {
+            let r = request(for: kind)
             if r.note == nil && r.fields.count <= 1 {
                 run.append(r.syntax)
                 continue

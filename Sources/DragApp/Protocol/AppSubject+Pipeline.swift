@@ -67,7 +67,7 @@ extension AppSubject: PipelinedSubject {
         default: break
         }
         // The app answers an update with its data; the in-process subject has nothing to say.
-        if case .update = request { predicted = .data(pipeline.orders) }
+        if case .mutation(.update) = request { predicted = .data(pipeline.orders) }
         if !pipeline.diverged, let process {
             process.queue(line)
             pipeline.outstanding.append((request, predicted))

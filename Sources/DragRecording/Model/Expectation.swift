@@ -30,19 +30,23 @@ public struct Expectation: Hashable, Sendable {
     public var presentations: [PresentationReport<String>]?
     /// Version 2: the labels an edge would show for an item now.
     public var labels: ExpectedLabels?
+    /// Version 3: the reorderable items of listed collections on listed
+    /// replicas (the server included), by replica ID.
+    public var replicas: [String: ExpectedReplicaData]?
 
     /// Every member of an `expect` line the format defines (the event's
     /// `type` and `t`, then the fields above). Any other member is the
     /// writer's own, which `bless` keeps when it rewrites the line.
     public static let lineFields: Set<String> = [
         "type", "t", "session", "order", "collections", "outcome", "difference", "operation", "open", "performed",
-        "presentations", "labels",
+        "presentations", "labels", "replica", "replicas",
     ]
 
     public init(
         order: [String]? = nil, collections: [String: [String]]? = nil, outcome: Outcome? = nil, session: Int? = nil,
         difference: ExpectedDifference? = nil, operation: DropOperation? = nil, open: OpenExpectation? = nil,
-        performed: PerformedExpectation? = nil, presentations: [PresentationReport<String>]? = nil, labels: ExpectedLabels? = nil
+        performed: PerformedExpectation? = nil, presentations: [PresentationReport<String>]? = nil, labels: ExpectedLabels? = nil,
+        replicas: [String: ExpectedReplicaData]? = nil
     ) {
         self.order = order
         self.collections = collections
@@ -54,15 +58,24 @@ public struct Expectation: Hashable, Sendable {
         self.performed = performed
         self.presentations = presentations
         self.labels = labels
+        self.replicas = replicas
     }
 
     public var isEmpty: Bool {
         order == nil && collections == nil && outcome == nil && difference == nil && operation == nil && !hasSwipeFields
+            && replicas == nil
     }
 
     /// Whether it checks anything of `swipe-v1` 4 (`open`, `performed`,
     /// `presentations`, `labels`): only a version 2 file may.
     public var hasSwipeFields: Bool { open != nil || performed != nil || presentations != nil || labels != nil }
+}
+
+/// One replica's entry of `expect.replicas`: the single collection's
+/// items (an array), or the items of each listed collection.
+public enum ExpectedReplicaData: Hashable, Sendable {
+    case order([String])
+    case collections([String: [String]])
 }
 
 /// `expect.open` when present: the open row, or `nil` for `null` (no row

@@ -37,6 +37,23 @@ extension CollectionSpec {
     }
 }
 
+extension CollectionSpec {
+    /// The specs a `reload` line lists: each collection with the locks of
+    /// `locked` that are its entries, in `locked`'s order (the inverse of
+    /// the reader's, which lists the collections' locks one after another).
+    /// - Complexity: O(n + l) for n entries and l locks.
+    public static func specs(reloading collections: [ReorderCollection<String, String?>], locked: [String]) -> [CollectionSpec] {
+        guard !locked.isEmpty else {
+            return collections.map { CollectionSpec(id: $0.id, items: Array($0.items), fixed: $0.fixed, capacity: $0.capacity) }
+        }
+        return collections.map { c in
+            let own = Set(c.fixed).union(c.items)
+            return CollectionSpec(
+                id: c.id, items: Array(c.items), fixed: c.fixed, locked: locked.filter(own.contains), capacity: c.capacity)
+        }
+    }
+}
+
 extension RecordedEvent {
     /// The engine's event for this line, `nil` for an `expect` line (those
     /// are checked, not fed). An omitted `collection` is `header`'s only one;
@@ -44,11 +61,11 @@ extension RecordedEvent {
     /// applier. The one place a recorded event becomes an engine event.
     public func engineEvent(in header: RecordingHeader) -> SessionEvent<String, String?>? {
         switch kind {
-        case .expect: return nil
+        case .expect, .channel: return nil
         case .swipe(let item, let dx): return .swipe(item: item, dx: dx)
         case .scroll(let dy): return .scroll(dy: dy)
         case .tap(let x, let y): return .tap(at: Point(x: x, y: y))
-        case .lift, .move, .drop, .cancel, .apply, .insert, .delete, .relocate, .update, .reload, .enable, .disable, .lock, .unlock:
+        case .lift, .move, .drop, .cancel, .apply, .mutation, .viaApplier:
             return dragEvent(in: header).map(SessionEvent.drag)
         }
     }
@@ -65,21 +82,13 @@ extension RecordedEvent {
         case .drop(let x, let y, let deferred): return .drop(session: s, at: Point(x: x, y: y), deferred: deferred)
         case .cancel: return .cancel(session: s)
         case .apply: return .apply(session: s)
-        case .insert(let items, let c, let index): return .insert(items: items, collection: resolved(c), index: index)
-        case .delete(let items): return .delete(items: items)
-        case .relocate(let items, let c, let before, let viaApplier):
-            if viaApplier {
-                return .deliver(
-                    ReorderDifference(sources: items, destination: .init(collectionID: resolved(c), position: .init(anchor: before))))
-            }
-            return .relocate(items: items, collection: resolved(c), before: before)
-        case .update(let item): return .update(item: item)
-        case .reload(let specs): return .reload(collections: specs.map(\.collection), locked: specs.flatMap(\.locked))
-        case .enable: return .setEnabled(true)
-        case .disable: return .setEnabled(false)
-        case .lock(let items): return .lock(items: items)
-        case .unlock(let items): return .unlock(items: items)
-        case .expect, .swipe, .scroll, .tap: return nil
+        case .mutation(let m): return .mutation(m.mapIDs(item: { $0 }, collection: resolved))
+        case .viaApplier(let d):
+            return .deliver(
+                ReorderDifference(
+                    sources: d.sources,
+                    destination: .init(collectionID: resolved(d.destination.collectionID), position: d.destination.position)))
+        case .expect, .swipe, .scroll, .tap, .channel: return nil
         }
     }
 
@@ -103,17 +112,12 @@ extension RecordedEvent {
         case .drop(_, let p, let deferred): kind = .drop(x: p.x, y: p.y, deferred: deferred)
         case .cancel: kind = .cancel
         case .apply: kind = .apply
-        case .insert(let items, let c, let index): kind = .insert(items: items, collection: c, index: index)
-        case .delete(let items): kind = .delete(items: items)
-        case .relocate(let items, let c, let before): kind = .relocate(items: items, collection: c, before: before)
-        case .deliver(let d):
-            kind = .relocate(
-                items: d.sources, collection: d.destination.collectionID, before: d.destination.position.anchor, viaApplier: true)
-        case .update(let item): kind = .update(item: item)
-        case .reload(let collections, let locked): kind = .reload(collections: CollectionSpec.specs(for: collections, locked: Set(locked)))
-        case .setEnabled(let on): kind = on ? .enable : .disable
-        case .lock(let items): kind = .lock(items: items)
-        case .unlock(let items): kind = .unlock(items: items)
+        case .mutation(.reload(let collections, let locked)):
+            // Each collection's locks in its entries' order, as a header lists them.
+            kind = .mutation(
+                .reload(collections: collections, locked: CollectionSpec.specs(for: collections, locked: Set(locked)).flatMap(\.locked)))
+        case .mutation(let m): kind = .mutation(m)
+        case .deliver(let d): kind = .viaApplier(d)
         }
         self.init(t: t, session: event.session ?? 0, kind)
     }
@@ -131,14 +135,8 @@ extension SessionEvent {
             case .drop: .drop
             case .cancel: .cancel
             case .apply: .apply
-            case .insert: .insert
-            case .delete: .delete
-            case .relocate, .deliver: .relocate
-            case .update: .update
-            case .reload: .reload
-            case .setEnabled(let on): on ? .enable : .disable
-            case .lock: .lock
-            case .unlock: .unlock
+            case .mutation(let m): .mutation(m.kind)
+            case .deliver: .mutation(.relocate)
             }
         case .swipe: .swipe
         case .scroll: .scroll

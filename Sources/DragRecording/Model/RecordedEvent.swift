@@ -7,11 +7,16 @@ public struct RecordedEvent: Hashable, Sendable {
     /// The drag session (drag events; 0 by default, and always 0 for others).
     public var session: Int
     public var kind: Kind
+    /// Version 3: the replica the event happens on (replicas-v1 2); `nil`
+    /// in versions 1 and 2, for channel events, and for an `expect` that
+    /// names none (the first replica).
+    public var replica: String?
 
-    public init(t: Double, session: Int = 0, _ kind: Kind) {
+    public init(t: Double, session: Int = 0, _ kind: Kind, replica: String? = nil) {
         self.t = t
         self.session = session
         self.kind = kind
+        self.replica = replica
     }
 
     public enum Kind: Hashable, Sendable {
@@ -20,16 +25,13 @@ public struct RecordedEvent: Hashable, Sendable {
         case drop(x: Double, y: Double, deferred: Bool)
         case cancel
         case apply
-        case insert(items: [String], collection: String?, index: Int?)
-        case delete(items: [String])
-        /// `viaApplier`: the DragReplay extension `"via":"applier"` (see docs/dragrec-extensions.md).
-        case relocate(items: [String], collection: String?, before: String?, viaApplier: Bool = false)
-        case update(item: String)
-        case reload(collections: [CollectionSpec])
-        case enable
-        case disable
-        case lock(items: [String])
-        case unlock(items: [String])
+        /// A data mutation (spec 2.2) as the line gives it: a `nil`
+        /// collection is one the line omits (the header's only one).
+        case mutation(RecordedMutation)
+        /// A `relocate` with `"via":"applier"` (the DragReplay extension, see
+        /// docs/dragrec-extensions.md): a difference handed to the applier
+        /// outside a drag.
+        case viaApplier(ReorderDifference<String, String?>)
         /// Boxed: an `Expectation` is several times the size of every other
         /// payload, and inline it made each event that size, copied with
         /// `memcpy` at every step of reading (under 1% of events are expects).
@@ -40,6 +42,8 @@ public struct RecordedEvent: Hashable, Sendable {
         case scroll(dy: Double)
         /// Version 2: a tap at a point of the container.
         case tap(x: Double, y: Double)
+        /// Version 3: what the sync channel does (replicas-v1 5).
+        case channel(ChannelEvent)
 
         /// The `type` written in the file.
         public var type: EventKind {
@@ -49,19 +53,13 @@ public struct RecordedEvent: Hashable, Sendable {
             case .drop: .drop
             case .cancel: .cancel
             case .apply: .apply
-            case .insert: .insert
-            case .delete: .delete
-            case .relocate: .relocate
-            case .update: .update
-            case .reload: .reload
-            case .enable: .enable
-            case .disable: .disable
-            case .lock: .lock
-            case .unlock: .unlock
+            case .mutation(let m): .mutation(m.kind)
+            case .viaApplier: .mutation(.relocate)
             case .expect: .expect
             case .swipe: .swipe
             case .scroll: .scroll
             case .tap: .tap
+            case .channel(let c): .channel(c.kind)
             }
         }
 
@@ -74,7 +72,7 @@ public struct RecordedEvent: Hashable, Sendable {
         public var location: Point? {
             switch self {
             case .lift(_, let x, let y, _, _), .move(let x, let y), .drop(let x, let y, _), .tap(let x, let y): Point(x: x, y: y)
-            case .cancel, .apply, .insert, .delete, .relocate, .update, .reload, .enable, .disable, .lock, .unlock, .expect: nil
+            case .cancel, .apply, .mutation, .viaApplier, .expect, .channel: nil
             case .swipe, .scroll: nil
             }
         }
@@ -88,6 +86,13 @@ extension RecordedEvent {
     /// line (escaped for a terminal), so a new kind is described by its
     /// writer: it only joins the last case's list.
     public var summary: String {
+        // A replica's drag event names it first; any other line is its
+        // canonical line, which holds `replica` itself.
+        guard let replica, kind.isDragEvent else { return localSummary }
+        return Format.escapingControls(replica) + ": " + localSummary
+    }
+
+    private var localSummary: String {
         let s = session
         switch kind {
         case .lift(let items, let x, let y, let ops, let external):
@@ -98,11 +103,15 @@ extension RecordedEvent {
             return Format.dragText("drop", session: s, " at ", at: Point(x: x, y: y), deferred ? " (apply deferred)" : "")
         case .cancel: return "cancel s\(s)"
         case .apply: return "apply s\(s)"
-        case .insert, .delete, .relocate, .update, .reload, .enable, .disable, .lock, .unlock, .expect, .swipe, .scroll, .tap:
+        case .mutation, .viaApplier, .expect, .swipe, .scroll, .tap, .channel:
             return Format.escapingControls(CanonicalWriter.line(for: self))  // JSON escapes C0 only
         }
     }
 }
+
+/// A data mutation as a recording holds it: string IDs, and a collection
+/// that is `nil` where the line omits it.
+public typealias RecordedMutation = DataMutation<String, String?>
 
 /// A value with the physical line it was read from (1-based).
 public struct Located<Value: Sendable>: Sendable {

@@ -26,9 +26,10 @@ public struct CollectionSpec: Hashable, Sendable {
 
 /// The first non-blank line of a recording.
 public struct RecordingHeader: Hashable, Sendable {
-    /// The format version: 1 (dragrec v1), or 2 (v1 plus swipe actions,
-    /// `swipe-v1`). Only a version 2 file may have `swipe`, swipe events and
-    /// the swipe fields of `expect`.
+    /// The format version: 1 (dragrec v1), 2 (v1 plus swipe actions,
+    /// `swipe-v1`) or 3 (v2 plus replicas, replicas-v1). Only a version 2 or
+    /// later file may have `swipe`, swipe events and the swipe fields of
+    /// `expect`; only a version 3 file has `replicas` and channel events.
     public var version: Int
     public var layout: Layout<String>
     public var enabled: Bool
@@ -36,18 +37,23 @@ public struct RecordingHeader: Hashable, Sendable {
     /// The container's swipe actions (`container.swipe`, version 2 only);
     /// `nil` when the header has none: no row has actions.
     public var swipe: SwipeConfiguration<String>?
+    /// Version 3: the replicas and their sync channel (replicas-v1 1);
+    /// `nil` before.
+    public var replicas: ReplicasSpec?
     /// Free-form; replay ignores it. Findings put seed, applier and invariant here.
     public var meta: JSONValue?
     /// The fuzzer's world rules (`world`, an extension field that replay
     /// ignores; see `World(header:)` in DragFuzz). `nil`: none.
     public var world: JSONValue?
 
-    /// `version` defaults to 2 when `swipe` is given and 1 otherwise.
+    /// `version` defaults to 3 when `replicas` is given, 2 when `swipe`
+    /// is, and 1 otherwise.
     public init(
         version: Int? = nil, layout: Layout<String>, enabled: Bool = true, collections: [CollectionSpec],
-        swipe: SwipeConfiguration<String>? = nil, meta: JSONValue? = nil, world: JSONValue? = nil
+        swipe: SwipeConfiguration<String>? = nil, replicas: ReplicasSpec? = nil, meta: JSONValue? = nil, world: JSONValue? = nil
     ) {
-        self.version = version ?? (swipe == nil ? 1 : 2)
+        self.version = version ?? (replicas != nil ? 3 : swipe == nil ? 1 : 2)
+        self.replicas = replicas
         self.layout = layout
         self.enabled = enabled
         self.collections = collections
@@ -57,7 +63,7 @@ public struct RecordingHeader: Hashable, Sendable {
     }
 
     /// The versions this package reads and writes.
-    public static let supportedVersions = 1...2
+    public static let supportedVersions = 1...3
 
     /// The container the recording starts from.
     public var container: ReorderContainer<String, String?> {

@@ -15,10 +15,13 @@ public struct RecordingValidator: Sendable {
     /// `expect.performed` may name).
     private let actionNames: Set<String>
     private var lastT = 0.0
-    /// Sessions with a lift and no drop/cancel yet.
-    private var active = SessionSet()
-    /// Sessions whose last drop was deferred and not yet applied.
-    private var deferred = SessionSet()
+    /// Sessions with a lift and no drop/cancel yet, per replica (one
+    /// entry before version 3): sessions are numbered per replica.
+    private var active: [SessionSet]
+    /// Sessions whose last drop was deferred and not yet applied, per replica.
+    private var deferred: [SessionSet]
+    /// Version 3: the header's replicas (`nil` before).
+    public let replicas: ReplicasSpec?
 
     public static let maxIDBytes = 256
 
@@ -38,6 +41,15 @@ public struct RecordingValidator: Sendable {
         }
         collectionIDs = header.collections.map(\.id)
         version = header.version
+        if let r = header.replicas {
+            if header.version < 3 { throw Self.needsVersion(3, field: "replicas", version: header.version) }
+            try Self.checkReplicas(r)
+        } else if header.version >= 3 {
+            throw FieldError(field: nil, "missing field \"replicas\" (a version 3 header needs {\"ids\": [...], \"merge\": ...})")
+        }
+        replicas = header.replicas
+        active = Array(repeating: SessionSet(), count: max(1, header.replicas?.ids.count ?? 1))
+        deferred = active
         actionNames = Set(SwipeEdge.allCases.flatMap { header.swipe?.actions(on: $0).map(\.name) ?? [] })
     }
 
@@ -61,53 +73,39 @@ public struct RecordingValidator: Sendable {
         let s = event.session
         // Every kind's version from `EventKind`, so a new one cannot forget it.
         try requireVersion(of: event.kind.type)
+        let r = try replicaIndex(of: event)
         switch event.kind {
         case .lift(let items, _, _, let ops, _):
             try Self.checkIDs(items, field: "items", nonEmpty: true, unique: true)
             if ops.isEmpty { throw FieldError(field: "ops", "field \"ops\" must be a non-empty subset of [\"move\", \"copy\"]") }
-            if active.contains(s) {
+            if active[r].contains(s) {
                 throw FieldError(field: "type", "lift on session \(s), which is already active (expected a move, drop or cancel first)")
             }
-            active.insert(s)
-            deferred.remove(s)
+            active[r].insert(s)
+            deferred[r].remove(s)
         case .move, .drop, .cancel:
-            guard active.contains(s) else {
+            guard active[r].contains(s) else {
                 throw FieldError(field: "type", "\(event.kind.type.rawValue) on session \(s), which has no active lift")
             }
             if case .drop(_, _, let isDeferred) = event.kind {
-                active.remove(s)
-                if isDeferred { deferred.insert(s) }
+                active[r].remove(s)
+                if isDeferred { deferred[r].insert(s) }
             } else if case .cancel = event.kind {
-                active.remove(s)
+                active[r].remove(s)
             }
         case .apply:
-            guard deferred.remove(s) != nil else {
+            guard deferred[r].remove(s) != nil else {
                 throw FieldError(
                     field: "type",
                     "apply on session \(s) with nothing pending (expected a drop with \"apply\": \"deferred\" on that session, applied at most once)"
                 )
             }
-        case .insert(let items, let collection, _):
-            try Self.checkIDs(items, field: "items")
-            try checkCollectionReference(collection)
-        case .delete(let items), .lock(let items), .unlock(let items):
-            try Self.checkIDs(items, field: "items")
-        case .relocate(let items, let collection, let before, _):
-            try Self.checkIDs(items, field: "items")
-            try checkCollectionReference(collection)
-            if let before { try Self.checkIDs([before], field: "before") }
-        case .update(let item):
-            try Self.checkIDs([item], field: "item")
-        case .reload(let collections):
-            try Self.checkCollections(collections, field: "collections")
-            if collections.map(\.id) != collectionIDs {
-                throw FieldError(
-                    field: "collections",
-                    "reload must keep the collections of the header, \(describe(collectionIDs)), in that order; got \(describe(collections.map(\.id)))"
-                )
-            }
-        case .enable, .disable:
-            break
+        case .mutation(let m):
+            try checkMutation(m)
+        case .viaApplier(let d):
+            try Self.checkIDs(d.sources, field: "items")
+            try checkCollectionReference(d.destination.collectionID)
+            if let before = d.destination.position.anchor { try Self.checkIDs([before], field: "before") }
         case .expect(let e):
             try checkExpectation(e)
         case .swipe(let item, let dx):
@@ -118,11 +116,53 @@ public struct RecordingValidator: Sendable {
         case .tap(let x, let y):
             try Self.checkFinite(x, field: "x")
             try Self.checkFinite(y, field: "y")
+        case .channel(let c):
+            try checkChannel(c)
+        }
+    }
+
+    /// A mutation's fields (spec 2.2).
+    private func checkMutation(_ m: RecordedMutation) throws(FieldError) {
+        switch m {
+        case .insert(let items, let collection, _):
+            try Self.checkIDs(items, field: "items")
+            try checkCollectionReference(collection)
+        case .delete(let items), .lock(let items), .unlock(let items):
+            try Self.checkIDs(items, field: "items")
+        case .relocate(let items, let collection, let before):
+            try Self.checkIDs(items, field: "items")
+            try checkCollectionReference(collection)
+            if let before { try Self.checkIDs([before], field: "before") }
+        case .update(let item):
+            try Self.checkIDs([item], field: "item")
+        case .reload(let collections, let locked):
+            if replicas != nil {
+                throw FieldError(
+                    field: "type",
+                    "event type \"reload\" is not allowed in a version 3 file (a replica replacing its data is not an operation)")
+            }
+            let specs = CollectionSpec.specs(reloading: collections, locked: locked)
+            try Self.checkCollections(specs, field: "collections")
+            // A lock that is no collection's entry: the reader, which knows
+            // each collection's own list, reports it there first.
+            if specs.reduce(0, { $0 + $1.locked.count }) != locked.count,
+                let l = locked.first(where: { id in !specs.contains { $0.locked.contains(id) } })
+            {
+                throw FieldError(field: "locked", "locked item \(Format.quoted(l)) is not an entry of any collection")
+            }
+            if collections.map(\.id) != collectionIDs {
+                throw FieldError(
+                    field: "collections",
+                    "reload must keep the collections of the header, \(describe(collectionIDs)), in that order; got \(describe(collections.map(\.id)))"
+                )
+            }
+        case .setEnabled:
+            break
         }
     }
 
     private func requireVersion(of type: EventKind) throws(FieldError) {
-        if version < type.minimumVersion { throw Self.needsVersion2(type: type, version: version) }
+        if version < type.minimumVersion { throw Self.needsVersion(type.minimumVersion, type: type, version: version) }
     }
 
     static func checkFinite(_ v: Double, field: String) throws(FieldError) {
@@ -133,17 +173,22 @@ public struct RecordingValidator: Sendable {
 
     /// A version the package does not read.
     public static func unsupportedVersion(_ version: Int) -> FieldError {
-        FieldError(field: "version", "unsupported version \(version): dragrec versions 1 and 2 are supported")
+        FieldError(field: "version", "unsupported version \(version): dragrec versions 1, 2 and 3 are supported")
     }
 
     /// A field that only a version 2 file may hold, in a file of `version`.
     public static func needsVersion2(field: String, version: Int) -> FieldError {
-        FieldError(field: field, "field \"\(field)\" needs a version 2 header (this file is version \(version))")
+        needsVersion(2, field: field, version: version)
     }
 
-    /// An event type that only a version 2 file may hold.
-    public static func needsVersion2(type: EventKind, version: Int) -> FieldError {
-        FieldError(field: "type", "event type \"\(type.rawValue)\" needs a version 2 header (this file is version \(version))")
+    /// A field that only a file of version `minimum` or later may hold.
+    public static func needsVersion(_ minimum: Int, field: String, version: Int) -> FieldError {
+        FieldError(field: field, "field \"\(field)\" needs a version \(minimum) header (this file is version \(version))")
+    }
+
+    /// An event type that only a file of version `minimum` or later may hold.
+    public static func needsVersion(_ minimum: Int, type: EventKind, version: Int) -> FieldError {
+        FieldError(field: "type", "event type \"\(type.rawValue)\" needs a version \(minimum) header (this file is version \(version))")
     }
 
     private func checkCollectionReference(_ collection: String?) throws(FieldError) {
@@ -156,12 +201,14 @@ public struct RecordingValidator: Sendable {
 
     private func checkExpectation(_ e: Expectation) throws(FieldError) {
         if e.isEmpty {
-            let v2 = version >= 2 ? ", \"open\", \"performed\", \"presentations\", \"labels\"" : ""
+            let v2 =
+                (version >= 2 ? ", \"open\", \"performed\", \"presentations\", \"labels\"" : "") + (version >= 3 ? ", \"replicas\"" : "")
             throw FieldError(
                 field: nil,
                 "an expect line needs at least one of \"order\", \"collections\", \"outcome\", \"difference\", \"operation\"\(v2)")
         }
         if e.hasSwipeFields { try checkSwipeExpectation(e) }
+        if let expected = e.replicas { try checkReplicaExpectation(expected) }
         if let order = e.order {
             if !isSingleCollection {
                 throw FieldError(
@@ -273,7 +320,7 @@ public struct RecordingValidator: Sendable {
         return nil
     }
 
-    static func checkCollections(_ collections: [CollectionSpec], field: String) throws(FieldError) {
+    package static func checkCollections(_ collections: [CollectionSpec], field: String) throws(FieldError) {
         if collections.isEmpty { throw FieldError(field: field, "field \"\(field)\" must hold at least one collection") }
         if collections.count > 1, collections.contains(where: { $0.id == nil }) {
             throw FieldError(field: "id", "every collection needs an \"id\" when there are \(collections.count) collections")
@@ -373,7 +420,13 @@ public struct RecordingValidator: Sendable {
 
     /// At the end of the file: sessions still active and differences still
     /// pending (warnings, not errors).
-    public var openSessions: [Int] { active.sorted() }
+    public var openSessions: [Int] { active[0].sorted() }
+
+    /// Version 3: the sessions still active on each replica, in `ids` order.
+    public var openReplicaSessions: [(replica: String, sessions: [Int])] {
+        guard let replicas else { return [] }
+        return zip(replicas.ids, active).compactMap { $1.sorted().isEmpty ? nil : ($0, $1.sorted()) }
+    }
 }
 
 /// A set of session numbers: a bit mask for 0 ..< 64 (every real recording),
@@ -399,6 +452,6 @@ struct SessionSet: Sendable {
     func sorted() -> [Int] { (0..<64).filter { bits & (1 << UInt64($0)) != 0 } + large.sorted() }
 }
 
-private func describe(_ ids: [String?]) -> String {
+func describe(_ ids: [String?]) -> String {
     "[" + ids.map { $0.map(Format.quoted) ?? "null" }.joined(separator: ", ") + "]"
 }

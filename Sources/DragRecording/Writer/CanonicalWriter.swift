@@ -37,6 +37,10 @@ public enum CanonicalWriter {
             swipeSection(swipe, &w)
         }
         w.close()
+        if let replicas = header.replicas {
+            w.key("replicas")
+            replicasSection(replicas, &w)
+        }
         if let meta = header.meta {
             w.key("meta")
             w.value(meta)
@@ -59,6 +63,10 @@ public enum CanonicalWriter {
         w.string(event.kind.type.rawValue)
         w.key("t")
         w.number(event.t)
+        if let replica = event.replica {
+            w.key("replica")
+            w.string(replica)
+        }
         if event.kind.isDragEvent && event.session != 0 {
             w.key("session")
             w.integer(event.session)
@@ -80,21 +88,13 @@ public enum CanonicalWriter {
                 w.key("apply")
                 w.string("deferred")
             }
-        case .cancel, .apply, .enable, .disable:
+        case .cancel, .apply:
             break
-        case .insert(let items, let collection, let index):
-            insertFields(items: items, collection: collection, index: index, &w)
-        case .delete(let items), .lock(let items), .unlock(let items):
-            w.key("items")
-            w.strings(items)
-        case .relocate(let items, let collection, let before, let viaApplier):
-            relocateFields(items: items, collection: collection, before: before, viaApplier: viaApplier, &w)
-        case .update(let item):
-            w.key("item")
-            w.string(item)
-        case .reload(let specs):
-            w.key("collections")
-            collections(specs, &w)
+        case .mutation(let m):
+            mutationFields(m, &w)
+        case .viaApplier(let d):
+            relocateFields(
+                items: d.sources, collection: d.destination.collectionID, before: d.destination.position.anchor, viaApplier: true, &w)
         case .expect(let e):
             expectFields(e, &w)
         case .swipe(let item, let dx):
@@ -110,6 +110,8 @@ public enum CanonicalWriter {
             w.number(x)
             w.key("y")
             w.number(y)
+        case .channel(let c):
+            channelFields(c, &w)
         }
         for (k, v) in extra.sorted(by: { $0.key < $1.key }) {
             w.key(k)
@@ -136,6 +138,28 @@ public enum CanonicalWriter {
         if external {
             w.key("external")
             w.bool(true)
+        }
+    }
+
+    /// A mutation's fields, in the spec's order.
+    @inline(__always)
+    private static func mutationFields(_ m: RecordedMutation, _ w: inout _JSONBuffer) {
+        switch m {
+        case .insert(let items, let collection, let index):
+            insertFields(items: items, collection: collection, index: index, &w)
+        case .delete(let items), .lock(let items), .unlock(let items):
+            w.key("items")
+            w.strings(items)
+        case .relocate(let items, let collection, let before):
+            relocateFields(items: items, collection: collection, before: before, viaApplier: false, &w)
+        case .update(let item):
+            w.key("item")
+            w.string(item)
+        case .reload(let collections, let locked):
+            w.key("collections")
+            self.collections(CollectionSpec.specs(reloading: collections, locked: locked), &w)
+        case .setEnabled:
+            break
         }
     }
 
@@ -216,6 +240,92 @@ public enum CanonicalWriter {
             w.string(op.rawValue)
         }
         swipeExpectation(e, &w)
+        if let replicas = e.replicas {
+            w.key("replicas")
+            w.open()
+            for (id, data) in replicas.sorted(by: { $0.key < $1.key }) {
+                w.key(id)
+                switch data {
+                case .order(let items): w.strings(items)
+                case .collections(let cs):
+                    w.open()
+                    for (c, items) in cs.sorted(by: { $0.key < $1.key }) {
+                        w.key(c)
+                        w.strings(items)
+                    }
+                    w.close()
+                }
+            }
+            w.close()
+        }
+    }
+
+    /// A channel event's fields: `to`, `from`, `op` (when given), or
+    /// `groups`.
+    private static func channelFields(_ c: ChannelEvent, _ w: inout _JSONBuffer) {
+        switch c {
+        case .deliver(let m), .lose(let m), .duplicate(let m):
+            w.key("to")
+            w.string(m.to)
+            if let from = m.from {
+                w.key("from")
+                w.string(from)
+            }
+            if let op = m.op {
+                w.key("op")
+                w.string(op)
+            }
+        case .partition(let groups):
+            w.key("groups")
+            w.openArray()
+            for g in groups {
+                w.element()
+                w.strings(g)
+            }
+            w.closeArray()
+        case .heal, .quiesce:
+            break
+        }
+    }
+
+    /// `{"ids", "merge", "deletes", "blocks", "channel"}`, defaults omitted
+    /// (`deletes` `"win"`, `blocks` `"whole"`, a manual channel with no
+    /// latency); `channel.links` sorted.
+    private static func replicasSection(_ r: ReplicasSpec, _ w: inout _JSONBuffer) {
+        w.open()
+        w.key("ids")
+        w.strings(r.ids)
+        w.key("merge")
+        w.string(r.merge.rawValue)
+        if r.deletes != .win {
+            w.key("deletes")
+            w.string(r.deletes.rawValue)
+        }
+        if r.blocks != .whole {
+            w.key("blocks")
+            w.string(r.blocks.rawValue)
+        }
+        if r.delivery != .manual || r.latency != 0 || !r.links.isEmpty {
+            w.key("channel")
+            w.open()
+            w.key("delivery")
+            w.string(r.delivery.rawValue)
+            if r.latency != 0 {
+                w.key("latency")
+                w.integer(r.latency)
+            }
+            if !r.links.isEmpty {
+                w.key("links")
+                w.open()
+                for (link, ms) in r.links.sorted(by: { $0.key < $1.key }) {
+                    w.key(link)
+                    w.integer(ms)
+                }
+                w.close()
+            }
+            w.close()
+        }
+        w.close()
     }
 
     /// `open`, `performed`, `presentations`, `labels` (`swipe-v1` 4), in

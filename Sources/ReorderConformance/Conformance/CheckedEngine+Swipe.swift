@@ -19,7 +19,7 @@ extension CheckedEngine {
         guard subjectSwipes else {
             // Code that does not take part in swipes still keeps its data in
             // step: a destructive action reaches it as the delete it is.
-            if case .delete(let item)? = result.swipe?.action?.effect { return [.delete(items: [item])] }
+            if case .delete(let item)? = result.swipe?.action?.effect { return [.mutation(.delete(items: [item]))] }
             return []
         }
         // No row changed and no swipe to ask about: nothing to send (and no

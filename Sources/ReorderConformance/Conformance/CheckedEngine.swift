@@ -367,7 +367,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             return true
         }
         // A `dropped` notice changes no data (the apply follows).
-        guard case .data(let data)? = answer, request.changesData || { if case .update = request { true } else { false } }(),
+        guard case .data(let data)? = answer, request.changesData || { if case .mutation(.update) = request { true } else { false } }(),
             let before
         else { return true }
         step.subjectData = data
@@ -474,14 +474,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             return _DataRequests(
                 result.appliedExternally ? .receive(items: applied.sources, destination: applied.destination) : .apply(session: s, applied))
         case .deliver(let d): return _DataRequests(.apply(session: nil, d))
-        case .insert(let items, let c, let index): return _DataRequests(.insert(items: items, collection: c, index: index))
-        case .delete(let items): return _DataRequests(.delete(items: items))
-        case .relocate(let items, let c, let before): return _DataRequests(.relocate(items: items, collection: c, before: before))
-        case .update(let item): return _DataRequests(.update(item: item))
-        case .reload(let collections, let locked): return _DataRequests(.reload(collections: collections, locked: locked))
-        case .setEnabled(let on): return _DataRequests(.setEnabled(on))
-        case .lock(let items): return _DataRequests(.lock(items: items))
-        case .unlock(let items): return _DataRequests(.unlock(items: items))
+        case .mutation(let m): return _DataRequests(.mutation(m))
         }
     }
 
@@ -555,16 +548,8 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     @usableFromInline
     func describe(_ request: SubjectRequest<ItemID, CollectionID>) -> String {
         switch request {
-        case .insert(let items, let c, let index):
-            "inserting \(text.ids(items))\(text.within(c))" + (index.map { " at \($0)" } ?? " at the end")
-        case .delete(let items): "deleting \(text.ids(items))"
-        case .relocate(let items, let c, let before):
-            "relocating \(text.ids(items))\(text.within(c)) " + (before.map { "before \(text.item($0))" } ?? "to the end")
-        case .reload: "reloading"
-        case .setEnabled(let on): on ? "enabling" : "disabling"
-        case .lock(let items): "locking \(text.ids(items))"
-        case .unlock(let items): "unlocking \(text.ids(items))"
-        case .reset, .dropped, .apply, .receive, .update, .configure, .open, .close, .perform, .labels, .gesture: "\(request)"
+        case .mutation(let m): m.describe(ids: text.ids, item: text.item, within: text.within)
+        case .reset, .dropped, .apply, .receive, .configure, .open, .close, .perform, .labels, .gesture: "\(request)"
         }
     }
 

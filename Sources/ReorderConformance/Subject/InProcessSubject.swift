@@ -118,18 +118,10 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
             if let t = engine.container.collectionIndex(of: destination.collectionID) {
                 engine._updateContainer { _ = $0.insert(items, into: t, before: destination.position.anchor) }
             }
-        case .insert(let items, let c, let index): _ = engine.handle(.insert(items: items, collection: c, index: index))
-        case .delete(let items):
-            _ = engine.handle(.delete(items: items))
-            pruneFlags()
-        case .relocate(let items, let c, let before): _ = engine.handle(.relocate(items: items, collection: c, before: before))
-        case .update: return .none
-        case .reload(let collections, let locked):
-            _ = engine.handle(.reload(collections: collections, locked: locked))
-            pruneFlags()
-        case .setEnabled(let on): _ = engine.handle(.setEnabled(on))
-        case .lock(let items): _ = engine.handle(.lock(items: items))
-        case .unlock(let items): _ = engine.handle(.unlock(items: items))
+        case .mutation(let m):
+            guard m.changesData else { return .none }
+            _ = engine.handle(.mutation(m))
+            if case .delete = m { pruneFlags() } else if case .reload = m { pruneFlags() }
         case .configure(let q):
             guard let configure else { return .none }
             return .configuration(configure(engine.request(for: q)))
@@ -155,7 +147,7 @@ public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashab
             switch handler.perform(item: item, edge: edge, action: action, data: data(item)) {
             case .none: break
             case .delete(let victim):
-                _ = engine.handle(.delete(items: [victim]))
+                _ = engine.handle(.mutation(.delete(items: [victim])))
                 pruneFlags()
             case .toggle(let flag, let target, let isSet):
                 if isSet {

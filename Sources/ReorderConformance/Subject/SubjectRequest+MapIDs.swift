@@ -21,15 +21,7 @@ extension SubjectRequest {
         case .apply(let s, let d): .apply(session: s, d.mapIDs(item: item, collection: collection))
         case .receive(let items, let destination):
             .receive(items: items.map(item), destination: destination.mapIDs(item: item, collection: collection))
-        case .insert(let items, let c, let index): .insert(items: items.map(item), collection: collection(c), index: index)
-        case .delete(let items): .delete(items: items.map(item))
-        case .relocate(let items, let c, let before): .relocate(items: items.map(item), collection: collection(c), before: before.map(item))
-        case .update(let id): .update(item: item(id))
-        case .reload(let collections, let locked):
-            .reload(collections: collections.map { $0.mapIDs(item: item, collection: collection) }, locked: locked.map(item))
-        case .setEnabled(let on): .setEnabled(on)
-        case .lock(let items): .lock(items: items.map(item))
-        case .unlock(let items): .unlock(items: items.map(item))
+        case .mutation(let m): .mutation(m.mapIDs(item: item, collection: collection))
         case .configure(let q):
             .configure(
                 DropQuery(

@@ -17,14 +17,8 @@ public enum SubjectRequest<ItemID: Hashable & Sendable, CollectionID: Hashable &
     case apply(session: Int?, ReorderDifference<ItemID, CollectionID>)
     /// An external drop commits: insert these items before the anchor (or at the end).
     case receive(items: [ItemID], destination: ReorderDifference<ItemID, CollectionID>.Destination)
-    case insert(items: [ItemID], collection: CollectionID, index: Int?)
-    case delete(items: [ItemID])
-    case relocate(items: [ItemID], collection: CollectionID, before: ItemID?)
-    case update(item: ItemID)
-    case reload(collections: [ReorderCollection<ItemID, CollectionID>], locked: [ItemID])
-    case setEnabled(Bool)
-    case lock(items: [ItemID])
-    case unlock(items: [ItemID])
+    /// A data mutation (spec 2.2), as the engine was handed it.
+    case mutation(DataMutation<ItemID, CollectionID>)
     /// The drop configuration at a `move` or `drop` (only to subjects that configure).
     case configure(DropQuery<ItemID>)
     /// A row opened (swipe protocol 6): the app draws its actions now, with
@@ -44,8 +38,9 @@ public enum SubjectRequest<ItemID: Hashable & Sendable, CollectionID: Hashable &
     /// Whether the answer is the subject's data.
     @inlinable public var changesData: Bool {
         switch self {
-        case .dropped, .update, .configure, .open, .close, .labels, .gesture: false
-        case .reset, .apply, .receive, .insert, .delete, .relocate, .reload, .setEnabled, .lock, .unlock, .perform: true
+        case .mutation(let m): m.changesData
+        case .dropped, .configure, .open, .close, .labels, .gesture: false
+        case .reset, .apply, .receive, .perform: true
         }
     }
 
@@ -53,7 +48,7 @@ public enum SubjectRequest<ItemID: Hashable & Sendable, CollectionID: Hashable &
     @inlinable public var isSwipe: Bool {
         switch self {
         case .open, .close, .perform, .labels, .gesture: true
-        case .reset, .dropped, .apply, .receive, .insert, .delete, .relocate, .update, .reload, .setEnabled, .lock, .unlock: false
+        case .reset, .dropped, .apply, .receive, .mutation: false
         case .configure: false
         }
     }

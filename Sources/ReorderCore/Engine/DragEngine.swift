@@ -166,32 +166,10 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
             if case .difference(let captured, let external) = waiting {
                 commit(captured, external: external, &step)
             }
-        case .insert(let items, let collection, let index):
-            insert(items, collection, index, &step)
-        case .delete(let items):
-            delete(items, &step)
-        case .relocate(let items, let collection, let before):
-            let d = Difference(sources: items, destination: .init(collectionID: collection, position: before.map { .before($0) } ?? .end))
-            _container.applyCanonical(d, warnings: &step.warnings)
+        case .mutation(let m):
+            mutate(m, &step)
         case .deliver(let d):
             commit(applier.capture(d, _container), external: false, &step)
-        case .update(let item):
-            if !_container.contains(item) { step.warnings.append(.missingItem(item, action: "update")) }
-        case .reload(let collections, let locked):
-            reload(collections, locked)
-        case .setEnabled(let enabled): _container.isEnabled = enabled
-        case .lock(let items):
-            for id in items {
-                if _container.contains(id) { _container.locked.insert(id) } else { step.warnings.append(.missingItem(id, action: "lock")) }
-            }
-        case .unlock(let items):
-            for id in items {
-                if _container.contains(id) {
-                    _container.locked.remove(id)
-                } else {
-                    step.warnings.append(.missingItem(id, action: "unlock"))
-                }
-            }
         }
     }
 
@@ -408,6 +386,38 @@ public struct DragEngine<ItemID: Hashable & Sendable, CollectionID: Hashable & S
     }
 
     // MARK: - Mutations
+
+    /// What a data mutation does (spec 2.2): missing IDs and unknown
+    /// collections are skipped with a warning; items that leave the data
+    /// leave every session's sources for good.
+    @inlinable mutating func mutate(_ m: DataMutation<ItemID, CollectionID>, _ step: inout Step) {
+        switch m {
+        case .insert(let items, let collection, let index):
+            insert(items, collection, index, &step)
+        case .delete(let items):
+            delete(items, &step)
+        case .relocate(let items, let collection, let before):
+            let d = Difference(sources: items, destination: .init(collectionID: collection, position: before.map { .before($0) } ?? .end))
+            _container.applyCanonical(d, warnings: &step.warnings)
+        case .update(let item):
+            if !_container.contains(item) { step.warnings.append(.missingItem(item, action: "update")) }
+        case .reload(let collections, let locked):
+            reload(collections, locked)
+        case .setEnabled(let enabled): _container.isEnabled = enabled
+        case .lock(let items):
+            for id in items {
+                if _container.contains(id) { _container.locked.insert(id) } else { step.warnings.append(.missingItem(id, action: "lock")) }
+            }
+        case .unlock(let items):
+            for id in items {
+                if _container.contains(id) {
+                    _container.locked.remove(id)
+                } else {
+                    step.warnings.append(.missingItem(id, action: "unlock"))
+                }
+            }
+        }
+    }
 
     @inlinable mutating func insert(_ items: [ItemID], _ collection: CollectionID, _ index: Int?, _ step: inout Step) {
         guard let c = _container.collectionIndex(of: collection) else {

@@ -8,25 +8,18 @@ public enum DragEvent<ItemID: Hashable & Sendable, CollectionID: Hashable & Send
     case drop(session: Int, at: Point, deferred: Bool)
     case cancel(session: Int)
     case apply(session: Int)
-    case insert(items: [ItemID], collection: CollectionID, index: Int?)
-    case delete(items: [ItemID])
-    case relocate(items: [ItemID], collection: CollectionID, before: ItemID?)
+    /// A change to the data from outside the drag (spec 2.2).
+    case mutation(DataMutation<ItemID, CollectionID>)
     /// A difference handed to the app's `move` closure outside a drag (the
     /// framework, an accessibility action): it goes through the applier
     /// under test, captured and applied at once.
     case deliver(ReorderDifference<ItemID, CollectionID>)
-    case update(item: ItemID)
-    /// Replaces all data; `locked` adds to the locks of items that remain.
-    case reload(collections: [ReorderCollection<ItemID, CollectionID>], locked: [ItemID])
-    case setEnabled(Bool)
-    case lock(items: [ItemID])
-    case unlock(items: [ItemID])
 
     /// The session of a drag event, `nil` for a mutation.
     @inlinable public var session: Int? {
         switch self {
         case .lift(let s, _, _, _, _), .move(let s, _), .drop(let s, _, _), .cancel(let s), .apply(let s): s
-        case .insert, .delete, .relocate, .deliver, .update, .reload, .setEnabled, .lock, .unlock: nil
+        case .mutation, .deliver: nil
         }
     }
 }
@@ -45,18 +38,8 @@ extension DragEvent {
         case .drop(let s, let p, let deferred): return .drop(session: s, at: p, deferred: deferred)
         case .cancel(let s): return .cancel(session: s)
         case .apply(let s): return .apply(session: s)
-        case .insert(let items, let c, let index): return .insert(items: try items.map(item), collection: try collection(c), index: index)
-        case .delete(let items): return .delete(items: try items.map(item))
-        case .relocate(let items, let c, let before):
-            return .relocate(items: try items.map(item), collection: try collection(c), before: try before.map(item))
+        case .mutation(let m): return .mutation(try m.mapIDs(item: item, collection: collection))
         case .deliver(let d): return .deliver(try d.mapIDs(item: item, collection: collection))
-        case .update(let id): return .update(item: try item(id))
-        case .reload(let collections, let locked):
-            return .reload(
-                collections: try collections.map { try $0.mapIDs(item: item, collection: collection) }, locked: try locked.map(item))
-        case .setEnabled(let on): return .setEnabled(on)
-        case .lock(let items): return .lock(items: try items.map(item))
-        case .unlock(let items): return .unlock(items: try items.map(item))
         }
     }
 }

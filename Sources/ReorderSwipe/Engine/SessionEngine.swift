@@ -96,8 +96,9 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         let changed: Bool
         switch event {
         case .drop, .apply: changed = !step.drag.applied._isNone
-        case .insert, .delete, .relocate, .deliver, .reload: changed = true
-        case .lift, .move, .cancel, .update, .setEnabled, .lock, .unlock: changed = false
+        case .mutation(let m): changed = m.mayMoveItems
+        case .deliver: changed = true
+        case .lift, .move, .cancel: changed = false
         }
         if changed { dataChanged(&step) }
     }
@@ -114,7 +115,7 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             }
         }
         if let action = result.action, case .delete(let item) = action.effect {
-            step.drag.warnings += drag.handle(.delete(items: [item])).warnings
+            step.drag.warnings += drag.handle(.mutation(.delete(items: [item]))).warnings
             let after = _swipe!.dataChanged(geometry: rows)
             result.closed = result.closed ?? after.closed
         }
