@@ -51,6 +51,26 @@ struct ArchitectureDocTests {
         }
     }
 
+    @Test("docs/library.md's products table lists every library product, with its target's dependencies")
+    func libraryProducts() throws {
+        let products = try ManifestTarget.products(packageRoot + "/Package.swift").filter { $0.kind == "library" }
+        #expect(products.count >= 8)
+        let text = try String(contentsOfFile: packageRoot + "/docs/library.md", encoding: .utf8)
+        let table = try ArchitectureTable(markdown: text, doc: "docs/library.md", first: "product")
+        #expect(Set(table.rows.map(\.target)) == Set(products.map(\.name)), "docs/library.md:\(table.line)")
+        for row in table.rows {
+            guard let product = products.first(where: { $0.name == row.target }), product.targets.count == 1,
+                let target = targets.first(where: { $0.name == product.targets[0] })
+            else { continue }
+            #expect(
+                Set(row.dependencies) == Set(target.dependencies),
+                """
+                docs/library.md:\(row.line): `\(row.target)` depends on \(row.dependencies.sorted()) in the table, \
+                on \(target.dependencies.sorted()) in Package.swift
+                """)
+        }
+    }
+
     @Test("Tests/README.md names every test target")
     func testsReadme() throws {
         let text = try String(contentsOfFile: packageRoot + "/Tests/README.md", encoding: .utf8)
@@ -62,7 +82,10 @@ struct ArchitectureDocTests {
     }
 }
 
-/// The architecture table of docs/contributing.md: `| target | holds | depends on |`.
+/// The architecture table of docs/contributing.md (`| target | holds | depends
+/// on |`), or the products table of docs/library.md (`| product | ... |
+/// depends on |`): a name in backticks per row, and its dependencies in
+/// backticks in the last column.
 struct ArchitectureTable {
     struct Row {
         var target: String
@@ -73,11 +96,12 @@ struct ArchitectureTable {
     var rows: [Row] = []
     var line = 0
 
-    init(markdown: String) throws {
+    /// The one table of `doc` whose header starts with `| first |`.
+    init(markdown: String, doc: String = "docs/contributing.md", first: String = "target") throws {
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let headers = lines.indices.filter { lines[$0].hasPrefix("| target |") }
+        let headers = lines.indices.filter { lines[$0].hasPrefix("| \(first) |") }
         guard headers.count == 1, let header = headers.first else {
-            throw DocError("docs/contributing.md needs exactly one table whose header starts with `| target |`; it has \(headers.count)")
+            throw DocError("\(doc) needs exactly one table whose header starts with `| \(first) |`; it has \(headers.count)")
         }
         line = header + 1
         let columns = Self.cells(lines[header])
@@ -87,11 +111,11 @@ struct ArchitectureTable {
             let cells = Self.cells(lines[i])
             guard cells.count == columns.count, let name = Self.codeSpans(cells[0]).first else {
                 throw DocError(
-                    "docs/contributing.md:\(i + 1): a row of the architecture table must have \(columns.count) cells and name its target in backticks"
+                    "\(doc):\(i + 1): a row of the table must have \(columns.count) cells and name its \(first) in backticks"
                 )
             }
-            let deps = cells[cells.count - 1]
-            rows.append(Row(target: name, dependencies: deps == "none" ? [] : Self.codeSpans(deps), line: i + 1))
+            // The names in backticks; the rest of the cell ("none", the system's libraries) is prose.
+            rows.append(Row(target: name, dependencies: Self.codeSpans(cells[cells.count - 1]), line: i + 1))
             i += 1
         }
     }
@@ -123,23 +147,44 @@ struct ManifestTarget {
     var dependencies: [String]
 
     static func read(_ path: String) throws -> [ManifestTarget] {
+        try calls(in: packageArgument("targets", path)).map { kind, name, arguments in
+            let dependencies = try arguments.first { $0.label == "dependencies" }.map { try elements(of: $0.value).map(dependency) } ?? []
+            return ManifestTarget(kind: kind, name: name, dependencies: dependencies)
+        }
+    }
+
+    /// The products: `.library(name:targets:)`, `.executable(name:targets:)`.
+    static func products(_ path: String) throws -> [(kind: String, name: String, targets: [String])] {
+        try calls(in: packageArgument("products", path)).map { kind, name, arguments in
+            let targets = try arguments.first { $0.label == "targets" }.map { try elements(of: $0.value).compactMap { literal($0) } } ?? []
+            return (kind, name, targets)
+        }
+    }
+
+    /// The value of `Package(label: ...)` in the manifest at `path`.
+    static func packageArgument(_ label: String, _ path: String) throws -> ArraySlice<Character> {
         let text = Array(stripComments(try String(contentsOfFile: path, encoding: .utf8)))
         guard let start = find(Array("Package("), in: text), let close = closing(text, from: start + "Package".count) else {
             throw DocError("no Package(...) in \(path)")
         }
-        let package = arguments(text[(start + "Package(".count)..<close])
-        guard let list = package.first(where: { $0.label == "targets" })?.value else { throw DocError("Package(...) has no targets:") }
-        return try elements(of: list).map { element in
+        guard let value = arguments(text[(start + "Package(".count)..<close]).first(where: { $0.label == label })?.value else {
+            throw DocError("Package(...) has no \(label):")
+        }
+        return value
+    }
+
+    /// The calls of an array literal `[.kind(name: "X", ...), ...]`: kind, name and arguments.
+    static func calls(in list: ArraySlice<Character>) throws -> [(String, String, [(label: String?, value: ArraySlice<Character>)])] {
+        try elements(of: list).map { element in
             guard element.first == ".", let open = element.firstIndex(of: "("),
                 let end = closing(Array(element), from: open - element.startIndex)
-            else { throw DocError("a target that is not a call: \(String(element))") }
+            else { throw DocError("not a call: \(String(element))") }
             let kind = String(element[element.index(after: element.startIndex)..<open])
             let arguments = arguments(element[element.index(after: open)..<(element.startIndex + end)])
             guard let name = arguments.first(where: { $0.label == "name" }).flatMap({ literal($0.value) }) else {
-                throw DocError("a target without a name: \(String(element))")
+                throw DocError("a call without a name: \(String(element))")
             }
-            let dependencies = try arguments.first { $0.label == "dependencies" }.map { try elements(of: $0.value).map(dependency) } ?? []
-            return ManifestTarget(kind: kind, name: name, dependencies: dependencies)
+            return (kind, name, arguments)
         }
     }
 
