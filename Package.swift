@@ -1,30 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Data flows one way: file -> reader -> events -> core -> outcomes -> report.
-// The targets, in that order:
-// - `ReorderCore`: what an app embeds (standard library only): the framework
-//   types, the container, layouts and hit testing, the drop policy, the
-//   drag engine, the canonical and offsets appliers.
-// - `ReorderSwipe`: the swipe-actions model (`swipe-v1`) beside the core, and
-//   the `SessionEngine` that drives a recording's drags, mutations and
-//   gestures through both models (standard library only).
-// - `ReorderConformance`: the oracle beside the code under test: the checked
-//   engine, the invariants, the `ReorderSubject` protocol and its in-process
-//   subject, swipe conformance and the `SwipeHandling` protocol.
-// - `KnownBugs`: the deliberately buggy appliers and swipe handlers and the
-//   catalogue of built-in ones by name, for the fuzzer, the CLI and the bug
-//   reports; never in what an app embeds.
-// - `DragRecording`: the event model (`EventKind`, the one list of event
-//   kinds), validation, the canonical writer, the
-//   `Recorder`. `CJSONC` and `DragReader`: the one reader, the only code that
-//   touches json-c.
-// - `DragReplay` (replays any `RecordingSource`; reports), `DragFuzz`
-//   (generators, oracles, shrinking, campaigns; adds Dispatch and
-//   Synchronization), `DragApp` (the app protocol's host), `DragRender` (the
-//   page), `DragCorpus` (recordings on disk: files, directories, bless,
-//   merge), `DragTesting` (Swift Testing helpers), and `dragreplay`, a thin
-//   CLI over them.
+// The architecture, every target with what it holds and what it depends on,
+// is one table in docs/contributing.md ("Where things live"), in the order
+// data flows (file -> reader -> events -> core -> outcomes -> report).
+// ArchitectureDocTests (Tests/CLITests) reads this file's targets and their
+// `dependencies:` and fails when that table disagrees; test targets are in
+// Tests/README.md.
+
 // `DRAGREPLAY_INTERNAL_CHECKS=1` (set by scripts/test) compiles the
 // container's index checks after every mutation, as swift-collections does
 // with COLLECTIONS_INTERNAL_CHECKS; builds for users never pay for them.

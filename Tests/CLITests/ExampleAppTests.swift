@@ -101,7 +101,9 @@ struct ExampleAppTests {
 
 @Suite("README")
 struct ReadmeTests {
-    @Test("every Swift snippet of the README is extracted, as CI compiles and runs them in examples/ConsumerPackage")
+    @Test(
+        "every Swift snippet of the README and every complete Swift file of docs/library.md is extracted, as CI compiles and runs them in examples/ConsumerPackage"
+    )
     func snippetsAreCurrent() throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/bash")

@@ -20,7 +20,7 @@ struct CorpusTests {
         #expect(r.status == .pass, "\(r.failures) \(String(describing: r.error))")
     }
 
-    /// The README's table: which bug reports fail under which applier.
+    /// The table of docs/cli.md ("Bundled recordings"): which bug reports fail under which applier.
     static let expectedFailures: [String: Set<String>] = [
         "canonical": [],
         "offsets": ["card-snaps-to-wrong-column.jsonl", "multi-selection-comes-back-reordered.jsonl", "row-moves-wrong-after-sync.jsonl"],

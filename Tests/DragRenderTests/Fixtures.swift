@@ -27,7 +27,7 @@ enum Fixtures {
         return b.finish()
     }
 
-    /// The README's bug report: "buy-milk" dragged down before "pay-rent".
+    /// The README's tour's bug report: "buy-milk" dragged down before "pay-rent".
     /// Steps: 0 lift, 1 two moves, 2 drop (moved), 3 expect (passed).
     static func forwardMove() -> RenderDocument {
         let before = list(["buy-milk", "call-mom", "pay-rent", "walk-dog"])

@@ -18,8 +18,9 @@ let package = Package(
                 .product(name: "DragCorpus", package: "DragReplay"),
                 .product(name: "DragFuzz", package: "DragReplay"),
             ]),
-        // Every ```swift block of the README, extracted by scripts/readme-snippets:
-        // they compile and pass here, so they cannot drift.
+        // Every ```swift block of the README and every complete Swift file of
+        // docs/library.md, extracted by scripts/readme-snippets: they compile
+        // and pass here, so they cannot drift.
         .testTarget(
             name: "ReadmeSnippets",
             dependencies: [
