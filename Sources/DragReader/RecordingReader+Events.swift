@@ -76,8 +76,10 @@ func decodeEvent(_ root: JSONCValue, version: Int) throws(FieldError) -> Recorde
     case .channel(let c): kind = .channel(try decodeChannel(c, o))
     }
     let session = type.isDragEvent ? try o.integer("session", min: 0) ?? 0 : 0
-    // Only a version 3 file has replicas; an earlier one ignores the member, as any unknown one.
-    let replica = version >= 3 ? try o.id("replica") : nil
+    // Version 3 content in an earlier file is an error, not an ignored
+    // member: an event meant for one replica would apply to the only copy.
+    let replica = try o.id("replica")
+    if replica != nil && version < 3 { throw RecordingValidator.needsVersion(3, field: "replica", version: version) }
     return RecordedEvent(t: t, session: session, kind, replica: replica)
 }
 
@@ -235,7 +237,8 @@ private func decodeExpectation(_ o: JSONObject, version: Int) throws(FieldError)
         e.operation = parsed
     }
     try decodeSwipeExpectation(o, into: &e, version: version)
-    if version >= 3, let rs = try o.object("replicas") {
+    if let rs = try o.object("replicas") {
+        if version < 3 { throw RecordingValidator.needsVersion(3, field: "replicas", version: version) }
         var map: [String: ExpectedReplicaData] = [:]
         for (k, v) in rs.value.members {
             let field = Format.field("replicas", key: k)

@@ -399,7 +399,8 @@ struct FormatDoc {
                     for object in objects {
                         guard let type = object["type"]?.stringValue.flatMap(EventKind.init(rawValue:)) else { continue }
                         version = max(version, type.minimumVersion)
-                        if type == .expect, object.keys.contains(where: v2Fields.contains) { version = 2 }
+                        if type == .expect, object.keys.contains(where: v2Fields.contains) { version = max(version, 2) }
+                        if object["replica"] != nil || object["replicas"] != nil { version = 3 }
                     }
                     guard let header = headers[version] else {
                         throw DocError(

@@ -68,11 +68,17 @@ struct ReplicaFormatTests {
         #expect(written == text)
     }
 
-    @Test("a version 1 or 2 line means the same in version 3, and a `replica` member of a version 1 line is ignored as any unknown one")
+    @Test("version 3 content in an earlier file is an error at its line, not an ignored member")
     func earlierVersions() throws {
         let v1 = header + "\n" + #"{"type":"insert","t":0,"replica":"A","items":["x"]}"# + "\n"
-        let (_, events) = try readAll(v1)
-        #expect(events[0].value == RecordedEvent(t: 0, .mutation(.insert(items: ["x"], collection: nil, index: nil))))
+        #expect(throws: RecordingError.self) { try readAll(v1) }
+        do { _ = try readAll(v1) } catch {
+            #expect("\(error)".contains(#"field "replica" needs a version 3 header (this file is version 1)"#), "\(error)")
+        }
+        let expect = header + "\n" + #"{"type":"expect","t":0,"replicas":{"A":["a"]}}"# + "\n"
+        do { _ = try readAll(expect) } catch {
+            #expect("\(error)".contains(#"field "replicas" needs a version 3 header (this file is version 1)"#), "\(error)")
+        }
     }
 
     @Test("sessions are numbered per replica: session 0 may be active on two replicas at once")
