@@ -27,6 +27,7 @@ struct AnomalyScenarioTests {
         #expect(conservation[0].ops.map(\.description) == ["A#1", "B#1"])
         #expect(report.failures.last?.replicas == ["A", "B"])
         #expect(report.failures.last?.ops.map(\.description) == ["A#1", "B#1"])
+        #expect(report.failures.last?.unexplainable == nil)  // a duplicate: no subset is to blame
 
         var model = try Fix.system("a b c", .causal)
         let clean = try Self.concurrentMoves(&model, first: Fix.relocate("a", before: "c"))
@@ -81,6 +82,7 @@ struct AnomalyScenarioTests {
         #expect(buggy.orders == ["A": "p r q s a", "B": "p r q s a"])
         #expect(report.violations.map(\.check) == [.intent])
         #expect(report.violations[0].replicas == ["A", "B"])
+        #expect(report.violations[0].unexplainable?.map(\.description) == ["A#1", "B#1"])
 
         var model = try Fix.system("a p q r s", .causal)
         #expect(try Self.twoDrops(&model, a, b).violations.isEmpty)
@@ -108,6 +110,7 @@ struct AnomalyScenarioTests {
         #expect(buggy.orders == ["A": "d a x b c", "B": "d a x b c", "server": "c a x b d"])
         #expect(report.violations.map(\.check) == [.convergence, .intent])
         #expect(report.violations[1].replicas == [serverReplica])
+        #expect(report.violations[1].unexplainable == nil)  // c moved, and no op touches c
 
         var model = try Fix.system("a b c d", .server)
         #expect(try Self.indexRebase(&model, dropAfterSync: dropAfterSync).violations.isEmpty)
@@ -134,6 +137,7 @@ struct AnomalyScenarioTests {
         #expect(buggy.orders == ["A": "c a b", "B": "c a b", "server": "c a b"])
         #expect(report.violations.map(\.check) == [.intent])
         #expect(report.violations[0].replicas == ["A", "B", serverReplica])
+        #expect(report.violations[0].unexplainable == [OpID(origin: "B", seq: 1)])
         #expect(buggy.op(OpID(origin: "B", seq: 1))?.before == [OpID(origin: "A", seq: 1)])
 
         var model = try Fix.system("a b c", .server)
@@ -160,6 +164,7 @@ struct AnomalyScenarioTests {
         let conservation = report.failures.filter { $0.check == .conservation }
         #expect(conservation.map(\.replicas) == [["A"], ["B"], [serverReplica]])
         #expect(conservation.allSatisfy { $0.conservation == .lost && $0.item == "x" && $0.ops == [OpID(origin: "A", seq: 1)] })
+        #expect(report.failures.last?.unexplainable == [OpID(origin: "A", seq: 1)])
 
         var model = try Fix.system("a b", .server)
         #expect(try Self.ackByAny(&model).violations.isEmpty)

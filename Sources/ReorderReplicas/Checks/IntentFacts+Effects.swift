@@ -91,3 +91,42 @@ extension IntentFacts {
         return result
     }
 }
+
+extension IntentFacts {
+    /// Any effect on the op's own items: what an op not held to its
+    /// permitted effects may do when the checker looks for a smallest
+    /// unexplainable subset. Each of a move's or an insert's items stays
+    /// (or, for an insert, stays out) or goes to any position of the
+    /// target, one after another; a delete removes any of its items.
+    /// - Complexity: O((n + 2)^k * n) for k items; O(2^k * n) for a delete.
+    func relaxedEffects(of i: Int, on data: Container) -> [Container] {
+        let op = ops[i]
+        switch op.kind {
+        case .delete(let items):
+            return deleteEffects(items, on: data, keepable: Set(items))
+        case .insert(let items, _, _):
+            guard let t = target[i] else { return [data] }
+            return scatter(data.absentEntries(items), in: t, on: data)
+        case .move(let sources, _, _):
+            guard let t = target[i] else { return [data] }
+            return scatter(data.reorderablePresent(sources), in: t, on: data)
+        }
+    }
+
+    /// Every way of leaving each of `items` or putting it anywhere in collection `t`.
+    private func scatter(_ items: [ItemID], in t: Int, on data: Container) -> [Container] {
+        var results = [data]
+        for item in items {
+            results += results.flatMap { d in
+                var base = d
+                base.delete([item])
+                return (0...base.collections[t].items.count).map { p in
+                    var result = base
+                    result.insert([item], into: t, at: p)
+                    return result
+                }
+            }
+        }
+        return results
+    }
+}

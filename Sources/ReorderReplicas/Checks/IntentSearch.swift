@@ -77,8 +77,14 @@ struct SearchRun<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>
     var counted: Set<Search.Key> = []
     var states = 0
     var fullEffects = false
+    /// The ops held to their permitted effects; the others may take any
+    /// effect on their own items (`nil`: every op is held).
+    var strict: OpSet?
 
-    init(search: Search) { self.search = search }
+    init(search: Search, strict: OpSet? = nil) {
+        self.search = search
+        self.strict = strict
+    }
 
     mutating func count(_ key: Search.Key) {
         if counted.insert(key).inserted { states += 1 }
@@ -92,7 +98,13 @@ struct SearchRun<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>
         for i in search.ops.indices where !applied.contains(i) && applied.isSuperset(of: facts.prerequisites[i]) {
             let next = applied.inserting(i)
             let effects =
-                fullEffects ? facts.effects(of: i, on: data, options: search.options) : [facts.canonicalEffect(of: i, on: data)]
+                if let strict, !strict.contains(i) {
+                    facts.relaxedEffects(of: i, on: data)
+                } else if fullEffects {
+                    facts.effects(of: i, on: data, options: search.options)
+                } else {
+                    [facts.canonicalEffect(of: i, on: data)]
+                }
             for effect in effects {
                 let key = Search.Key(applied: next, data: Search.Data(effect))
                 if !memo.insert(key).inserted { continue }

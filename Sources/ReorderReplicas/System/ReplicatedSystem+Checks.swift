@@ -9,7 +9,8 @@ extension ReplicatedSystem {
     }
 
     /// 6.4 at `quiesce`: each distinct data, once, must be explained by all
-    /// committed ops; `intent` names the replicas holding it and every op;
+    /// committed ops; `intent` names the replicas holding it, every op, and
+    /// a smallest subset that cannot be explained together when it finds one;
     /// a search that ran out of budget is an `intent-undecided` warning.
     /// - Complexity: up to `intentBudget` states per distinct data.
     func checkIntent(into report: inout ReplicaEventReport<ItemID, CollectionID>) -> [IntentResult] {
@@ -24,7 +25,8 @@ extension ReplicatedSystem {
         }
         var results: [IntentResult] = []
         for group in groups {
-            let result = explain(group.data)
+            let search = IntentSearch(header: header, ops: ops, final: group.data, options: options, budget: intentBudget)
+            let result = search.run()
             results.append(result)
             switch result.verdict {
             case .explained: continue
@@ -32,7 +34,7 @@ extension ReplicatedSystem {
                 report.others.append(
                     Violation(
                         check: .intent, replicas: group.replicas, ops: ops.map(\.id), data: [group.data],
-                        statesExplored: result.statesExplored))
+                        unexplainable: search.smallestUnexplainable(), statesExplored: result.statesExplored))
             case .undecided:
                 report.others.append(
                     Violation(
