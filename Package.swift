@@ -12,9 +12,11 @@ import PackageDescription
 // - `ReorderConformance`: the oracle beside the code under test: the checked
 //   engine, the invariants, the `ReorderSubject` protocol and its in-process
 //   subject, swipe conformance and the `SwipeHandling` protocol.
-// - `KnownBugs`: the deliberately buggy appliers and swipe handlers and the
-//   catalogue of built-in ones by name, for the fuzzer, the CLI and the bug
-//   reports; never in what an app embeds.
+// - `ReorderReplicas`: replicas (dragrec v3): ops, the merge models, the
+//   sync channel and the checks across replicas (ReorderCore only).
+// - `KnownBugs`: the deliberately buggy appliers, swipe handlers and merges
+//   and the catalogue of built-in ones by name, for the fuzzer, the CLI and
+//   the bug reports; never in what an app embeds.
 // - `DragRecording`: the event model (`EventKind`, the one list of event
 //   kinds), validation, the canonical writer, the
 //   `Recorder`. `CJSONC` and `DragReader`: the one reader, the only code that
