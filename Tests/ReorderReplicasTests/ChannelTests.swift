@@ -123,4 +123,18 @@ struct ChannelTests {
         try system.duplicate(MessageSelector(to: serverReplica))
         #expect(system.channel.inFlight.map(\.due) == [111, 111])
     }
+
+    @Test("auto delivery: an explicit deliver (a reorder) happens at the event's time, and so do the sends it causes")
+    func autoExplicitDeliver() throws {
+        var system = try Fix.system("a b c", .server, options: ReplicaOptions(delivery: .auto(latency: 100, links: [:])))
+        system.advance(to: 0)
+        try system.commit(Fix.relocate("c", before: "a"), on: "A")
+        system.advance(to: 30)
+        try system.deliver(MessageSelector(to: serverReplica))  // due 100, delivered at 30
+        #expect(system.channel.inFlight.map(\.due) == [130, 130])
+        system.advance(to: 129)
+        #expect(system.order("B") == "a b c")
+        system.advance(to: 130)
+        #expect(system.orders == ["A": "c a b", "B": "c a b", "server": "c a b"])
+    }
 }

@@ -20,6 +20,7 @@ public struct CausalLog<ItemID: Hashable & Sendable, CollectionID: Hashable & Se
     public init(order: TotalOrder) { self.order = order }
 
     /// Whether a copy of `id` would be ignored.
+    /// - Complexity: O(w) for w waiting ops.
     public func knows(_ id: OpID) -> Bool { integrated.contains(id) || waiting.contains { $0.id == id } }
 
     /// Takes one arriving op; returns the ops integrated because of it, in

@@ -27,6 +27,7 @@ public struct CausalMerge<ItemID: Hashable & Sendable, CollectionID: Hashable & 
     public var name: String { "causal" }
     public var topology: ReplicaTopology { .mesh }
     public func data(of replica: String) -> Container { datas[replica]! }
+    /// - Complexity: O(1) (the set is kept).
     public func integrated(at replica: String) -> Set<OpID> { logs[replica]!.integrated }
     /// The replica's integrated ops in the total order.
     public func log(of replica: String) -> CausalLog<ItemID, CollectionID> { logs[replica]! }

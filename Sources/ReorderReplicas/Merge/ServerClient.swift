@@ -26,6 +26,7 @@ public struct ServerClient<ItemID: Hashable & Sendable, CollectionID: Hashable &
     }
 
     /// The ops integrated here (6.0): numbers 1..k and the pending ops.
+    /// - Complexity: O(k + p).
     public var integrated: Set<OpID> { Set(confirmedOps).union(pending.map(\.id)) }
 
     /// A local commit: the last pending op, applied at once (equal to the replay).
@@ -50,6 +51,7 @@ public struct ServerClient<ItemID: Hashable & Sendable, CollectionID: Hashable &
     }
 
     /// Drops every pending op (what a buggy client does on any number).
+    /// - Complexity: O(n).
     package mutating func dropPending() {
         pending.removeAll()
         rebase()

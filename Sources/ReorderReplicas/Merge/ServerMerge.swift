@@ -47,6 +47,7 @@ public struct ServerMerge<ItemID: Hashable & Sendable, CollectionID: Hashable & 
 
     public func data(of replica: String) -> Container { replica == serverReplica ? serverData : clients[replica]!.data }
 
+    /// - Complexity: O(m) for m ops integrated there.
     public func integrated(at replica: String) -> Set<OpID> {
         replica == serverReplica ? Set(numbers.keys) : clients[replica]!.integrated
     }
@@ -98,10 +99,12 @@ public struct ServerMerge<ItemID: Hashable & Sendable, CollectionID: Hashable & 
     }
 
     /// Whether the server applied `id`.
+    /// - Complexity: O(1) expected.
     package func serverApplied(_ id: OpID) -> Bool { numbers[id] != nil }
 
     /// 4.1 step 3: applies `op` on the server, numbers it and broadcasts it
     /// to every client in `ids` order.
+    /// - Complexity: the server's apply, plus O(r).
     package mutating func applyNew(_ op: Op) -> [ReplicaSend] {
         serverApply(op, &serverData)
         broadcasts.append(op)
@@ -110,5 +113,6 @@ public struct ServerMerge<ItemID: Hashable & Sendable, CollectionID: Hashable & 
     }
 
     /// Drops a client's pending ops.
+    /// - Complexity: O(n), the copy of its confirmed data.
     package mutating func dropPending(of client: String) { clients[client]!.dropPending() }
 }

@@ -12,6 +12,7 @@ public struct TotalOrder: Hashable, Sendable {
     }
 
     /// Whether `a` sorts before `b`.
+    /// - Complexity: O(1) expected.
     public func precedes<I, C>(_ a: ReplicaOp<I, C>, _ b: ReplicaOp<I, C>) -> Bool {
         if a.lamport != b.lamport { return a.lamport < b.lamport }
         let ra = rank[a.id.origin] ?? Int.max

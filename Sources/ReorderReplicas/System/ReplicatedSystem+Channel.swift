@@ -6,7 +6,7 @@ extension ReplicatedSystem {
     public mutating func deliver(_ selector: MessageSelector) throws(ChannelError) -> [Violation] {
         let message = try channel.takeForDelivery(selector)
         var report = ReplicaEventReport<ItemID, CollectionID>()
-        process(message, into: &report)
+        process(message, at: now, into: &report)
         return report.violations
     }
 
@@ -37,19 +37,19 @@ extension ReplicatedSystem {
         now = Swift.max(now, time)
         var report = ReplicaEventReport<ItemID, CollectionID>()
         if case .auto = options.delivery {
-            while let message = channel.takeDue(atOrBefore: now) { process(message, into: &report) }
+            while let message = channel.takeDue(atOrBefore: now) { process(message, at: message.due!, into: &report) }
         }
         return report.violations
     }
 
     /// Hands a message to its receiver's merge, puts what it sends in
-    /// flight (due at this delivery's due time plus their latency), and
-    /// checks the receiver's data.
-    mutating func process(_ message: ReplicaMessage, into report: inout ReplicaEventReport<ItemID, CollectionID>) {
+    /// flight (due at `time`, when the delivery happens, plus their
+    /// latency: a due message's due time in `auto` delivery, the clock for
+    /// an explicit `deliver` and at quiesce), and checks the receiver's data.
+    mutating func process(_ message: ReplicaMessage, at time: Double, into report: inout ReplicaEventReport<ItemID, CollectionID>) {
         guard let op = op(message.op) else { return }
         let sends = merge.receive(op, number: message.number, from: message.from, at: message.to)
-        let sentAt = message.due ?? now
-        for s in sends { channel.send(s, due: due(sentAt: sentAt, on: Link(from: s.from, to: s.to))) }
+        for s in sends { channel.send(s, due: due(sentAt: time, on: Link(from: s.from, to: s.to))) }
         checkAfterChange(of: message.to, into: &report)
     }
 }

@@ -47,6 +47,7 @@ extension ReplicatedSystem {
 
     /// Whether all committed ops explain `data` (6.4), with this system's
     /// options and budget.
+    /// - Complexity: up to `intentBudget` states (see `IntentSearch.run()`).
     public func explain(_ data: ReplicaData<ItemID, CollectionID>) -> IntentResult {
         IntentSearch(header: header, ops: ops, final: data, options: options, budget: intentBudget).run()
     }

@@ -33,7 +33,7 @@ extension ReplicatedSystem {
         var settled = false
         while rounds < maxRounds {
             rounds += 1
-            while let message = channel.takeFirst() { process(message, into: &report) }
+            while let message = channel.takeFirst() { process(message, at: now, into: &report) }
             let sends = merge.antiEntropy()
             if sends.isEmpty {
                 settled = true

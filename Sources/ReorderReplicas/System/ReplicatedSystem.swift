@@ -43,11 +43,13 @@ public struct ReplicatedSystem<ItemID: Hashable & Sendable, CollectionID: Hashab
     public var maxRounds = 1_000
 
     /// A system running one of the reference models.
+    /// - Complexity: O(r + n) for r replicas and n items.
     public init(ids: [String], data: Container, model: ReplicaModel, options: ReplicaOptions = ReplicaOptions()) throws(ReplicaError) {
         try self.init(ids: ids, data: data, merge: model.merge(ids: ids, data: data), options: options)
     }
 
     /// A system running `merge`, which was made for the same `ids` and `data`.
+    /// - Complexity: O(r + n).
     public init(ids: [String], data: Container, merge: any ReplicaMerge<ItemID, CollectionID>, options: ReplicaOptions = ReplicaOptions())
         throws(ReplicaError)
     {
@@ -72,18 +74,23 @@ public struct ReplicatedSystem<ItemID: Hashable & Sendable, CollectionID: Hashab
     }
 
     /// A replica's data (the server's too).
+    /// - Complexity: the merge's; O(1) for the reference models.
     public func data(of replica: String) -> Container { merge.data(of: replica) }
 
     /// A replica's data as the checks compare it.
+    /// - Complexity: O(n).
     public func replicaData(of replica: String) -> ReplicaData<ItemID, CollectionID> { ReplicaData(merge.data(of: replica)) }
 
     /// A committed op by id.
+    /// - Complexity: O(1) expected.
     public func op(_ id: OpID) -> Op? { opIndex[id].map { ops[$0] } }
 
     /// Whether op `a` is before op `b` (6.0).
+    /// - Complexity: O(1) expected.
     public func isBefore(_ a: OpID, _ b: OpID) -> Bool { op(b)?.before.contains(a) == true }
 
     /// Whether two distinct ops are concurrent: neither is before the other.
+    /// - Complexity: O(1) expected.
     public func areConcurrent(_ a: OpID, _ b: OpID) -> Bool { a != b && !isBefore(a, b) && !isBefore(b, a) }
 
     /// The due time of a message sent now on `link` in `auto` delivery; `nil` in `manual`.
