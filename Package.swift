@@ -50,6 +50,7 @@ let package = Package(
         .library(name: "ReorderCore", targets: ["ReorderCore"]),
         .library(name: "ReorderSwipe", targets: ["ReorderSwipe"]),
         .library(name: "ReorderConformance", targets: ["ReorderConformance"]),
+        .library(name: "ReorderReplicas", targets: ["ReorderReplicas"]),
         .library(name: "DragRecording", targets: ["DragRecording"]),
         .library(name: "DragFuzz", targets: ["DragFuzz"]),
         .library(name: "DragReplay", targets: ["DragReplay"]),
@@ -68,10 +69,15 @@ let package = Package(
         // (`CheckedEngine`, the invariants, the `ReorderSubject` protocol and
         // the in-process subject, swipe conformance).
         .target(name: "ReorderConformance", dependencies: ["ReorderCore", "ReorderSwipe"], swiftSettings: optimized),
-        // The known-buggy appliers and swipe handlers, and the catalogue of
-        // built-in ones by name: for the fuzzer, the CLI and the bug reports,
-        // never in what an app embeds.
-        .target(name: "KnownBugs", dependencies: ["ReorderCore", "ReorderSwipe", "ReorderConformance"], swiftSettings: optimized),
+        // Replicas (dragrec v3): ops, the two merge models, the sync channel
+        // and the checks of conservation, convergence and intent.
+        .target(name: "ReorderReplicas", dependencies: ["ReorderCore"], swiftSettings: optimized),
+        // The known-buggy appliers, swipe handlers and merges, and the
+        // catalogue of built-in ones by name: for the fuzzer, the CLI and the
+        // bug reports, never in what an app embeds.
+        .target(
+            name: "KnownBugs", dependencies: ["ReorderCore", "ReorderSwipe", "ReorderConformance", "ReorderReplicas"],
+            swiftSettings: optimized),
         // Every C library call of the project, wrapped (standard library and Glibc only).
         .target(name: "DragSystem", swiftSettings: optimized),
         .target(name: "DragRecording", dependencies: ["ReorderCore", "ReorderSwipe", "DragSystem"], swiftSettings: optimized),
@@ -141,6 +147,7 @@ let package = Package(
         .testTarget(name: "DragSystemTests", dependencies: ["DragSystem"]),
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "TestSupport", "ReorderConformance", "KnownBugs"]),
         .testTarget(name: "ReorderSwipeTests", dependencies: ["ReorderSwipe", "ReorderCore", "TestSupport", "ReorderConformance"]),
+        .testTarget(name: "ReorderReplicasTests", dependencies: ["ReorderReplicas", "ReorderCore", "KnownBugs"]),
         .testTarget(name: "ReorderConformanceTests", dependencies: ["ReorderConformance", "ReorderCore", "ReorderSwipe", "TestSupport"]),
         .testTarget(
             name: "KnownBugsTests", dependencies: ["KnownBugs", "ReorderConformance", "ReorderCore", "ReorderSwipe", "TestSupport"]),

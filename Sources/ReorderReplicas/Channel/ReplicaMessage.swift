@@ -1,0 +1,50 @@
+/// One copy of an op (or of a server broadcast) in flight on one link.
+public struct ReplicaMessage: Hashable, Sendable, CustomStringConvertible {
+    /// 1, 2, ... across the run, in the order the sends happen.
+    public var sendNumber: Int
+    public var from: String
+    public var to: String
+    /// The op it carries.
+    public var op: OpID
+    /// The server number of a 4.1 broadcast.
+    public var number: Int?
+    /// In `auto` delivery, when it is due (ms); `nil` in `manual`.
+    public var due: Double?
+
+    public init(sendNumber: Int, from: String, to: String, op: OpID, number: Int? = nil, due: Double? = nil) {
+        self.sendNumber = sendNumber
+        self.from = from
+        self.to = to
+        self.op = op
+        self.number = number
+        self.due = due
+    }
+
+    public var link: Link { Link(from: from, to: to) }
+
+    public var description: String { "message \(sendNumber) \(from)>\(to) \(op)" + (number.map { " #\($0)" } ?? "") }
+}
+
+/// How a channel event names a message: the in-flight one with the lowest
+/// send number whose receiver is `to` and, when given, whose sender is
+/// `from` and whose op is `op` (5.1).
+public struct MessageSelector: Hashable, Sendable, CustomStringConvertible {
+    public var to: String
+    public var from: String?
+    public var op: OpID?
+
+    public init(to: String, from: String? = nil, op: OpID? = nil) {
+        self.to = to
+        self.from = from
+        self.op = op
+    }
+
+    /// Whether `message` matches.
+    public func matches(_ message: ReplicaMessage) -> Bool {
+        message.to == to && (from.map { $0 == message.from } ?? true) && (op.map { $0 == message.op } ?? true)
+    }
+
+    public var description: String {
+        "to \(to)" + (from.map { " from \($0)" } ?? "") + (op.map { " op \($0)" } ?? "")
+    }
+}
