@@ -80,15 +80,18 @@ let package = Package(
             swiftSettings: optimized),
         // Every C library call of the project, wrapped (standard library and Glibc only).
         .target(name: "DragSystem", swiftSettings: optimized),
-        .target(name: "DragRecording", dependencies: ["ReorderCore", "ReorderSwipe", "DragSystem"], swiftSettings: optimized),
+        .target(
+            name: "DragRecording", dependencies: ["ReorderCore", "ReorderSwipe", "ReorderReplicas", "DragSystem"], swiftSettings: optimized),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",
             providers: [.apt(["libjson-c-dev"])]
         ),
-        .target(name: "DragReader", dependencies: ["CJSONC", "DragRecording", "ReorderSwipe", "DragSystem"], swiftSettings: optimized),
         .target(
-            name: "DragReplay", dependencies: ["ReorderCore", "ReorderSwipe", "DragRecording", "ReorderConformance"],
+            name: "DragReader", dependencies: ["CJSONC", "DragRecording", "ReorderSwipe", "ReorderReplicas", "DragSystem"],
+            swiftSettings: optimized),
+        .target(
+            name: "DragReplay", dependencies: ["ReorderCore", "ReorderSwipe", "ReorderReplicas", "DragRecording", "ReorderConformance"],
             swiftSettings: optimized),
         .target(
             name: "DragFuzz",
@@ -153,11 +156,14 @@ let package = Package(
             name: "KnownBugsTests", dependencies: ["KnownBugs", "ReorderConformance", "ReorderCore", "ReorderSwipe", "TestSupport"]),
         .testTarget(name: "DragRecordingTests", dependencies: ["DragRecording", "ReorderSwipe", "DragReader", "TestSupport"]),
         .testTarget(
-            name: "DragReaderTests", dependencies: ["DragReader", "DragRecording", "ReorderSwipe", "DragReplay", "TestSupport"],
+            name: "DragReaderTests",
+            dependencies: ["DragReader", "DragRecording", "ReorderSwipe", "ReorderReplicas", "DragReplay", "TestSupport"],
             exclude: ["BadInput"]),
         .testTarget(
             name: "DragReplayTests",
-            dependencies: ["DragReplay", "DragReader", "DragRecording", "TestSupport", "ReorderConformance", "KnownBugs"]),
+            dependencies: [
+                "DragReplay", "DragReader", "DragRecording", "TestSupport", "ReorderConformance", "KnownBugs", "ReorderReplicas",
+            ]),
         .testTarget(
             name: "DragFuzzTests",
             dependencies: [

@@ -1,6 +1,7 @@
 import DragRecording
 import DragSystem
 import ReorderCore
+import ReorderReplicas
 
 /// The event types as words, built once from `EventKind.allCases` (the one
 /// list of names), so a line's `type` is matched without building a String:
@@ -85,8 +86,15 @@ func decodeEvent(_ root: JSONCValue, version: Int) throws(FieldError) -> Recorde
 
 /// A channel event's fields (replicas-v1 5.1).
 private func decodeChannel(_ c: ChannelKind, _ o: JSONObject) throws(FieldError) -> ChannelEvent {
-    func match() throws(FieldError) -> MessageMatch {
-        MessageMatch(to: try o.requiredID("to"), from: try o.id("from"), op: try o.id("op"))
+    func match() throws(FieldError) -> MessageSelector {
+        var op: OpID?
+        if let text = try o.id("op") {
+            guard let id = OpID(parsing: text) else {
+                throw FieldError(field: "op", "field \"op\" must be an operation ID REPLICA#N (N >= 1), got \(Format.quoted(text))")
+            }
+            op = id
+        }
+        return MessageSelector(to: try o.requiredID("to"), from: try o.id("from"), op: op)
     }
     switch c {
     case .deliver: return .deliver(try match())

@@ -1,5 +1,6 @@
 import DragRecording
 import ReorderCore
+import ReorderReplicas
 import ReorderSwipe
 
 func decodeHeader(_ root: JSONCValue) throws(FieldError) -> RecordingHeader {
@@ -47,41 +48,40 @@ func decodeHeader(_ root: JSONCValue) throws(FieldError) -> RecordingHeader {
 
 /// The header's `replicas` (replicas-v1 1); the validator checks the IDs.
 private func decodeReplicas(_ r: JSONObject) throws(FieldError) -> ReplicasSpec {
-    func choice<T: RawRepresentable & CaseIterable>(_ key: StaticString, _ default: T?) throws(FieldError) -> T
+    func choice<T: RawRepresentable & CaseIterable>(_ o: JSONObject, _ key: StaticString, _ default: T?) throws(FieldError) -> T
     where T.RawValue == String {
         let names = T.allCases.map { Format.quoted($0.rawValue) }.joined(separator: " or ")
-        guard let name = try r.string(key) else {
+        guard let name = try o.string(key) else {
             if let d = `default` { return d }
-            throw r.missing(key, names)
+            throw o.missing(key, names)
         }
         guard let value = T(rawValue: name) else {
-            throw FieldError(field: r.name(key), "field \"\(r.name(key))\" must be \(names), got \(Format.quoted(name))")
+            throw FieldError(field: o.name(key), "field \"\(o.name(key))\" must be \(names), got \(Format.quoted(name))")
         }
         return value
     }
-    var spec = ReplicasSpec(
-        ids: try r.requiredIDs("ids"), merge: try choice("merge", nil), deletes: try choice("deletes", .win),
-        blocks: try choice("blocks", .whole))
-    if let channel = try r.object("channel") {
-        func choiceOf(_ key: StaticString) throws(FieldError) -> ReplicasSpec.Delivery {
-            guard let name = try channel.string(key) else { return .manual }
-            guard let d = ReplicasSpec.Delivery(rawValue: name) else {
-                throw FieldError(
-                    field: channel.name(key), "field \"\(channel.name(key))\" must be \"manual\" or \"auto\", got \(Format.quoted(name))")
-            }
-            return d
-        }
-        spec.delivery = try choiceOf("delivery")
-        spec.latency = try channel.integer("latency", min: 0) ?? 0
-        if let links = try channel.object("links") {
-            for (k, v) in links.value.members {
-                let field = Format.field(links.path, key: k)
+    var options = ReplicaOptions(deletes: try choice(r, "deletes", .win), blocks: try choice(r, "blocks", .whole))
+    if let channel = try r.object("channel"), try choice(channel, "delivery", ChannelDelivery.manual) == .auto {
+        var links: [Link: Int] = [:]
+        if let object = try channel.object("links") {
+            for (k, v) in object.value.members {
+                let field = Format.field(object.path, key: k)
                 guard let v else { throw FieldError(field: field, "field \"\(field)\" must be an integer >= 0, got null") }
-                spec.links[k] = try links._integer(v, field, min: 0)
+                let ends = k.split(separator: ">", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                guard ends.count == 2 else {
+                    throw FieldError(field: object.path, "link \(Format.quoted(k)) must be \"FROM>TO\" (e.g. \"A>server\")")
+                }
+                links[Link(from: ends[0], to: ends[1])] = try object._integer(v, field, min: 0)
             }
         }
+        options.delivery = .auto(latency: try channel.integer("latency", min: 0) ?? 0, links: links)
     }
-    return spec
+    return ReplicasSpec(ids: try r.requiredIDs("ids"), merge: try choice(r, "merge", nil), options: options)
+}
+
+/// `channel.delivery`'s words.
+private enum ChannelDelivery: String, CaseIterable {
+    case manual, auto
 }
 
 private func decodeLayout(_ l: JSONObject) throws(FieldError) -> Layout<String> {

@@ -2,6 +2,7 @@ import DragReader
 import DragRecording
 import Foundation
 import ReorderCore
+import ReorderReplicas
 import TestSupport
 import Testing
 
@@ -46,14 +47,15 @@ struct ReplicaFormatTests {
         #expect(
             r
                 == ReplicasSpec(
-                    ids: ["A", "B"], merge: .server, deletes: .either, blocks: .perItem, delivery: .auto, latency: 30,
-                    links: ["A>server": 300]))
+                    ids: ["A", "B"], merge: .server,
+                    options: ReplicaOptions(
+                        deletes: .either, blocks: .perItem, delivery: .auto(latency: 30, links: [Link(from: "A", to: "server"): 300]))))
         #expect(r.all == ["A", "B", "server"])
         #expect(
             events[0].value == RecordedEvent(t: 0, session: 1, .lift(items: ["a"], x: 10, y: 10, ops: .move, external: false), replica: "A")
         )
         #expect(events[1].value.replica == "B")
-        #expect(events[2].value.kind == .channel(.duplicate(MessageMatch(to: "server", from: "A", op: "A#1"))))
+        #expect(events[2].value.kind == .channel(.duplicate(MessageSelector(to: "server", from: "A", op: OpID(origin: "A", seq: 1)))))
         #expect(events[3].value.kind == .channel(.partition(groups: [["A", "server"], ["B"]])))
         #expect(events[4].value.kind == .channel(.heal))
         guard case .expect(let e) = events[5].value.kind else {

@@ -1,12 +1,16 @@
+import ReorderReplicas
+
 /// A channel or nemesis event (replicas-v1 5.1): what the sync channel does
-/// between replicas. Version 3 only; no `replica` field.
+/// between replicas. Version 3 only; no `replica` field. A message is named
+/// by `ReorderReplicas`' `MessageSelector` (`to`, and optionally `from` and
+/// the operation it carries).
 public enum ChannelEvent: Hashable, Sendable {
     /// The matching in-flight message reaches its receiver now.
-    case deliver(MessageMatch)
+    case deliver(MessageSelector)
     /// The matching message leaves the channel undelivered.
-    case lose(MessageMatch)
+    case lose(MessageSelector)
     /// A second copy of the matching message, with a new send number.
-    case duplicate(MessageMatch)
+    case duplicate(MessageSelector)
     /// Cuts every link between different groups (replacing any earlier
     /// partition); a replica in no group is cut from every other.
     case partition(groups: [[String]])
@@ -25,21 +29,6 @@ public enum ChannelEvent: Hashable, Sendable {
         case .heal: .heal
         case .quiesce: .quiesce
         }
-    }
-}
-
-/// Which in-flight message a `deliver`, `lose` or `duplicate` means: the one
-/// with the lowest send number going `to` that replica (from `from`,
-/// carrying op `op`, when given).
-public struct MessageMatch: Hashable, Sendable {
-    public var to: String
-    public var from: String?
-    public var op: String?
-
-    public init(to: String, from: String? = nil, op: String? = nil) {
-        self.to = to
-        self.from = from
-        self.op = op
     }
 }
 

@@ -1,3 +1,5 @@
+import ReorderReplicas
+
 /// The checks of replicas-v1 1 and 2 that do not depend on JSON: the
 /// header's `replicas`, which replica each event names, and the channel
 /// events' fields. What only the channel's state decides (which message a
@@ -22,21 +24,23 @@ extension RecordingValidator {
                     field: "replicas.ids", "replica ID \(Format.quoted(id)) must not contain \"#\" (operation IDs are replica#n)")
             }
         }
-        if r.latency < 0 {
+        guard case .auto(let latency, let links) = r.options.delivery else { return }
+        if latency < 0 {
             throw FieldError(
-                field: "replicas.channel.latency", "field \"replicas.channel.latency\" must be an integer >= 0, got \(r.latency)")
+                field: "replicas.channel.latency", "field \"replicas.channel.latency\" must be an integer >= 0, got \(latency)")
         }
         let all = Set(r.all)
-        for (link, ms) in r.links.sorted(by: { $0.key < $1.key }) {
+        for (link, ms) in links.sorted(by: { $0.key.description < $1.key.description }) {
             let field = "replicas.channel.links"
-            let ends = link.split(separator: ">", omittingEmptySubsequences: false).map(String.init)
-            guard ends.count == 2, all.contains(ends[0]), all.contains(ends[1]), ends[0] != ends[1] else {
+            guard all.contains(link.from), all.contains(link.to), link.from != link.to else {
                 throw FieldError(
                     field: field,
-                    "link \(Format.quoted(link)) must be \"FROM>TO\" with two different replicas of \(Format.ids(r.all)) (e.g. \"\(r.all[0])>\(r.all[1])\")"
+                    "link \(Format.quoted(link.description)) must be \"FROM>TO\" with two different replicas of \(Format.ids(r.all)) (e.g. \"\(r.all[0])>\(r.all[1])\")"
                 )
             }
-            if ms < 0 { throw FieldError(field: field, "link \(Format.quoted(link)): a latency must be an integer >= 0, got \(ms)") }
+            if ms < 0 {
+                throw FieldError(field: field, "link \(Format.quoted(link.description)): a latency must be an integer >= 0, got \(ms)")
+            }
         }
     }
 
@@ -89,10 +93,10 @@ extension RecordingValidator {
                         field: "from", "\"from\" and \"to\" are both \(Format.quoted(from)): no link joins a replica to itself")
                 }
             }
-            if let op = m.op, Self.operationOrigin(op, in: replicas) == nil {
+            if let op = m.op, !replicas.ids.contains(op.origin) {
                 throw FieldError(
                     field: "op",
-                    "field \"op\" must be an operation ID REPLICA#N (N >= 1, REPLICA one of \(Format.ids(replicas.ids))), got \(Format.quoted(op))"
+                    "field \"op\" names \(Format.quoted(op.description)), an operation of no replica (expected REPLICA#N, REPLICA one of \(Format.ids(replicas.ids)))"
                 )
             }
         case .partition(let groups):
@@ -108,17 +112,6 @@ extension RecordingValidator {
         case .heal, .quiesce:
             break
         }
-    }
-
-    /// The replica an operation ID `R#n` names (`nil` when it is not one).
-    static func operationOrigin(_ op: String, in replicas: ReplicasSpec) -> String? {
-        guard let hash = op.lastIndex(of: "#") else { return nil }
-        let origin = String(op[..<hash])
-        let digits = op[op.index(after: hash)...]
-        guard replicas.ids.contains(origin), !digits.isEmpty, digits.first != "0", digits.allSatisfy(\.isASCII),
-            digits.allSatisfy(\.isNumber), Int(digits) != nil
-        else { return nil }
-        return origin
     }
 
     /// `expect.replicas`: replicas of the recording, the array form only in

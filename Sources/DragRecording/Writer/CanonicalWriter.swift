@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderReplicas
 import ReorderSwipe
 
 /// Writes recordings in canonical form: one object per line, keys in a fixed
@@ -273,7 +274,7 @@ public enum CanonicalWriter {
             }
             if let op = m.op {
                 w.key("op")
-                w.string(op)
+                w.string(op.description)
             }
         case .partition(let groups):
             w.key("groups")
@@ -289,35 +290,35 @@ public enum CanonicalWriter {
     }
 
     /// `{"ids", "merge", "deletes", "blocks", "channel"}`, defaults omitted
-    /// (`deletes` `"win"`, `blocks` `"whole"`, a manual channel with no
-    /// latency); `channel.links` sorted.
+    /// (`deletes` `"win"`, `blocks` `"whole"`, a manual channel: latencies
+    /// apply to `"auto"` delivery only); `channel.links` sorted.
     private static func replicasSection(_ r: ReplicasSpec, _ w: inout _JSONBuffer) {
         w.open()
         w.key("ids")
         w.strings(r.ids)
         w.key("merge")
         w.string(r.merge.rawValue)
-        if r.deletes != .win {
+        if r.options.deletes != .win {
             w.key("deletes")
-            w.string(r.deletes.rawValue)
+            w.string(r.options.deletes.rawValue)
         }
-        if r.blocks != .whole {
+        if r.options.blocks != .whole {
             w.key("blocks")
-            w.string(r.blocks.rawValue)
+            w.string(r.options.blocks.rawValue)
         }
-        if r.delivery != .manual || r.latency != 0 || !r.links.isEmpty {
+        if case .auto(let latency, let links) = r.options.delivery {
             w.key("channel")
             w.open()
             w.key("delivery")
-            w.string(r.delivery.rawValue)
-            if r.latency != 0 {
+            w.string("auto")
+            if latency != 0 {
                 w.key("latency")
-                w.integer(r.latency)
+                w.integer(latency)
             }
-            if !r.links.isEmpty {
+            if !links.isEmpty {
                 w.key("links")
                 w.open()
-                for (link, ms) in r.links.sorted(by: { $0.key < $1.key }) {
+                for (link, ms) in links.map({ ($0.key.description, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
                     w.key(link)
                     w.integer(ms)
                 }

@@ -1,10 +1,14 @@
 import DragRecording
 import ReorderConformance
 import ReorderCore
+import ReorderReplicas
 
 /// How a replay runs.
 public struct ReplayOptions: Sendable {
     /// The function under test; `canonical` by default.
+    /// Version 3: the merge under test in place of the header's model (a
+    /// known-buggy merge, by name), or `nil` for the model itself.
+    public var merge: ReplicaMergeUnderTest?
     public var applier: Applier<String, String?>
     /// The swipe action handlers under test, for version 2 recordings (reset
     /// at the start of each); the correct ones by default. The CLI picks a
@@ -52,11 +56,32 @@ public struct ReplayOptions: Sendable {
     func subject(for header: RecordingHeader, rules world: RecordedRules?) -> InProcessSubject<String, String?>? {
         let swipes = header.engineSwipe != nil
         let swipeHandler = swipes ? handler : nil
+        // Replicas replay against the model alone (see `runReplicated`):
+        // only code other than the model is a subject there.
+        if header.replicas != nil, policy == nil, world == nil, applier.name == Applier<String, String?>.canonical.name { return nil }
         if policy == nil, let world {
             return InProcessSubject(applier: applier, policy: world.policy, swipeHandler: swipeHandler, name: "applier \(applier.name)")
         }
         if let policy { return InProcessSubject(applier: applier, policy: policy, swipeHandler: swipeHandler) }
         if applier.name == Applier<String, String?>.canonical.name && !swipes { return nil }
         return InProcessSubject(applier: applier, swipeHandler: swipeHandler)
+    }
+}
+
+/// A merge put in place of a version 3 recording's model: its name, the
+/// model it imitates (its topology; a recording of the other model is
+/// refused), and how to make it.
+public struct ReplicaMergeUnderTest: Sendable {
+    public var name: String
+    public var imitates: ReplicaModel
+    public var make: @Sendable ([String], ReorderContainer<String, String?>) -> any ReplicaMerge<String, String?>
+
+    public init(
+        name: String, imitates: ReplicaModel,
+        make: @escaping @Sendable ([String], ReorderContainer<String, String?>) -> any ReplicaMerge<String, String?>
+    ) {
+        self.name = name
+        self.imitates = imitates
+        self.make = make
     }
 }

@@ -41,6 +41,10 @@ let handlerOption = OptionSpec(
     names: ["--handler"], valueName: "NAME", allowed: SwipeHandler<String>.builtInNames,
     help: "the swipe action handlers under test: \(SwipeHandler<String>.builtInNames.joined(separator: ", ")) (default: correct)")
 
+let mergeBugOption = OptionSpec(
+    names: ["--merge-bug"], valueName: "NAME", allowed: MergeBug.builtInNames,
+    help: "version 3 recordings: a known-buggy merge in place of the recording's model: \(MergeBug.builtInNames.joined(separator: ", "))")
+
 let appOption = OptionSpec(
     names: ["--app"], valueName: "COMMAND",
     help: "put an app under test: COMMAND runs with /bin/sh -c and speaks the app protocol (see 'dragreplay help app')")

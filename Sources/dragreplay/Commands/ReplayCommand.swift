@@ -9,7 +9,7 @@ import ReorderCore
 let replayCommand = Command(
     name: "replay",
     usage:
-        "dragreplay replay [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--strict] [--trace] [--format text|json|junit] [-o FILE] PATH...",
+        "dragreplay replay [--applier NAME] [--handler NAME] [--merge-bug NAME] [--app COMMAND [--app-timeout SECONDS]] [--strict] [--trace] [--format text|json|junit] [-o FILE] PATH...",
     abstract: "Replay recordings through the core and check their expect lines.",
     discussion: """
         PATH is a file, or a directory searched recursively for *.jsonl. The code under test (--applier, and --handler for the swipe \
@@ -18,7 +18,7 @@ let replayCommand = Command(
         input error (the others are still replayed and reported), the app cannot start or fails hello, or the report cannot be written.
         """,
     options: [
-        applierOption, handlerOption, appOption, appTimeoutOption,
+        applierOption, handlerOption, mergeBugOption, appOption, appTimeoutOption,
         OptionSpec(names: ["--strict"], help: "warnings fail the recording"),
         OptionSpec(
             names: ["--trace"], help: "per event: the event, the answered operation and destination, the outcome, the data after it"),
@@ -31,6 +31,9 @@ let replayCommand = Command(
     var options = ReplayOptions(applier: applier(args), handler: SwipeHandler<String>(handler(args)), strict: args.has("--strict"))
     // A recording that states a world (a finding of 'fuzz --world') is judged by its rules.
     options.rules = World.judgement(header:)
+    if let name = args.value("--merge-bug"), let bug = MergeBug.named(name) {
+        options.merge = ReplicaMergeUnderTest(name: bug.name, imitates: bug.imitates) { bug.merge(ids: $0, data: $1) }
+    }
     let output = try args.path("--output")
     // A report over one of its own recordings would replace the recording.
     if let output, let target = try? FileSystem.status(of: output), target.isRegularFile {
