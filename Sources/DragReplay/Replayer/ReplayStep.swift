@@ -28,6 +28,10 @@ public struct ReplayStep: Sendable {
     /// The drag sessions still active after the event (their sources shrink
     /// as deletes and reloads remove items).
     public var sessions: [Int: DragEngine<String, String?>.Session]
+    /// Version 3: what the replicas did at this event, one line each (the
+    /// operations committed, the messages sent, delivered, lost or
+    /// duplicated, each replica's data after a change): `--trace` prints them.
+    public var replicaLines: [String] = []
 
     public init(
         line: Int, event: RecordedEvent, result: SessionStep<String, String?>?, failures: [String], state: ReplayState,
@@ -81,6 +85,8 @@ public struct ReplayStep: Sendable {
             out += "   model: " + model.map { $0.map(Self.plain).joined(separator: " ") }.joined(separator: " | ") + "\n"
         }
         if case .expect = event.kind, failures.isEmpty { out += "   ok\n" }
+        for l in replicaLines { out += "   \(l)\n" }
+        if !replicaLines.isEmpty { return out }
         out +=
             "   data: "
             + container.collections.map { c in

@@ -69,12 +69,20 @@ extension Replayer {
             let event = located.value
             lastLine = line
             result.eventCount += 1
+            let before = onStep == nil ? nil : TraceSnapshot(system)
             var failures = system.advance(to: event.t).map(Self.describe)
             if case .auto = replicas.options.delivery { Self.sync(&lanes, with: system) }
             do {
                 try replayReplicated(
                     event, at: line, header: header, replicas: replicas, system: &system, lanes: &lanes, failures: &failures,
-                    result: &result, onOutcome: onOutcome, onStep: onStep)
+                    result: &result, onOutcome: onOutcome,
+                    onStep: onStep.map { show in
+                        { [system] step in
+                            var step = step
+                            step.replicaLines = Self.trace(from: before!, to: system, replicas: replicas)
+                            show(step)
+                        }
+                    })
             } catch {
                 result.status = .error
                 result.error = Diagnostic(path: source.path, line: line, message: error.message)
@@ -245,6 +253,54 @@ extension Replayer {
         case .partition: "groups"
         case .heal, .quiesce: nil
         }
+    }
+
+    /// What `--trace` compares around an event: the messages in flight and
+    /// the operations committed before it, and each replica's data.
+    struct TraceSnapshot {
+        var inFlight: Set<Int>
+        var messages: [Int: ReplicaMessage]
+        var ops: Int
+        var data: [String: ReplicaData<String, String?>]
+
+        init(_ system: ReplicatedSystem<String, String?>) {
+            inFlight = Set(system.channel.inFlight.map(\.sendNumber))
+            messages = Dictionary(uniqueKeysWithValues: system.channel.inFlight.map { ($0.sendNumber, $0) })
+            ops = system.ops.count
+            var data: [String: ReplicaData<String, String?>] = [:]
+            for id in system.channel.replicas { data[id] = system.replicaData(of: id) }
+            self.data = data
+        }
+    }
+
+    /// The trace lines of one event: operations committed, messages sent,
+    /// gone from the channel (delivered, or lost at a `lose`), and the data
+    /// of each replica that changed.
+    static func trace(from before: TraceSnapshot, to system: ReplicatedSystem<String, String?>, replicas: ReplicasSpec) -> [String] {
+        var lines: [String] = []
+        for op in system.ops.dropFirst(before.ops) {
+            let what: String
+            switch op.kind {
+            case .move(let sources, let c, let anchor):
+                what = "move \(Format.ids(sources))" + (c.map { " in \(Format.quoted($0))" } ?? "") + " before " + (anchor.map(Format.quoted) ?? "the end")
+            case .insert(let items, let c, let anchor):
+                what = "insert \(Format.ids(items))" + (c.map { " in \(Format.quoted($0))" } ?? "") + " before " + (anchor.map(Format.quoted) ?? "the end")
+            case .delete(let items): what = "delete \(Format.ids(items))"
+            }
+            lines.append("commit \(op.id) on \(Format.quoted(op.id.origin)): \(what) (left \(op.left.map(Format.quoted) ?? "-"), right \(op.right.map(Format.quoted) ?? "-"))")
+        }
+        let now = Set(system.channel.inFlight.map(\.sendNumber))
+        for m in system.channel.inFlight where !before.inFlight.contains(m.sendNumber) { lines.append("sent \(describeMessage(m))") }
+        for n in before.inFlight.subtracting(now).sorted() { lines.append("gone from the channel (delivered or lost): \(describeMessage(before.messages[n]!))") }
+        for id in system.channel.replicas {
+            let data = system.replicaData(of: id)
+            if data != before.data[id] { lines.append("\(Format.quoted(id)) now holds \(describe(data))") }
+        }
+        return lines
+    }
+
+    static func describeMessage(_ m: ReplicaMessage) -> String {
+        "#\(m.sendNumber) \(m.from)>\(m.to) carrying \(m.op)" + (m.number.map { " (server number \($0))" } ?? "")
     }
 
     /// A channel error in the file's words.
