@@ -28,6 +28,7 @@ struct CheckTests {
         #expect(found.count == 1)
         #expect(found[0].check == .conservation && found[0].conservation == .duplicate && found[0].item == "a")
         #expect(found[0].ops == [OpID(origin: "A", seq: 1), OpID(origin: "B", seq: 1)])
+        #expect(found[0].description == "conservation (duplicate a) on A; ops A#1, B#1; data [b, a, c, a]")
     }
 
     @Test("conservation: an item deleted and present again is resurrected, unless an insert after or beside the delete explains it")

@@ -9,8 +9,6 @@ public enum ReplicaError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidReplicaID(String)
     /// A local change on a replica that is not a client (the server has no sessions).
     case unknownReplica(String)
-    /// `auto` delivery was asked of a system in `manual` delivery.
-    case notAutoDelivery
 
     public var description: String {
         switch self {
@@ -18,7 +16,6 @@ public enum ReplicaError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateReplica(let r): "replicas: \(r) appears twice"
         case .invalidReplicaID(let r): "replicas: \(r) is not a replica id (1 to 256 bytes, no #, not \"server\")"
         case .unknownReplica(let r): "\(r) is not a client replica"
-        case .notAutoDelivery: "the channel's delivery is manual"
         }
     }
 }

@@ -34,7 +34,8 @@ extension ReplicatedSystem {
                 report.others.append(
                     Violation(
                         check: .intent, replicas: group.replicas, ops: ops.map(\.id), data: [group.data],
-                        unexplainable: search.smallestUnexplainable(), statesExplored: result.statesExplored))
+                        unexplainable: subsetBudget > 0 ? search.smallestUnexplainable(budget: subsetBudget) : nil,
+                        statesExplored: result.statesExplored))
             case .undecided:
                 report.others.append(
                     Violation(

@@ -1,13 +1,5 @@
 import ReorderCore
 
-/// What a local commit did: the op (none when the change named an unknown
-/// collection), the warnings, and the violations found after it.
-public struct ReplicaCommit<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Sendable {
-    public var op: ReplicaOp<ItemID, CollectionID>?
-    public var warnings: [ReorderWarning<ItemID, CollectionID>]
-    public var violations: [ReplicaViolation<ItemID, CollectionID>]
-}
-
 extension ReplicatedSystem {
     /// Commits a local change on client `replica` (replicas-v1 3): fixes the
     /// op's ID fields from the replica's data, its before set, timestamp and

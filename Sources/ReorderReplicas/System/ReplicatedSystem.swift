@@ -39,6 +39,10 @@ public struct ReplicatedSystem<ItemID: Hashable & Sendable, CollectionID: Hashab
     var insertedSet: Set<ItemID> = []
     /// The distinct states the intent search may visit per data before `intent-undecided`.
     public var intentBudget = 1_000_000
+    /// The distinct states, over all its searches, the look for a smallest
+    /// unexplainable subset may visit for one `intent` finding; 0 does not
+    /// look (a fuzzer's inner loop: each look costs up to this many states).
+    public var subsetBudget = 2_000
     /// The anti-entropy rounds before `no-quiescence`.
     public var maxRounds = 1_000
 
