@@ -19,7 +19,7 @@ extension World {
         var collections: [Collection] = []
         for (k, c) in header.collections.enumerated() {
             guard let id = c.id else {
-                throw WorldError("collection \(k) has no id: a world names its collections (as the app does)")
+                throw .unnamedCollection(index: k)
             }
             collections.append(Collection(id: id, items: c.items, fixed: c.fixed, locked: c.locked, capacity: c.capacity))
         }
@@ -27,25 +27,25 @@ extension World {
         var external: [DropOperation.Set] = [.copy, .all, .move]
         var hasRules = false
         if let rules = header.world {
-            guard case .object(let o) = rules else { throw WorldError("field \"world\" must be an object") }
+            guard case .object(let o) = rules else { throw .rulesNotAnObject }
             if let unknown = o.keys.sorted().first(where: { !["newItems", "lifts", "drops", "external"].contains($0) }) {
-                throw WorldError("world.\(unknown): unknown field (expected newItems, lifts, drops, external)")
+                throw .unknownField(unknown)
             }
             if let value = o["newItems"] {
-                guard case .string(let s) = value else { throw WorldError("world.newItems must be a string with a \"#\"") }
+                guard case .string(let s) = value else { throw .newItemsNotAString }
                 newItems = s
             }
             for (field, isLift) in [("lifts", true), ("drops", false)] {
                 guard let value = o[field] else { continue }
-                guard case .object(let byCollection) = value else { throw WorldError("world.\(field) must be an object by collection id") }
+                guard case .object(let byCollection) = value else { throw .notByCollection(field: "world.\(field)") }
                 hasRules = true
                 for (id, ops) in byCollection {
                     guard let c = collections.firstIndex(where: { $0.id == id }) else {
-                        throw WorldError("world.\(field).\(id): no collection \(Format.quoted(id)) in the container")
+                        throw .unknownCollection(field: "world.\(field)", id: id)
                     }
                     let set = try Self.operations(ops, field: "world.\(field).\(id)")
                     if isLift {
-                        guard !set.isEmpty else { throw WorldError("world.lifts.\(id): a lift offers at least one operation") }
+                        guard !set.isEmpty else { throw .liftOffersNothing(field: "world.lifts.\(id)") }
                         collections[c].lifts = set
                     } else {
                         collections[c].drops = set
@@ -53,11 +53,11 @@ extension World {
                 }
             }
             if let value = o["external"] {
-                guard case .array(let list) = value else { throw WorldError("world.external must be an array of operation lists") }
+                guard case .array(let list) = value else { throw .externalNotAnArray }
                 external = try list.enumerated().map { k, ops throws(WorldError) in try Self.operations(ops, field: "world.external[\(k)]")
                 }
                 if external.contains(where: \.isEmpty) {
-                    throw WorldError("world.external: an external lift offers at least one operation")
+                    throw .liftOffersNothing(field: "world.external")
                 }
             }
         }
@@ -104,13 +104,13 @@ extension World {
 
     /// `["move", "copy"]` as a set.
     static func operations(_ value: JSONValue, field: String) throws(WorldError) -> DropOperation.Set {
-        guard case .array(let names) = value else { throw WorldError("\(field) must be an array of \"move\" and \"copy\"") }
+        guard case .array(let names) = value else { throw .operationsNotAnArray(field: field) }
         var set: DropOperation.Set = []
         for name in names {
             switch name {
             case .string("move"): set.insert(.move)
             case .string("copy"): set.insert(.copy)
-            default: throw WorldError("\(field): expected \"move\" or \"copy\", got \(name)")
+            default: throw .unknownOperation(field: field, got: "\(name)")
             }
         }
         return set

@@ -98,20 +98,20 @@ public struct World: Sendable {
     }
 
     func validate() throws(WorldError) {
-        guard !collections.isEmpty else { throw WorldError("a world needs at least one collection") }
+        guard !collections.isEmpty else { throw .noCollections }
         var ids = Set<String>()
         var items = Set<String>()
         for c in collections {
-            guard ids.insert(c.id).inserted else { throw WorldError("collection \(Format.quoted(c.id)) appears twice") }
+            guard ids.insert(c.id).inserted else { throw .repeatedCollection(c.id) }
             for item in c.fixed + c.items {
-                guard items.insert(item).inserted else { throw WorldError("item \(Format.quoted(item)) appears twice") }
+                guard items.insert(item).inserted else { throw .repeatedItem(item) }
             }
-            if let capacity = c.capacity, capacity < 0 { throw WorldError("collection \(Format.quoted(c.id)): capacity must be >= 0") }
+            if let capacity = c.capacity, capacity < 0 { throw .negativeCapacity(collection: c.id) }
         }
         guard items.count <= Self.maxItems else {
-            throw WorldError("a world holds at most \(Self.maxItems) items, this one \(items.count)")
+            throw .tooManyItems(limit: Self.maxItems, count: items.count)
         }
-        guard newItems.contains("#") else { throw WorldError("newItems \(Format.quoted(newItems)) needs a \"#\" for the number") }
+        guard newItems.contains("#") else { throw .newItemsWithoutNumber(newItems) }
     }
 
     /// The world's names for the fuzzer's integer IDs: its items first, in
@@ -211,8 +211,3 @@ public struct ItemNames: Hashable, Sendable {
     }
 }
 
-/// A world that cannot be: its message says why.
-public struct WorldError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
