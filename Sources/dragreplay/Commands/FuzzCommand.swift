@@ -9,15 +9,12 @@ func fuzzApplier(_ args: ParsedArguments) -> (String, Applier<Int, Int>) {
     return (name, Applier<Int, Int>.named(name)!)
 }
 
-/// `I/N`, with `0 <= I < N <= 1_000_000`.
+/// `I/N`, as `Shard` bounds it (`0 <= I < N <= 1_000_000`).
 func parseShard(_ s: String) throws(UsageError) -> (index: Int, count: Int) {
-    let parts = s.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-        let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 1_000_000, i < n
-    else {
-        throw UsageError("Invalid value \(quote(s)) for '--shard' (expected I/N with 0 <= I < N <= 1000000, such as 0/4).")
+    guard let shard = Shard(parsing: s) else {
+        throw UsageError("Invalid value \(quote(s)) for '--shard' (expected \(Shard.expected)).")
     }
-    return (i, n)
+    return (shard.index, shard.count)
 }
 
 let fuzzCommand = Command(
@@ -192,7 +189,8 @@ func finishFuzz(
             summary.findings.map(\.path), applierName: name, handler: options.handler, app: apps.first, tool: "fuzz")
     var written = summary.database?.addFailures.isEmpty ?? true
     if let summaryPath {
-        let text = summary.json(applierName: name, seed: seed, app: options.appCommand, shard: shard)
+        let text = summary.json(
+            applierName: name, seed: seed, app: options.appCommand, shard: shard, campaign: (options.runs, toolVersion))
         do throws(SystemError) { try AtomicFile.write(text, to: summaryPath) } catch {
             Output.diagnose(error.description)
             written = false
