@@ -17,6 +17,22 @@ func parseShard(_ s: String) throws(UsageError) -> (index: Int, count: Int) {
     return (shard.index, shard.count)
 }
 
+/// Why no case can be generated for an app: the option that chose the
+/// layouts, named as given (`--world`'s layout, `--layout`'s list), or the
+/// app's hello when neither was given.
+func noDrawnLayout(_ args: ParsedArguments, world: World?, drawn: Set<LayoutKind>) -> UsageError {
+    let lists = "its hello lists \(drawn.isEmpty ? "none" : drawn.map(\.rawValue).sorted().joined(separator: ", "))"
+    if let world, let path = args.value("--world") {
+        return UsageError(
+            "The world's layout \(quote(world.layout.kindName.rawValue)) ('--world' \(Format.shellQuoted(path))) is not one the app draws "
+                + "(\(lists)); give a world in a layout it draws, or an app that draws \(world.layout.kindName.rawValue).")
+    }
+    if let layouts = args.value("--layout") {
+        return UsageError("'--layout' \(quote(layouts)) leaves no layout the app draws (\(lists)).")
+    }
+    return UsageError("The app draws no layout fuzz generates (\(lists)).")
+}
+
 let fuzzCommand = Command(
     name: "fuzz",
     usage: """
@@ -117,11 +133,7 @@ let fuzzCommand = Command(
         if let drawn = apps.first?.layouts {
             let wanted = options.layouts ?? Set(LayoutKind.allCases)
             let both = wanted.intersection(drawn)
-            guard !both.isEmpty else {
-                throw UsageError(
-                    "'--layout' leaves no layout the app draws (its hello lists \(drawn.map(\.rawValue).sorted().joined(separator: ", ")))."
-                )
-            }
+            guard !both.isEmpty else { throw noDrawnLayout(args, world: options.world, drawn: drawn) }
             options.layouts = both
         }
     }
