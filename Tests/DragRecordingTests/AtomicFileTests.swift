@@ -82,4 +82,32 @@ struct AtomicFileTests {
         #expect(Format.shellQuoted("it's") == #"'it'\''s'"#)
         #expect(Format.shellQuoted("corpora/found/a-1.jsonl") == "corpora/found/a-1.jsonl")
     }
+
+    @Test(
+        "Format: invisible and bidirectional characters are made visible by the one escape, and quoted text stays exact JSON (issue 44, class 12)",
+        arguments: [
+            ("\u{200B}", #"\u200b"#), ("\u{2060}", #"\u2060"#), ("\u{202A}", #"\u202a"#), ("\u{202E}", #"\u202e"#),
+            ("\u{2066}", #"\u2066"#), ("\u{2069}", #"\u2069"#), ("\u{AD}", #"\u00ad"#), ("\u{FEFF}", #"\ufeff"#),
+            ("\u{FFFE}", #"\ufffe"#), ("\u{FDD0}", #"\ufdd0"#), ("\u{E0001}", #"\udb40\udc01"#), ("\u{E007F}", #"\udb40\udc7f"#),
+            ("\u{10FFFF}", #"\udbff\udfff"#), ("\u{1B}", #"\u001b"#), ("\n", #"\n"#),
+        ])
+    func invisibleCharacters(_ scalar: String, _ escaped: String) throws {
+        let text = "Pin" + scalar + "x"
+        #expect(Format.escapingControls(text) == "Pin" + escaped + "x")
+        #expect(!Format.isPlain(text))
+        let q = Format.quoted(text)
+        #expect(q == "\"Pin" + escaped + "x\"")
+        #expect(try JSONSerialization.jsonObject(with: Data(q.utf8), options: .fragmentsAllowed) as? String == text)
+        #expect(Format.path("a" + scalar + ".jsonl") == "\"a" + escaped + ".jsonl\"")
+        #expect(rawControlOffset(Array(text.utf8)) != nil, "the tests' own oracle names it too")
+        #expect(rawControlOffset(Array(Format.escapingControls(text).utf8)) == nil)
+    }
+
+    @Test("Format: visible text outside ASCII is left alone (accents, CJK, Cyrillic, emoji, no-break space)")
+    func visibleTextKept() {
+        for plain in ["café", "東京", "Пин", "🙂", "a\u{00A0}b"] {
+            #expect(Format.escapingControls(plain) == plain)
+            #expect(Format.isPlain(plain))
+        }
+    }
 }
