@@ -91,7 +91,8 @@ public struct CampaignSummaries: Sendable {
                     .mismatchedShards(
                         Diagnostic(
                             path: s.path, line: 0,
-                            message: "not a shard of the campaign of \(Format.path(first.path)): \(differences.joined(separator: ", ")) (\(agreed))"
+                            message:
+                                "not a shard of the campaign of \(Format.path(first.path)): \(differences.joined(separator: ", ")) (\(agreed))"
                         )))
                 continue
             }

@@ -264,7 +264,8 @@ extension Coverage {
         drops = try counts("drops")
         for (name, n) in try counts("operations") {
             guard let op = DropOperation(rawValue: name) else {
-                throw FieldError(field: Format.field("coverage.operations", key: name), "not an operation (expected move, copy or forbidden)")
+                throw FieldError(
+                    field: Format.field("coverage.operations", key: name), "not an operation (expected move, copy or forbidden)")
             }
             if n > 0 { operations[op] = n }
         }

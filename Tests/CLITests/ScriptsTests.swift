@@ -39,38 +39,41 @@ struct ScriptsTests {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         try "ab".write(toFile: base + "/seed", atomically: true, encoding: .utf8)
         try #"""
-            #include <stdint.h>
-            #include <stddef.h>
-            #include <stdlib.h>
-            #include <string.h>
-            static int merging;
-            int LLVMFuzzerInitialize(int *argc, char ***argv) {
-            #ifdef CRASH_IN_MERGE
-                for (int i = 0; i < *argc; i++) if (strncmp((*argv)[i], "-merge", 6) == 0) merging = 1;
-            #endif
-                return 0;
-            }
-            int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) {
-                static volatile int seen;
-                if (merging) abort();
-                if (n > 1 && d[0] == 'a' && d[1] == 'b') seen++;
-                return 0;
-            }
-            """#.write(toFile: base + "/fuzzer.c", atomically: true, encoding: .utf8)
+        #include <stdint.h>
+        #include <stddef.h>
+        #include <stdlib.h>
+        #include <string.h>
+        static int merging;
+        int LLVMFuzzerInitialize(int *argc, char ***argv) {
+        #ifdef CRASH_IN_MERGE
+            for (int i = 0; i < *argc; i++) if (strncmp((*argv)[i], "-merge", 6) == 0) merging = 1;
+        #endif
+            return 0;
+        }
+        int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) {
+            static volatile int seen;
+            if (merging) abort();
+            if (n > 1 && d[0] == 'a' && d[1] == 'b') seen++;
+            return 0;
+        }
+        """#.write(toFile: base + "/fuzzer.c", atomically: true, encoding: .utf8)
         for (name, define) in [("okfuzzer", "-DOK"), ("mergecrash", "-DCRASH_IN_MERGE")] {
             let cc = try run(fuzzerClang!, ["-fsanitize=fuzzer", define, base + "/fuzzer.c", "-o", out + "/" + name])
             #expect(cc.code == 0, "\(cc.stderr)")
             let zip = try run(
                 "/usr/bin/env",
-                ["python3", "-c", "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], 'w'); z.write(sys.argv[2], 'seed'); z.close()",
-                 out + "/\(name)_seed_corpus.zip", base + "/seed"])
+                [
+                    "python3", "-c", "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], 'w'); z.write(sys.argv[2], 'seed'); z.close()",
+                    out + "/\(name)_seed_corpus.zip", base + "/seed",
+                ])
             #expect(zip.code == 0, "\(zip.stderr)")
         }
         try FileManager.default.moveItem(atPath: out + "/mergecrash", toPath: base + "/mergecrash")
         let ok = try run("/bin/bash", [packageRoot + "/scripts/clusterfuzzlite-run", out, "1", base + "/run"])
         #expect(ok.code == 0, "\(ok.stdout)\(ok.stderr)")
         #expect(ok.stdout.contains("clusterfuzzlite-run: okfuzzer for 1 s (no options), 1 seeds"), "\(ok.stdout)")
-        #expect(ok.stdout.range(of: #"corpus: 1 seeds \+ \d+ found -> [1-9]\d* merged"#, options: .regularExpression) != nil, "\(ok.stdout)")
+        #expect(
+            ok.stdout.range(of: #"corpus: 1 seeds \+ \d+ found -> [1-9]\d* merged"#, options: .regularExpression) != nil, "\(ok.stdout)")
         #expect(!ok.stderr.contains("Unterminated"), "\(ok.stderr)")
         try FileManager.default.moveItem(atPath: base + "/mergecrash", toPath: out + "/mergecrash")
         let failing = try run("/bin/bash", [packageRoot + "/scripts/clusterfuzzlite-run", out, "1", base + "/run"])

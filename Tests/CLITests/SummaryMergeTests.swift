@@ -45,11 +45,20 @@ struct SummaryMergeTests {
     @Test(
         "a summary field out of the bounds of its option is exit 2 at its line and column, nothing merged, no trap",
         arguments: [
-            (["shard": #""0/-5""#], #"s0/summary.json:1:2: error: shard: "0/-5" is out of range or not I/N; expected I/N with 0 <= I < N <= 1000000, such as 0/4, as 'fuzz --shard' takes it"#),
-            (["shard": #""0/9223372036854775807""#], #"s0/summary.json:1:2: error: shard: "0/9223372036854775807" is out of range or not I/N;"#),
+            (
+                ["shard": #""0/-5""#],
+                #"s0/summary.json:1:2: error: shard: "0/-5" is out of range or not I/N; expected I/N with 0 <= I < N <= 1000000, such as 0/4, as 'fuzz --shard' takes it"#
+            ),
+            (
+                ["shard": #""0/9223372036854775807""#],
+                #"s0/summary.json:1:2: error: shard: "0/9223372036854775807" is out of range or not I/N;"#
+            ),
             (["shard": #""0/3000000""#], #"s0/summary.json:1:2: error: shard: "0/3000000" is out of range or not I/N;"#),
             (["shard": #""5/2""#], #"s0/summary.json:1:2: error: shard: "5/2" is out of range or not I/N;"#),
-            (["shard": #""0/1\u001b[2J\nshard 1/1: fake""#], #"s0/summary.json:1:2: error: shard: "0/1\u001b[2J\nshard 1/1: fake" is out of range"#),
+            (
+                ["shard": #""0/1\u001b[2J\nshard 1/1: fake""#],
+                #"s0/summary.json:1:2: error: shard: "0/1\u001b[2J\nshard 1/1: fake" is out of range"#
+            ),
             (["shard": "7"], "s0/summary.json:1:2: error: shard: expected I/N with 0 <= I < N <= 1000000"),
             (["runs": "9223372036854775807"], "s0/summary.json:1:116: error: runs: expected an integer from 0 to 1000000000000"),
             (["runs": "-1"], "s0/summary.json:1:116: error: runs: expected an integer from 0 to 1000000000000"),
@@ -92,7 +101,10 @@ struct SummaryMergeTests {
         try "[1,2]\n".write(toFile: base + "/array.json", atomically: true, encoding: .utf8)
         try "{\"shard\":\n".write(toFile: base + "/cut.json", atomically: true, encoding: .utf8)
         for (file, message) in [
-            ("fuzz.json", "fuzz.json:1:1: error: not a fuzz --summary file: no \"shard\" (write one with 'fuzz --shard I/N --summary FILE')"),
+            (
+                "fuzz.json",
+                "fuzz.json:1:1: error: not a fuzz --summary file: no \"shard\" (write one with 'fuzz --shard I/N --summary FILE')"
+            ),
             ("array.json", "array.json:1:1: error: not a fuzz --summary file (expected a JSON object)"),
             ("cut.json", "cut.json:1:1: error: not a fuzz summary: not valid JSON at byte"),
         ] {
@@ -113,8 +125,14 @@ struct SummaryMergeTests {
         }
         let cases: [([String: String], String)] = [
             (["sessions": max], "s1/summary.json: error: sessions: the sum over the shards is past \(max)"),
-            (["coverage": coverage(mutations: max)], "s1/summary.json: error: coverage.mutationDuringDrag: the sum over the shards is past \(max)"),
-            (["coverage": coverage(drops: #"{"c0":"# + max + "}")], "s1/summary.json: error: coverage.drops.c0: the sum over the shards is past \(max)"),
+            (
+                ["coverage": coverage(mutations: max)],
+                "s1/summary.json: error: coverage.mutationDuringDrag: the sum over the shards is past \(max)"
+            ),
+            (
+                ["coverage": coverage(drops: #"{"c0":"# + max + "}")],
+                "s1/summary.json: error: coverage.drops.c0: the sum over the shards is past \(max)"
+            ),
             (
                 ["coverage": coverage(operations: #"{"copy":"# + max + "}")],
                 "s1/summary.json: error: coverage.operations.copy: the sum over the shards is past \(max)"
@@ -140,11 +158,15 @@ struct SummaryMergeTests {
         try FileManager.default.createDirectory(atPath: base + "/d/summary.json", withIntermediateDirectories: true)
         for (input, kind) in [("shard", "a FIFO"), ("x.json", "a FIFO"), ("d", "a directory")] {
             let r = try runShell(
-                #"timeout 20 "$DRAGREPLAY" corpus merge "$0" -o "$1" --summary "$2""#.replacingOccurrences(of: "$0", with: base + "/" + input)
-                    .replacingOccurrences(of: "$1", with: base + "/m").replacingOccurrences(of: "$2", with: base + "/c.json"))
+                #"timeout 20 "$DRAGREPLAY" corpus merge "$0" -o "$1" --summary "$2""#.replacingOccurrences(
+                    of: "$0", with: base + "/" + input
+                )
+                .replacingOccurrences(of: "$1", with: base + "/m").replacingOccurrences(of: "$2", with: base + "/c.json"))
             #expect(r.code == 2, "\(input): \(r.code) \(r.stderr)")
             let path = input.hasSuffix(".json") ? base + "/" + input : base + "/" + input + "/summary.json"
-            #expect(r.stderr.contains("\(path): error: is \(kind), not a regular file (expected a regular file); it was not read"), "\(r.stderr)")
+            #expect(
+                r.stderr.contains("\(path): error: is \(kind), not a regular file (expected a regular file); it was not read"),
+                "\(r.stderr)")
         }
         // A link named summary.json to a device: followed, and refused as what it points at.
         try FileManager.default.createDirectory(atPath: base + "/z", withIntermediateDirectories: true)
@@ -167,11 +189,19 @@ struct SummaryMergeTests {
             ),
             (
                 [summaryText(), summaryText(["shard": #""1/3""#, "campaignRuns": "300", "version": #""0.5.0""#])],
-                ["BASE/s1/summary.json: error: not a shard of the campaign of BASE/s0/summary.json: campaign runs 300, not 200, version 0.5.0, not 0.4.0, shard count 3, not 2"]
+                [
+                    "BASE/s1/summary.json: error: not a shard of the campaign of BASE/s0/summary.json: campaign runs 300, not 200, version 0.5.0, not 0.4.0, shard count 3, not 2"
+                ]
             ),
-            ([summaryText(), summaryText(["shard": #""1/2""#, "app": #""python3 app.py""#, "applier": ""])], [#""app python3 app.py", not "applier canonical""#]),
+            (
+                [summaryText(), summaryText(["shard": #""1/2""#, "app": #""python3 app.py""#, "applier": ""])],
+                [#""app python3 app.py", not "applier canonical""#]
+            ),
             ([summaryText(["runs": "150"])], ["BASE/s0/summary.json: error: runs: 150 cases, but shard 0/2 of a campaign of 200 runs 100"]),
-            ([summaryText(["shard": #""1/2""#, "runs": "101", "interrupted": "true"])], ["shard 1/2 of a campaign of 200 runs 100 at most"]),
+            (
+                [summaryText(["shard": #""1/2""#, "runs": "101", "interrupted": "true"])],
+                ["shard 1/2 of a campaign of 200 runs 100 at most"]
+            ),
         ]
         for (summaries, messages) in cases {
             let (base, folders) = try shardFolders(summaries, "summary-campaign")
@@ -187,14 +217,17 @@ struct SummaryMergeTests {
 
     @Test("missing shards are counted and the first 20 named: one shard of 1,000,000 prints a bounded summary at once")
     func missingBounded() throws {
-        let (base, folders) = try shardFolders([summaryText(["shard": #""3/1000000""#, "campaignRuns": "null", "runs": "2"])], "summary-missing")
+        let (base, folders) = try shardFolders(
+            [summaryText(["shard": #""3/1000000""#, "campaignRuns": "null", "runs": "2"])], "summary-missing")
         let r = try runShell(
             #"timeout 20 "$DRAGREPLAY" corpus merge "$0" -o "$1" --summary "$2""#.replacingOccurrences(of: "$0", with: folders[0])
                 .replacingOccurrences(of: "$1", with: base + "/m").replacingOccurrences(of: "$2", with: base + "/campaign.json"))
         #expect(r.code == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.filter { $0.hasSuffix(": missing") }.count == 20)
-        #expect(lines.contains("shard 0/1000000: missing") && lines.contains("shard 20/1000000: missing") && !lines.contains("shard 3/1000000: missing"))
+        #expect(
+            lines.contains("shard 0/1000000: missing") && lines.contains("shard 20/1000000: missing")
+                && !lines.contains("shard 3/1000000: missing"))
         #expect(lines.contains("999999 of 1000000 shards missing in all (999979 more not listed)"), "\(r.stdout)")
         #expect(r.stdout.utf8.count < 4096)
         let campaign = try #require(

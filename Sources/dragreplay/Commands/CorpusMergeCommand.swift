@@ -31,7 +31,8 @@ let corpusMergeCommand = Command(
         let read = CampaignSummaries(inputs: args.positional)
         guard read.errors.isEmpty else {
             for e in read.errors { Output.diagnose(e.description) }
-            Output.diagnose("corpus merge: error: \(read.errors.count) summar\(read.errors.count == 1 ? "y" : "ies") refused; nothing merged")
+            Output.diagnose(
+                "corpus merge: error: \(read.errors.count) summar\(read.errors.count == 1 ? "y" : "ies") refused; nothing merged")
             return 2
         }
         shards = read
