@@ -91,6 +91,10 @@ struct SummaryFields {
         }
         let runs = try count(o, "runs", max: ShardSummary.maxRuns)
         var campaignRuns: Int?
+        // Summaries written before issue 44 lack what names their campaign.
+        for key in ["campaignRuns", "version"] where o[key] == nil {
+            throw invalid(nil, "\(key): missing: a summary written before it was recorded; run the shard again with this dragreplay")
+        }
         if o["campaignRuns"] != .null { campaignRuns = try count(o, "campaignRuns", min: 1, max: ShardSummary.maxRuns) }
         guard case .string(let version)? = o["version"], !version.isEmpty, version.utf8.count <= 64, Format.isPlain(version) else {
             throw invalid("version", "expected the version of the dragreplay that wrote it (a short plain string)")

@@ -64,8 +64,15 @@ struct SummaryMergeTests {
             (["runs": "-1"], "s0/summary.json:1:116: error: runs: expected an integer from 0 to 1000000000000"),
             (["failingCases": "101"], "error: failingCases: expected an integer from 0 to 100"),
             (["seed": "-3"], "s0/summary.json:1:107: error: seed: expected an integer from 0 to 9223372036854775807"),
-            (["campaignRuns": ""], "s0/summary.json:1:1: error: campaignRuns: missing (expected an integer from 1 to 1000000000000)"),
+            (
+                ["campaignRuns": ""],
+                "s0/summary.json:1:1: error: campaignRuns: missing: a summary written before it was recorded; run the shard again with this dragreplay"
+            ),
             (["campaignRuns": "0"], "s0/summary.json:1:16: error: campaignRuns: expected an integer from 1 to 1000000000000"),
+            (
+                ["version": ""],
+                "s0/summary.json:1:1: error: version: missing: a summary written before it was recorded; run the shard again"
+            ),
             (["version": #""0.4.0\u001b[31m""#], "s0/summary.json:1:35: error: version: expected the version of the dragreplay"),
             (["applier": #""no-such""#], "s0/summary.json:1:85: error: applier: expected one of canonical,"),
             (["interrupted": "1"], "error: interrupted: expected true or false"),
