@@ -99,7 +99,9 @@ let package = Package(
             swiftSettings: optimized),
         .target(
             name: "DragCorpus",
-            dependencies: ["DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragRender", "ReorderConformance", "DragSystem"],
+            dependencies: [
+                "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragRender", "ReorderConformance", "DragSystem", "KnownBugs",
+            ],
             swiftSettings: optimized),
         // The page and the SVG need only their own types; `DragRender/Replay` adapts a
         // replay's steps (`ReplayStep`) to them.

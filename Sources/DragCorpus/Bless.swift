@@ -53,14 +53,17 @@ public func bless(path: String, options: ReplayOptions = ReplayOptions()) throws
 /// about to be replaced; if it was replaced while we waited (another
 /// bless), locks the new one instead. Only a regular file is rewritten:
 /// opening a FIFO to lock it would wait for a writer, and a device is never
-/// replaced.
+/// replaced (`FileDescriptor.openRegularFile` refuses them before opening,
+/// and checks what it opened).
 private func lockForBlessing(_ path: String) throws -> (target: String, lock: FileDescriptor) {
     let target = try FileSystem.resolvingSymbolicLinks(path)
-    guard try FileSystem.status(of: target).isRegularFile else {
-        throw SystemError(
-            call: "open", path: path, errno: .invalidArgument, refusal: "is not a regular file; bless rewrites recordings on disk")
+    func open() throws -> FileDescriptor {
+        do { return try FileDescriptor.openRegularFile(target) } catch  where error.refusal != nil {
+            throw SystemError(
+                call: "open", path: path, errno: .invalidArgument, refusal: "is not a regular file; bless rewrites recordings on disk")
+        }
     }
-    var lock = try FileDescriptor.open(target, .readOnly, options: .nonBlocking)
+    var lock = try open()
     do {
         while true {
             try lock.lockExclusively()
@@ -75,7 +78,7 @@ private func lockForBlessing(_ path: String) throws -> (target: String, lock: Fi
                 return (target, lock)
             }
             try? lock.close()
-            lock = try FileDescriptor.open(target, .readOnly, options: .nonBlocking)
+            lock = try open()
         }
     } catch {
         try? lock.close()

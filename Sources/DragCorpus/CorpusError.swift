@@ -19,6 +19,15 @@ public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Something appended to the file between `bless`'s last check and its
     /// rename: those bytes went to the replaced file, not the new one.
     case appendedDuringCommit(path: String)
+    /// A `fuzz --summary` file `corpus merge --summary` cannot add up: not
+    /// a summary, a field out of the bounds of the option it records, or a
+    /// count whose sum over the shards overflows (the diagnostic names the
+    /// file and the field).
+    case invalidSummary(Diagnostic)
+    /// Summaries that are not the shards of one campaign: another seed,
+    /// runs, subject, version or shard count, or a shard given twice (the
+    /// diagnostic names both files).
+    case mismatchedShards(Diagnostic)
     /// A command (`bless`, `corpus merge`) would have written a recording
     /// `check` refuses (a line past the reader's limit); `problem` is what
     /// `check` said, placed at `path`. Nothing was written there.
@@ -28,6 +37,7 @@ public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .noSuchPath(let p): "\(Format.path(p)): error: no such file or directory"
         case .recording(let e): e.description
+        case .invalidSummary(let d), .mismatchedShards(let d): d.description
         case .undecodableName(let directory, let name):
             "\(Format.path(directory))/\(Self.escaped(name)): error: the file name is not valid UTF-8 "
                 + "(shown with \\x escapes); rename it so it can be checked"

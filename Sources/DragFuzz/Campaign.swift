@@ -157,13 +157,25 @@ public struct CampaignSummary: Sendable {
     /// The `--format json` summary: only what the seed and `--runs`
     /// determine, so two runs compare byte for byte (timings go to stderr).
     /// With `shard` (the `--summary` file), also the shard and the timings,
-    /// what `corpus merge --summary` adds up.
-    public func json(applierName: String, seed: UInt64, app: String? = nil, shard: (index: Int, count: Int)? = nil) -> String {
+    /// what `corpus merge --summary` adds up, with what names the campaign
+    /// the shard belongs to: `campaign.runs` (the whole campaign's `--runs`,
+    /// `null` under `--time`) and `campaign.version` (the tool's), which a
+    /// merge requires every shard to share with the seed and the subject.
+    public func json(
+        applierName: String, seed: UInt64, app: String? = nil, shard: (index: Int, count: Int)? = nil,
+        campaign: (runs: Int?, version: String)? = nil
+    ) -> String {
         var w = _JSONBuffer()
         w.open()
         if let shard {
             w.key("shard")
             w.string("\(shard.index)/\(shard.count)")
+            if let campaign {
+                w.key("campaignRuns")
+                if let runs = campaign.runs { w.integer(runs) } else { w.null() }
+                w.key("version")
+                w.string(campaign.version)
+            }
             w.key("seconds")
             w.number(elapsed)
             w.key("shrinkSeconds")

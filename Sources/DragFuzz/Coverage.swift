@@ -240,24 +240,68 @@ extension Coverage {
 }
 
 extension Coverage {
-    /// Reads back a `"coverage"` object (`write`): a merge of shards'
-    /// summaries adds these up. What is missing or not a count reads as 0.
-    public init(json: JSONValue) {
+    /// Reads back a `"coverage"` object (`write`), as a merge of shards'
+    /// summaries adds them up: every member `write` writes, each count an
+    /// exact integer from 0 to `Int.max`, every operation and swipe edge one
+    /// the tool knows. Anything else is an error naming the member
+    /// (`coverage.drops["c0"]`), never a count read as 0.
+    public init(json: JSONValue) throws(FieldError) {
         self.init()
-        guard case .object(let o) = json else { return }
-        // A count is an exact non-negative integer (`.integer`, or a double that is one).
-        func exact(_ v: JSONValue?) -> Int? { v?.exactInteger.flatMap { $0 >= 0 ? Int($0) : nil } }
-        func counts(_ key: String) -> [String: Int] {
-            guard case .object(let m)? = o[key] else { return [:] }
-            return m.compactMapValues { exact($0) }
+        guard case .object(let o) = json else { throw FieldError(field: "coverage", "expected an object of counts") }
+        func count(_ v: JSONValue?, _ field: String) throws(FieldError) -> Int {
+            guard let v else { throw FieldError(field: field, "missing (expected a count: an integer from 0 to \(Int.max))") }
+            guard let n = v.exactInteger, n >= 0 else {
+                throw FieldError(field: field, "expected a count: an integer from 0 to \(Int.max)")
+            }
+            return Int(n)
         }
-        func count(_ key: String) -> Int { exact(o[key]) ?? 0 }
-        drops = counts("drops")
-        for (name, n) in counts("operations") where n > 0 { if let op = DropOperation(rawValue: name) { operations[op] = n } }
-        for (name, n) in counts("swipeActions") where n > 0 { if let edge = SwipeEdge(rawValue: name) { swipeActions[edge] = n } }
-        mutationDuringDrag = count("mutationDuringDrag")
-        multiItemDrags = count("multiItemDrags")
-        deferredApplies = count("deferredApplies")
-        fullOrLockedDrops = count("fullOrLockedDrops")
+        func counts(_ key: String) throws(FieldError) -> [String: Int] {
+            guard case .object(let m)? = o[key] else { throw FieldError(field: "coverage.\(key)", "expected an object of counts") }
+            var out: [String: Int] = [:]
+            for (name, v) in m { out[name] = try count(v, Format.field("coverage.\(key)", key: name)) }
+            return out
+        }
+        drops = try counts("drops")
+        for (name, n) in try counts("operations") {
+            guard let op = DropOperation(rawValue: name) else {
+                throw FieldError(
+                    field: Format.field("coverage.operations", key: name), "not an operation (expected move, copy or forbidden)")
+            }
+            if n > 0 { operations[op] = n }
+        }
+        for (name, n) in try counts("swipeActions") {
+            guard let edge = SwipeEdge(rawValue: name) else {
+                throw FieldError(field: Format.field("coverage.swipeActions", key: name), "not a swipe edge (expected leading or trailing)")
+            }
+            if n > 0 { swipeActions[edge] = n }
+        }
+        mutationDuringDrag = try count(o["mutationDuringDrag"], "coverage.mutationDuringDrag")
+        multiItemDrags = try count(o["multiItemDrags"], "coverage.multiItemDrags")
+        deferredApplies = try count(o["deferredApplies"], "coverage.deferredApplies")
+        fullOrLockedDrops = try count(o["fullOrLockedDrops"], "coverage.fullOrLockedDrops")
+    }
+
+    /// The sum of two coverages, each count added with overflow checked: a
+    /// sum past `Int.max` is an error naming the count (`coverage.drops["c0"]`),
+    /// never a trap. For counts read from files (a merge of summaries).
+    public func checkedAdding(_ other: Coverage) throws(FieldError) -> Coverage {
+        func sum(_ a: Int, _ b: Int, _ field: String) throws(FieldError) -> Int {
+            let (s, overflow) = a.addingReportingOverflow(b)
+            if overflow { throw FieldError(field: field, "the sum over the shards is past \(Int.max)") }
+            return s
+        }
+        var out = self
+        for (key, n) in other.drops { out.drops[key] = try sum(drops[key, default: 0], n, Format.field("coverage.drops", key: key)) }
+        for (op, n) in other.operations {
+            out.operations[op] = try sum(operations[op, default: 0], n, "coverage.operations.\(op.rawValue)")
+        }
+        for (edge, n) in other.swipeActions {
+            out.swipeActions[edge] = try sum(swipeActions[edge, default: 0], n, "coverage.swipeActions.\(edge.rawValue)")
+        }
+        out.mutationDuringDrag = try sum(mutationDuringDrag, other.mutationDuringDrag, "coverage.mutationDuringDrag")
+        out.multiItemDrags = try sum(multiItemDrags, other.multiItemDrags, "coverage.multiItemDrags")
+        out.deferredApplies = try sum(deferredApplies, other.deferredApplies, "coverage.deferredApplies")
+        out.fullOrLockedDrops = try sum(fullOrLockedDrops, other.fullOrLockedDrops, "coverage.fullOrLockedDrops")
+        return out
     }
 }

@@ -102,6 +102,6 @@ extension FuzzNaming {
             difference: { Format.difference(naming.difference($0), showCollection: several) },
             destination: { d in
                 Format.destination(naming.difference(FuzzDifference(sources: [], destination: d)).destination, showCollection: true)
-            })
+            }, text: Format.quoted)
     }
 }

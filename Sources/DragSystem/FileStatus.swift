@@ -33,6 +33,20 @@ public struct FileStatus: Hashable, Sendable {
     public var isSymbolicLink: Bool { mode & S_IFMT == S_IFLNK }
     /// A FIFO (named pipe) or a pipe.
     public var isFIFO: Bool { mode & S_IFMT == S_IFIFO }
+    /// What the file is, for a message: `a regular file`, `a directory`,
+    /// `a FIFO`, `a character device`, `a block device`, `a socket`, `a symbolic link`.
+    public var kindName: String {
+        switch mode & S_IFMT {
+        case S_IFREG: "a regular file"
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "not a regular file"
+        }
+    }
     /// The permission bits (`0o644`).
     public var permissions: UInt32 { mode & 0o7777 }
 

@@ -15,6 +15,36 @@ extension SystemCall {
         try retrying { Glibc.open(path, mode.flags | options.rawValue | O_CLOEXEC, permissions) }
     }
 
+    /// What `openRegularFile` found: the open descriptor, or what is at the
+    /// path instead of a regular file (nothing was opened, or it was closed).
+    package enum RegularFileOpening {
+        case opened(Int32)
+        case notRegular(FileStatus)
+    }
+
+    /// `open(2)` read-only of a file that must be a regular file. `stat`
+    /// first, so a FIFO (whose `open` waits for a writer), a device (whose
+    /// `open` can act) or a directory is refused before it is opened; then
+    /// opened with `O_NONBLOCK` and checked again with `fstat` (the name may
+    /// have been replaced in between), then made blocking again.
+    package static func openRegularFile(_ path: String) throws(Errno) -> RegularFileOpening {
+        let before = try status(ofPath: path)
+        guard before.isRegularFile else { return .notRegular(before) }
+        let fd = try open(path, .readOnly, options: .nonBlocking)
+        do {
+            let opened = try status(of: fd)
+            guard opened.isRegularFile else {
+                try? close(fd)
+                return .notRegular(opened)
+            }
+            try setNonBlocking(fd, false)
+        } catch {
+            try? close(fd)
+            throw error
+        }
+        return .opened(fd)
+    }
+
     /// One `read(2)`: the byte count, 0 at the end of the file.
     package static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Errno) -> Int {
         try retrying { Glibc.read(fd, buffer, count) }

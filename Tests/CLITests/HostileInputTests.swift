@@ -221,6 +221,34 @@ struct HostileInputTests {
     }
 
     @Test(
+        "labels and flag names an app answers reach replay --trace and the fuzz --app summary escaped, never raw (issue 44, class 4)"
+    )
+    func forgedAppText() throws {
+        let app = "python3 Tests/CLITests/Apps/broken_app.py forged-text"
+        let forged = #"\u001b[31mPin\nfake.jsonl:1:1: error: forged\u202e"#
+        let recording = try writeTemporary(
+            #"{"format":"dragrec","version":2,"container":{"layout":{"kind":"list","width":200,"height":400,"rowHeight":10},"#
+                + #""collections":[{"items":["a","b","c"]}],"swipe":{"actionWidth":80,"leading":{"actions":[{"name":"pin","label":"Pin"}]}}}}"#
+                + "\n" + #"{"type":"swipe","t":0,"item":"b","dx":80}"# + "\n")
+        let trace = try runCLI(["replay", "--trace", "--app", app, recording])
+        #expect(trace.code == 1, "\(trace.stderr)")
+        #expect(
+            trace.stdout.contains(
+                #"   FAILED: app: fresh-labels: row "b" (leading) shows [""# + forged + #""], the current flags give ["Pin"]"#),
+            "\(trace.stdout)")
+        expectNoRawControl(trace, "replay --trace --app")
+        let plain = try runCLI(["replay", "--app", app, recording])
+        #expect(plain.stdout.contains(#"shows [""# + forged + #""]"#), "\(plain.stdout)")
+        expectNoRawControl(plain, "replay --app")
+        let out = try temporaryDirectory("forged-fuzz")
+        let fuzz = try runCLI(["fuzz", "--app", app, "--runs", "6", "--seed", "1", "--jobs", "1", "--out", out])
+        #expect(fuzz.code == 1, "\(fuzz.stderr)")
+        #expect(
+            fuzz.stdout.contains(#"the code under test left the flags {""# + forged + #"": ["a"]}, expected {}"#), "\(fuzz.stdout)")
+        expectNoRawControl(fuzz, "fuzz --app")
+    }
+
+    @Test(
         "reading never hangs: a FIFO with no writer fails at once, with a writer it is read, bless refuses it; /dev/zero fails on the line limit"
     )
     func streams() throws {

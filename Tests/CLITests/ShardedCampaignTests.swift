@@ -28,6 +28,13 @@ struct ShardedCampaignTests {
         #expect(clean.code == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: base + "/clean").isEmpty)
         #expect(try object(base + "/clean.json")["shard"] as? String == "0/1")
+        // What names the campaign (issue 44): its --runs and the tool's version; null under --time.
+        let s0 = try object(base + "/s0/summary.json")
+        #expect(s0["campaignRuns"] as? Int == 600)
+        #expect((s0["version"] as? String)?.isEmpty == false)
+        let timed = try runCLI(["fuzz", "--time", "0.2", "--shard", "0/2", "--out", base + "/timed", "--summary", base + "/timed.json"])
+        #expect(timed.code == 0, "\(timed.stderr)")
+        #expect(try object(base + "/timed.json")["campaignRuns"] is NSNull)
         let inputs = ["/s0", "/s1", "/s2", "/clean", "/never-ran"].map { base + $0 }
         let m = try runCLI(["corpus", "merge"] + inputs + ["-o", base + "/merged", "--summary", base + "/campaign.json"])
         #expect(m.code == 0, "\(m.stderr)")

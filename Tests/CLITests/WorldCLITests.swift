@@ -128,4 +128,35 @@ struct WorldCLITests {
         #expect(r.code == 2)
         #expect(r.stderr.contains("collection 0 has no id"), "\(r.stderr)")
     }
+
+    @Test(
+        "a message names the option that chose the layout or the scope: --world, not an absent --layout or an unused --items (issue 44, class 13)"
+    )
+    func messagesNameTheirOption() throws {
+        let dir = try temporaryDirectory("world-messages")
+        let list = dir + "/list.jsonl"
+        let items = (0..<40).map { "\"i\($0)\"" }.joined(separator: ",")
+        try
+            (#"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":1000,"rowHeight":10},"#
+            + #""collections":[{"id":"c0","items":["# + items + "]}]}}\n").write(toFile: list, atomically: true, encoding: .utf8)
+        let world = try runCLI(["fuzz", "--world", list, "--app", Self.kanban, "--runs", "5", "--out", dir + "/f"])
+        #expect(world.code == 2)
+        #expect(
+            world.stderr == "error: The world's layout 'list' ('--world' \(list)) is not one the app draws (its hello lists board); "
+                + "give a world in a layout it draws, or an app that draws list.\n", "\(world.stderr)")
+        #expect(!world.stderr.contains("--layout"))
+        let layout = try runCLI(["fuzz", "--layout", "list,grid", "--app", Self.kanban, "--runs", "5", "--out", dir + "/f"])
+        #expect(layout.code == 2)
+        #expect(
+            layout.stderr == "error: '--layout' 'list,grid' leaves no layout the app draws (its hello lists board).\n", "\(layout.stderr)")
+        let explore = try runCLI(["explore", "--world", list, "--mutations", "3", "--out", dir + "/e"])
+        #expect(explore.code == 2)
+        #expect(
+            explore.stderr.hasPrefix("error: The world of '--world' \(list) (40 items) with --mutations 3 is "), "\(explore.stderr)")
+        #expect(
+            explore.stderr.hasSuffix(
+                "over the limit of 2000000 (about two minutes); lower --mutations or give a world with fewer items (--items is unused with a world).\n"
+            ))
+        #expect(!explore.stderr.contains("lower --items"))
+    }
 }

@@ -1,4 +1,5 @@
 import DragSystem
+import Glibc
 import Testing
 
 @Suite("DragSystem: the one wrapper of the C library")
@@ -89,5 +90,41 @@ struct DragSystemTests {
         #expect(throws: Errno.noSuchFileOrDirectory) {
             try SystemCall.status(ofPath: "/nonexistent-dragsystem-test/missing")
         }
+    }
+
+    @Test("openRegularFile opens a regular file and refuses a FIFO (no wait for a writer), a directory and a device unopened (issue 44)")
+    func regularFilesOnly() throws {
+        let dir = try SystemCall.makeTemporaryDirectory(prefix: "/tmp/dragsystem-regular-")
+        let fifo = dir + "/summary.json"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        guard case .notRegular(let f) = try SystemCall.openRegularFile(fifo) else {
+            Issue.record("a FIFO was opened")
+            return
+        }
+        #expect(f.isFIFO && f.kindName == "a FIFO")
+        guard case .notRegular(let d) = try SystemCall.openRegularFile(dir) else {
+            Issue.record("a directory was opened")
+            return
+        }
+        #expect(d.kindName == "a directory")
+        guard case .notRegular(let c) = try SystemCall.openRegularFile("/dev/null") else {
+            Issue.record("a device was opened")
+            return
+        }
+        #expect(c.kindName == "a character device")
+        let file = dir + "/plain.json"
+        let w = try SystemCall.open(file, .writeOnly, options: [.create, .exclusive])
+        try SystemCall.close(w)
+        guard case .opened(let fd) = try SystemCall.openRegularFile(file) else {
+            Issue.record("a regular file was refused")
+            return
+        }
+        // Blocking again: a read at the end returns 0, never EAGAIN.
+        var byte: UInt8 = 0
+        #expect(try SystemCall.read(fd, into: &byte, count: 1) == 0)
+        try SystemCall.close(fd)
+        #expect(throws: Errno.noSuchFileOrDirectory) { try SystemCall.openRegularFile(dir + "/missing") }
+        for name in [fifo, file] { try SystemCall.unlink(name) }
+        rmdir(dir)
     }
 }

@@ -36,6 +36,23 @@ public struct FileDescriptor: Hashable, Sendable {
         } catch { throw SystemError(call: "open", path: path, errno: error) }
     }
 
+    /// `open(2)` read-only of a file that must be a regular file: a FIFO, a
+    /// device, a socket or a directory is refused before it is opened (no
+    /// wait for a FIFO's writer), with the refusal "is a FIFO, not a regular
+    /// file". For inputs that are read whole (a campaign's summary); a
+    /// recording may be a stream (`RecordingReader`).
+    public static func openRegularFile(_ path: String) throws(SystemError) -> FileDescriptor {
+        let opening: SystemCall.RegularFileOpening
+        do { opening = try SystemCall.openRegularFile(path) } catch { throw SystemError(call: "open", path: path, errno: error) }
+        switch opening {
+        case .opened(let fd): return FileDescriptor(rawValue: fd, path: path)
+        case .notRegular(let found):
+            throw SystemError(
+                call: "open", path: path, errno: .invalidArgument,
+                refusal: "is \(found.kindName), not a regular file (expected a regular file); it was not read")
+        }
+    }
+
     /// Reads up to `count` bytes into `buffer`; 0 at the end of the file.
     public func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(SystemError) -> Int {
         do { return try SystemCall.read(rawValue, into: buffer, count: count) } catch { throw failure("read", error) }

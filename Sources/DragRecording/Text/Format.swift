@@ -44,13 +44,22 @@ public enum Format {
     }
 
     /// Whether a terminal, a log viewer or an editor could act on the
-    /// scalar instead of showing it: C0 and C1 controls (newline, escape,
-    /// CSI), DEL, the line and paragraph separators, and the bidirectional
-    /// marks and overrides (text that reads other than it is stored).
+    /// scalar, or show nothing for it, instead of showing it: C0 and C1
+    /// controls (newline, escape, CSI), DEL, the line and paragraph
+    /// separators, the bidirectional marks, embeddings, overrides and
+    /// isolates (text that reads other than it is stored), and the
+    /// invisible ones a forged line could hide behind: soft hyphen, zero
+    /// width space and joiners, word joiner and the invisible operators, the
+    /// deprecated format characters, byte order mark, interlinear
+    /// annotations, tag characters (U+E0000-E007F) and noncharacters
+    /// (U+FDD0-FDEF, U+FFFE and U+FFFF of every plane). The one predicate
+    /// of every escape here (`escapingControls`, `quoted`, `path`, `shellQuoted`).
     @inlinable public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F, 0x61C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069, 0xFEFF: true
-        default: false
+        case 0..<0x20, 0x7F...0x9F, 0xAD, 0x61C, 0x180E, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFDD0...0xFDEF,
+            0xFEFF, 0xFFF9...0xFFFB, 0xE0000...0xE007F:
+            true
+        default: scalar.value & 0xFFFE == 0xFFFE
         }
     }
 
@@ -58,8 +67,10 @@ public enum Format {
     public static func isPlain(_ s: String) -> Bool { !s.unicodeScalars.contains(where: isUnsafe) }
 
     /// `text` with every `isUnsafe` scalar written as a JSON escape (`\n`,
-    /// `\u001b`) and everything else as is: for text that is already
-    /// quoted or bracketed, and the last guard of every diagnostic line.
+    /// `\u001b`, `\u202e`, `\udb40\udc01`) and everything else as is: the
+    /// project's one escape of untrusted text for a terminal or a log
+    /// (`quoted` is it plus the quotes), for text that is already quoted or
+    /// bracketed, and the last guard of every diagnostic line.
     public static func escapingControls(_ text: String) -> String {
         if isPlain(text) { return text }
         var out = ""
@@ -95,9 +106,22 @@ public enum Format {
                 out.unicodeScalars.append(scalar)
                 return
             }
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            // Past the BMP (a tag character, a noncharacter) as JSON writes
+            // it: a surrogate pair, which reads back as the scalar.
+            if scalar.value > 0xFFFF {
+                let v = scalar.value - 0x10000
+                appendHex(0xD800 + (v >> 10), to: &out)
+                appendHex(0xDC00 + (v & 0x3FF), to: &out)
+            } else {
+                appendHex(scalar.value, to: &out)
+            }
         }
+    }
+
+    /// `\u` and four hex digits.
+    private static func appendHex(_ unit: UInt32, to out: inout String) {
+        let hex = String(unit, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 
     /// A collection as messages name it: `"todo"`, or `(single collection)`.

@@ -10,6 +10,6 @@ extension ViolationText where ItemID == String, CollectionID == String? {
             ids: Format.ids, item: Format.quoted, collection: Format.collection,
             within: { several ? " in \(Format.collection($0))" : "" },
             difference: { Format.difference($0, showCollection: several) },
-            destination: { Format.destination($0, showCollection: several) })
+            destination: { Format.destination($0, showCollection: several) }, text: Format.quoted)
     }
 }

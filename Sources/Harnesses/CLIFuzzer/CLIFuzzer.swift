@@ -236,12 +236,33 @@ func complain(_ message: String) {
     _ = line.withUnsafeBytes { try? SystemCall.write(2, from: $0.baseAddress!, count: $0.count) }
 }
 
-/// The offset of the first byte a terminal would act on: C0 controls other
-/// than tab and newline, DEL, and C1 controls in UTF-8 (0xC2 0x80-0x9F).
+/// The offset of the first character a terminal would act on, or show
+/// nothing for: C0 controls other than tab and newline, DEL, C1 controls,
+/// the bidirectional marks, embeddings, overrides and isolates, and the
+/// invisible ones (soft hyphen, zero-width characters, word joiner, BOM,
+/// tags, noncharacters): what `Format.isUnsafe` escapes (issue 44).
 func firstRawControl(_ bytes: [UInt8]) -> Int? {
-    for (i, b) in bytes.enumerated() {
-        if (b < 0x20 && b != 0x0A && b != 0x09) || b == 0x7F { return i }
-        if b == 0xC2, i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) { return i }
+    func invisible(_ v: UInt32) -> Bool {
+        switch v {
+        case 0..<0x09, 0x0B..<0x20, 0x7F...0x9F, 0xAD, 0x61C, 0x180E, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F,
+            0xFDD0...0xFDEF, 0xFEFF, 0xFFF9...0xFFFB, 0xE0000...0xE007F:
+            true
+        default: v & 0xFFFE == 0xFFFE
+        }
+    }
+    var i = 0
+    while i < bytes.count {
+        let b = bytes[i]
+        let length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+        guard b >= 0x80, length > 1, i + length <= bytes.count else {
+            if b < 0x80 && invisible(UInt32(b)) { return i }
+            i += 1
+            continue
+        }
+        var v = UInt32(b) & (0xFF >> (length + 1))
+        for k in 1..<length { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+        if invisible(v) { return i }
+        i += length
     }
     return nil
 }

@@ -92,7 +92,7 @@ extension CheckedEngine {
         case (.labels(let item, let edge), .labels(let shown)?):
             let expected = model.labels(item: item, edge: edge, geometry: _model.rows)
             guard shown != expected else { return nil }
-            func list(_ l: [String]) -> String { "[" + l.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+            func list(_ l: [String]) -> String { "[" + l.map(text.text).joined(separator: ", ") + "]" }
             return InvariantViolation(
                 .freshLabels, "row \(text.item(item)) (\(edge.rawValue)) shows \(list(shown)), the current flags give \(list(expected))")
         case (.gesture(let dx, let direction), .edge(let edge)?):
@@ -120,7 +120,7 @@ extension CheckedEngine {
         switch effect {
         case .none: "change nothing"
         case .delete(let item): "delete \(text.item(item))"
-        case .toggle(let flag, let item, let isSet): "\(isSet ? "set" : "clear") \"\(flag)\" on \(text.item(item))"
+        case .toggle(let flag, let item, let isSet): "\(isSet ? "set" : "clear") \(text.text(flag)) on \(text.item(item))"
         }
     }
 
@@ -128,7 +128,7 @@ extension CheckedEngine {
     func showFlags(_ flags: [String: Set<ItemID>]) -> String {
         if flags.isEmpty { return "{}" }
         return "{"
-            + flags.keys.sorted().map { "\"\($0)\": \(text.ids(flags[$0]!.sorted { text.item($0) < text.item($1) }))" }
+            + flags.keys.sorted().map { "\(text.text($0)): \(text.ids(flags[$0]!.sorted { text.item($0) < text.item($1) }))" }
             .joined(separator: ", ") + "}"
     }
 

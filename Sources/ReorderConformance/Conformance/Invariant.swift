@@ -77,13 +77,19 @@ public struct ViolationText<ItemID: Hashable & Sendable, CollectionID: Hashable 
     public var within: @Sendable (CollectionID) -> String
     public var difference: @Sendable (ReorderDifference<ItemID, CollectionID>) -> String
     public var destination: @Sendable (ReorderDifference<ItemID, CollectionID>.Destination) -> String
+    /// A text the code under test answered with, quoted: a swipe label, a
+    /// flag's name. It is untrusted (an app's answer), so a report escapes
+    /// it as it does IDs (`Format.quoted`); by default `String(reflecting:)`.
+    public var text: @Sendable (String) -> String
 
     public init(
         ids: @escaping @Sendable ([ItemID]) -> String, item: @escaping @Sendable (ItemID) -> String,
         collection: @escaping @Sendable (CollectionID) -> String, within: @escaping @Sendable (CollectionID) -> String,
         difference: @escaping @Sendable (ReorderDifference<ItemID, CollectionID>) -> String,
-        destination: @escaping @Sendable (ReorderDifference<ItemID, CollectionID>.Destination) -> String
+        destination: @escaping @Sendable (ReorderDifference<ItemID, CollectionID>.Destination) -> String,
+        text: @escaping @Sendable (String) -> String = { String(reflecting: $0) }
     ) {
+        self.text = text
         self.ids = ids
         self.item = item
         self.collection = collection

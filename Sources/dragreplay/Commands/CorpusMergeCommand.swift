@@ -10,8 +10,10 @@ let corpusMergeCommand = Command(
         per finding key (meta.invariant, meta.mode, meta.applier or meta.app, meta.handler and the kinds of its events: the key \
         fuzz uses), and, for recordings that are not findings, one per distinct content. Streaming: memory stays flat. A DIR that is \
         missing or empty (a shard that found nothing, or never ran) is named on stderr and merged as nothing. With --summary FILE, \
-        each DIR's summary.json (what 'fuzz --summary DIR/summary.json' wrote) is added up into the campaign's summary in FILE: \
-        totals, a line per shard, and every shard missing, failed or unreadable named. Invalid recordings are reported and skipped; \
+        each DIR's summary.json (what 'fuzz --summary DIR/summary.json' wrote; a DIR ending in .json is such a file) is added up \
+        into the campaign's summary in FILE: totals, a line per shard, and every shard failed or unreadable named, and the missing \
+        counted (the first 20 named). The summaries must be one campaign's (one seed, --runs, subject, version and shard count, each \
+        shard once, each field as fuzz writes it): otherwise nothing is merged and the files are named (exit 2). Invalid recordings are reported and skipped; \
         exit 2 when there were any, or when an output could not be written.
         """,
     options: [
@@ -22,9 +24,23 @@ let corpusMergeCommand = Command(
     guard let out = try args.path("--output") else { throw UsageError("'corpus merge' needs -o DIR for the merged corpus.") }
     guard !args.positional.isEmpty else { throw UsageError("'corpus merge' needs at least one DIR to merge.") }
     let summaryPath = try args.path("--summary")
-    // A shard that found nothing (or never ran) is part of the campaign, not an error.
+    // The summaries are checked before anything is merged: shards of
+    // different campaigns, or a file that is not a summary, write nothing.
+    var shards: CampaignSummaries?
+    if summaryPath != nil {
+        let read = CampaignSummaries(inputs: args.positional)
+        guard read.errors.isEmpty else {
+            for e in read.errors { Output.diagnose(e.description) }
+            Output.diagnose(
+                "corpus merge: error: \(read.errors.count) summar\(read.errors.count == 1 ? "y" : "ies") refused; nothing merged")
+            return 2
+        }
+        shards = read
+    }
+    // A shard that found nothing (or never ran) is part of the campaign, not an
+    // error. With --summary, a FILE.json names a summary, not recordings.
     var inputs: [String] = []
-    for input in args.positional {
+    for input in args.positional where !(summaryPath != nil && input.hasSuffix(".json")) {
         if !FileSystem.exists(input) {
             Output.diagnose("\(Format.path(input)): note: no such folder; merged as an empty shard")
         } else if (try? RecordingPaths.expand([input]))?.isEmpty == true {
@@ -39,8 +55,7 @@ let corpusMergeCommand = Command(
     try Output.out(
         "merged \(summary.read) recordings: \(summary.kept.count) kept, \(summary.duplicates) duplicates, \(summary.invalid.count) invalid, "
             + "\(summary.writeFailures.count) not written -> \(Format.path(out))\n")
-    if let summaryPath {
-        let shards = CampaignSummaries(inputs: args.positional)
+    if let summaryPath, let shards {
         let findings = summary.kept.count
         for u in shards.unreadable { Output.diagnose(u) }
         try Output.out(shards.text(findings: findings))

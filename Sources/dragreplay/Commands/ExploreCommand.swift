@@ -51,9 +51,13 @@ let exploreCommand = Command(
     }
     let scope = explorer.scope
     guard scope <= exploreScopeLimit else {
+        let limit = "\(scope) script pairs, over the limit of \(exploreScopeLimit) (about two minutes)"
+        guard let world = explorer.world, let path = args.value("--world") else {
+            throw UsageError("--items \(items) --mutations \(mutations) is \(limit); lower --items or --mutations.")
+        }
         throw UsageError(
-            "--items \(items) --mutations \(mutations) is \(scope) script pairs, over the limit of \(exploreScopeLimit) (about two minutes); "
-                + "lower --items or --mutations.")
+            "The world of '--world' \(Format.shellQuoted(path)) (\(world.collections.reduce(0) { $0 + $1.items.count }) items) with --mutations \(mutations) is \(limit); "
+                + "lower --mutations or give a world with fewer items (--items is unused with a world).")
     }
     let store = FindingStore(directory: try args.path("--out") ?? "corpora/found")
     store.removeStaleTemporaries()

@@ -9,15 +9,28 @@ func fuzzApplier(_ args: ParsedArguments) -> (String, Applier<Int, Int>) {
     return (name, Applier<Int, Int>.named(name)!)
 }
 
-/// `I/N`, with `0 <= I < N <= 1_000_000`.
+/// `I/N`, as `Shard` bounds it (`0 <= I < N <= 1_000_000`).
 func parseShard(_ s: String) throws(UsageError) -> (index: Int, count: Int) {
-    let parts = s.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-        let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 1_000_000, i < n
-    else {
-        throw UsageError("Invalid value \(quote(s)) for '--shard' (expected I/N with 0 <= I < N <= 1000000, such as 0/4).")
+    guard let shard = Shard(parsing: s) else {
+        throw UsageError("Invalid value \(quote(s)) for '--shard' (expected \(Shard.expected)).")
     }
-    return (i, n)
+    return (shard.index, shard.count)
+}
+
+/// Why no case can be generated for an app: the option that chose the
+/// layouts, named as given (`--world`'s layout, `--layout`'s list), or the
+/// app's hello when neither was given.
+func noDrawnLayout(_ args: ParsedArguments, world: World?, drawn: Set<LayoutKind>) -> UsageError {
+    let lists = "its hello lists \(drawn.isEmpty ? "none" : drawn.map(\.rawValue).sorted().joined(separator: ", "))"
+    if let world, let path = args.value("--world") {
+        return UsageError(
+            "The world's layout \(quote(world.layout.kindName.rawValue)) ('--world' \(Format.shellQuoted(path))) is not one the app draws "
+                + "(\(lists)); give a world in a layout it draws, or an app that draws \(world.layout.kindName.rawValue).")
+    }
+    if let layouts = args.value("--layout") {
+        return UsageError("'--layout' \(quote(layouts)) leaves no layout the app draws (\(lists)).")
+    }
+    return UsageError("The app draws no layout fuzz generates (\(lists)).")
 }
 
 let fuzzCommand = Command(
@@ -120,11 +133,7 @@ let fuzzCommand = Command(
         if let drawn = apps.first?.layouts {
             let wanted = options.layouts ?? Set(LayoutKind.allCases)
             let both = wanted.intersection(drawn)
-            guard !both.isEmpty else {
-                throw UsageError(
-                    "'--layout' leaves no layout the app draws (its hello lists \(drawn.map(\.rawValue).sorted().joined(separator: ", ")))."
-                )
-            }
+            guard !both.isEmpty else { throw noDrawnLayout(args, world: options.world, drawn: drawn) }
             options.layouts = both
         }
     }
@@ -192,7 +201,8 @@ func finishFuzz(
             summary.findings.map(\.path), applierName: name, handler: options.handler, app: apps.first, tool: "fuzz")
     var written = summary.database?.addFailures.isEmpty ?? true
     if let summaryPath {
-        let text = summary.json(applierName: name, seed: seed, app: options.appCommand, shard: shard)
+        let text = summary.json(
+            applierName: name, seed: seed, app: options.appCommand, shard: shard, campaign: (options.runs, toolVersion))
         do throws(SystemError) { try AtomicFile.write(text, to: summaryPath) } catch {
             Output.diagnose(error.description)
             written = false

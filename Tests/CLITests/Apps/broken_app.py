@@ -17,6 +17,9 @@ MODE:
   flagged-delete  swipe_inbox.py, but a delete changes nothing while any item
                 has a flag (from the reset's swipe section): its findings need
                 that section even without a swipe in them
+  forged-text   swipe_inbox.py, but every labels answer is one label, and
+                every perform answer's flags one flag, holding ESC, a newline
+                with a forged diagnostic and U+202E (the output-forging test)
 """
 import json
 import os
@@ -33,7 +36,8 @@ mode = sys.argv[1]
 if os.environ.get("BROKEN_APP_STARTS"):
     with open(os.environ["BROKEN_APP_STARTS"], "a") as starts:
         starts.write("start\n")
-app = swipe_inbox.SwipeInbox() if mode == "flagged-delete" else plain_lists.App()
+app = swipe_inbox.SwipeInbox() if mode in ("flagged-delete", "forged-text") else plain_lists.App()
+FORGED = "\x1b[31mPin\nfake.jsonl:1:1: error: forged\u202e"
 count = 0
 resets = 0
 doubled = False
@@ -73,6 +77,10 @@ for line in sys.stdin.buffer:
         answer = {"ok": False, "error": "worn out"}
     if mode == "unknown-id" and "collections" in answer and op != "reset":
         answer["collections"][0]["items"].append("zzz")
+    if mode == "forged-text" and op == "labels":
+        answer["labels"] = [FORGED]
+    if mode == "forged-text" and op == "perform":
+        answer["flags"] = {FORGED: [request["item"]]}
     if mode == "protocol-2" and op == "hello":
         answer["protocol"] = 2
     if mode == "extra-answer" and op == "apply" and not doubled:
