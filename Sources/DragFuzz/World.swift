@@ -210,4 +210,3 @@ public struct ItemNames: Hashable, Sendable {
         return id < FuzzIDs.absentBase ? id : nil
     }
 }
-

@@ -47,7 +47,8 @@ public enum WorldError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notByCollection(let field): "\(field) must be an object by collection id"
         case .unknownCollection(let field, let id): "\(field).\(id): no collection \(Format.quoted(id)) in the container"
         case .liftOffersNothing(let field):
-            field == "world.external" ? "world.external: an external lift offers at least one operation" : "\(field): a lift offers at least one operation"
+            field == "world.external"
+                ? "world.external: an external lift offers at least one operation" : "\(field): a lift offers at least one operation"
         case .externalNotAnArray: "world.external must be an array of operation lists"
         case .operationsNotAnArray(let field): "\(field) must be an array of \"move\" and \"copy\""
         case .unknownOperation(let field, let got): "\(field): expected \"move\" or \"copy\", got \(got)"

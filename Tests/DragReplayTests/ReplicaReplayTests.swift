@@ -98,4 +98,19 @@ struct ReplicaReplayTests {
         let r = Replayer().run(&source)
         #expect(r.status == .pass, "\(r)")
     }
+
+    @Test("--trace of a replica replay: each commit, every message sent, delivered or lost, each replica's data after a change")
+    func trace() throws {
+        var source = try RecordingReader(path: Self.folder + "7_7-ack-by-any.jsonl")
+        var lines: [Int: [String]] = [:]
+        _ = Replayer().run(&source, onStep: { lines[$0.line] = $0.replicaLines })
+        #expect(
+            lines[2] == [
+                #"commit A#1 on "A": insert ["x"] before the end (left "b", right -)"#, "sent #1 A>server carrying A#1",
+                #""A" now holds ["a", "b", "x"]"#,
+            ])
+        #expect(lines[3] == ["lost #1 A>server carrying A#1"])
+        #expect(lines[5]?.contains("delivered #2 B>server carrying B#1") == true, "\(lines[5] ?? [])")
+        #expect(lines[5]?.contains(#""server" now holds ["b", "a"]"#) == true, "\(lines[5] ?? [])")
+    }
 }

@@ -21,33 +21,17 @@ extension Replayer {
     }
 
     func runReplicated<Source: RecordingSource>(
-        _ source: inout Source, replicas: ReplicasSpec, rules: RecordedRules?,
+        _ source: inout Source, replicas: ReplicasSpec, subject: (any ReorderSubject<String, String?>)?, rules: RecordedRules?,
         onOutcome: (SessionEnd) -> Void, onStep: ((ReplayStep) -> Void)?
     ) -> ReplayResult {
         let header = source.header
         var result = ReplayResult(
             path: source.path, status: .pass, final: [], failures: [], warnings: [], error: nil, eventCount: 0, outcomeCount: 0)
         var system: ReplicatedSystem<String, String?>
-        do {
-            if let bug = options.merge {
-                guard bug.imitates == replicas.merge else {
-                    result.status = .error
-                    result.error = Diagnostic(
-                        path: source.path, line: source.headerLine,
-                        message:
-                            "--merge-bug \(bug.name) imitates the \"\(bug.imitates.rawValue)\" model; this recording's merge is \"\(replicas.merge.rawValue)\""
-                    )
-                    return result
-                }
-                system = try ReplicatedSystem(
-                    ids: replicas.ids, data: header.container, merge: bug.make(replicas.ids, header.container), options: replicas.options)
-            } else {
-                system = try ReplicatedSystem(ids: replicas.ids, data: header.container, model: replicas.merge, options: replicas.options)
-            }
-        } catch {
-            result.status = .error
-            result.error = Diagnostic(path: source.path, line: source.headerLine, message: "replicas: \(error)")
-            return result
+        switch makeSystem(header: header, replicas: replicas, subject: subject) {
+        case .success(let made): system = made
+        case .failure(let problem):
+            return .inputError(path: source.path, Diagnostic(path: source.path, line: source.headerLine, message: problem.message))
         }
         var lanes: [String: ReplicaLane] = [:]
         for id in replicas.ids {
@@ -73,16 +57,14 @@ extension Replayer {
             var failures = system.advance(to: event.t).map(Self.describe)
             if case .auto = replicas.options.delivery { Self.sync(&lanes, with: system) }
             do {
-                try replayReplicated(
+                let step = try replayReplicated(
                     event, at: line, header: header, replicas: replicas, system: &system, lanes: &lanes, failures: &failures,
-                    result: &result, onOutcome: onOutcome,
-                    onStep: onStep.map { show in
-                        { [system] step in
-                            var step = step
-                            step.replicaLines = Self.trace(from: before!, to: system, replicas: replicas)
-                            show(step)
-                        }
-                    })
+                    result: &result, onOutcome: onOutcome, wantsStep: onStep != nil)
+                if var step, let onStep, let before {
+                    step.replicaLines = Self.trace(
+                        from: before, to: system, lost: { if case .channel(.lose) = event.kind { true } else { false } }())
+                    onStep(step)
+                }
             } catch {
                 result.status = .error
                 result.error = Diagnostic(path: source.path, line: line, message: error.message)
@@ -93,12 +75,43 @@ extension Replayer {
         return result
     }
 
+    /// The system a replay runs: the header's model, or the merge under
+    /// test; a problem with the header's replicas or the options otherwise.
+    private func makeSystem(
+        header: RecordingHeader, replicas: ReplicasSpec, subject: (any ReorderSubject<String, String?>)?
+    ) -> Result<ReplicatedSystem<String, String?>, FieldError> {
+        guard subject == nil else {
+            return .failure(
+                FieldError(
+                    field: nil,
+                    "a version 3 recording (replicas) replays against the model only: code under test is not supported for replicas yet"))
+        }
+        do {
+            guard let bug = options.merge else {
+                return .success(
+                    try ReplicatedSystem(ids: replicas.ids, data: header.container, model: replicas.merge, options: replicas.options))
+            }
+            guard bug.imitates == replicas.merge else {
+                return .failure(
+                    FieldError(
+                        field: nil,
+                        "--merge-bug \(bug.name) imitates the \"\(bug.imitates.rawValue)\" model; this recording's merge is \"\(replicas.merge.rawValue)\""
+                    ))
+            }
+            return .success(
+                try ReplicatedSystem(
+                    ids: replicas.ids, data: header.container, merge: bug.make(replicas.ids, header.container), options: replicas.options))
+        } catch {
+            return .failure(FieldError(field: "replicas", "replicas: \(error)"))
+        }
+    }
+
     /// One event of a version 3 recording.
     private func replayReplicated(
         _ event: RecordedEvent, at line: Int, header: RecordingHeader, replicas: ReplicasSpec,
         system: inout ReplicatedSystem<String, String?>, lanes: inout [String: ReplicaLane], failures: inout [String],
-        result: inout ReplayResult, onOutcome: (SessionEnd) -> Void, onStep: ((ReplayStep) -> Void)?
-    ) throws(FieldError) {
+        result: inout ReplayResult, onOutcome: (SessionEnd) -> Void, wantsStep: Bool
+    ) throws(FieldError) -> ReplayStep? {
         let single = header.collections.count == 1
         switch event.kind {
         case .channel(let c):
@@ -110,7 +123,7 @@ extension Replayer {
             Self.sync(&lanes, with: system)
             record(failures, at: line, into: &result)
             let shown = Self.shownReplica(of: c, replicas: replicas)
-            onStep?(step(event, at: line, lane: lanes[shown]!, failures: failures))
+            return wantsStep ? step(event, at: line, lane: lanes[shown]!, failures: failures) : nil
         case .expect(let expectation):
             let id = event.replica ?? replicas.ids[0]
             let lane = lanes[id]!
@@ -120,9 +133,9 @@ extension Replayer {
                 failures += Self.mismatches(expected, system: system, header: header)
             }
             record(failures, at: line, into: &result)
-            onStep?(step(event, at: line, lane: lane, failures: failures))
+            return wantsStep ? step(event, at: line, lane: lane, failures: failures) : nil
         case .lift, .move, .drop, .cancel, .apply, .mutation, .viaApplier, .swipe, .scroll, .tap:
-            guard let id = event.replica, var lane = lanes.removeValue(forKey: id) else { return }  // the validator requires it
+            guard let id = event.replica, var lane = lanes.removeValue(forKey: id) else { return nil }  // the validator requires it
             var checked = CheckedStep<String, String?>(result: SessionStep())
             if let drag = event.dragEvent(in: header) {
                 lane.engine.handle(drag, into: &checked)
@@ -149,7 +162,7 @@ extension Replayer {
                 result.warnings.append(LineMessage(line: line, message: Format.escapingControls(id) + ": " + Format.warning(w)))
             }
             record(failures, at: line, into: &result)
-            onStep?(step(event, at: line, lane: lanes[id]!, result: checked.result, failures: failures))
+            return wantsStep ? step(event, at: line, lane: lanes[id]!, result: checked.result, failures: failures) : nil
         }
     }
 
@@ -274,24 +287,32 @@ extension Replayer {
     }
 
     /// The trace lines of one event: operations committed, messages sent,
-    /// gone from the channel (delivered, or lost at a `lose`), and the data
-    /// of each replica that changed.
-    static func trace(from before: TraceSnapshot, to system: ReplicatedSystem<String, String?>, replicas: ReplicasSpec) -> [String] {
+    /// delivered (or `lost`, at a `lose` event), and the data of each
+    /// replica that changed.
+    static func trace(from before: TraceSnapshot, to system: ReplicatedSystem<String, String?>, lost: Bool) -> [String] {
         var lines: [String] = []
         for op in system.ops.dropFirst(before.ops) {
             let what: String
             switch op.kind {
             case .move(let sources, let c, let anchor):
-                what = "move \(Format.ids(sources))" + (c.map { " in \(Format.quoted($0))" } ?? "") + " before " + (anchor.map(Format.quoted) ?? "the end")
+                what =
+                    "move \(Format.ids(sources))" + (c.map { " in \(Format.quoted($0))" } ?? "") + " before "
+                    + (anchor.map(Format.quoted) ?? "the end")
             case .insert(let items, let c, let anchor):
-                what = "insert \(Format.ids(items))" + (c.map { " in \(Format.quoted($0))" } ?? "") + " before " + (anchor.map(Format.quoted) ?? "the end")
+                what =
+                    "insert \(Format.ids(items))" + (c.map { " in \(Format.quoted($0))" } ?? "") + " before "
+                    + (anchor.map(Format.quoted) ?? "the end")
             case .delete(let items): what = "delete \(Format.ids(items))"
             }
-            lines.append("commit \(op.id) on \(Format.quoted(op.id.origin)): \(what) (left \(op.left.map(Format.quoted) ?? "-"), right \(op.right.map(Format.quoted) ?? "-"))")
+            lines.append(
+                "commit \(op.id) on \(Format.quoted(op.id.origin)): \(what) (left \(op.left.map(Format.quoted) ?? "-"), right \(op.right.map(Format.quoted) ?? "-"))"
+            )
         }
         let now = Set(system.channel.inFlight.map(\.sendNumber))
         for m in system.channel.inFlight where !before.inFlight.contains(m.sendNumber) { lines.append("sent \(describeMessage(m))") }
-        for n in before.inFlight.subtracting(now).sorted() { lines.append("gone from the channel (delivered or lost): \(describeMessage(before.messages[n]!))") }
+        for n in before.inFlight.subtracting(now).sorted() {
+            lines.append("\(lost ? "lost" : "delivered") \(describeMessage(before.messages[n]!))")
+        }
         for id in system.channel.replicas {
             let data = system.replicaData(of: id)
             if data != before.data[id] { lines.append("\(Format.quoted(id)) now holds \(describe(data))") }

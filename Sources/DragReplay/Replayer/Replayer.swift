@@ -51,16 +51,7 @@ public struct Replayer: Sendable {
     ) -> ReplayResult {
         let header = source.header
         if let replicas = header.replicas {
-            guard subject == nil else {
-                return .inputError(
-                    path: source.path,
-                    Diagnostic(
-                        path: source.path, line: source.headerLine,
-                        message:
-                            "a version 3 recording (replicas) replays against the model only: code under test is not supported for replicas yet"
-                    ))
-            }
-            return runReplicated(&source, replicas: replicas, rules: rules, onOutcome: onOutcome, onStep: onStep)
+            return runReplicated(&source, replicas: replicas, subject: subject, rules: rules, onOutcome: onOutcome, onStep: onStep)
         }
         let single = header.collections.count == 1
         var engine = CheckedEngine(
