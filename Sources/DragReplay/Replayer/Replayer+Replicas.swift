@@ -378,34 +378,20 @@ extension Replayer {
         return data.collections.map { "\(Format.quoted($0.id ?? "")): \(list($0))" }.joined(separator: ", ")
     }
 
-    /// After the last event: open sessions per replica, the final data (the
-    /// first replica's), the verdict.
+    /// After the last event: each replica's closing warnings (sessions still
+    /// active, differences never applied), the first replica's data as the
+    /// final state, then the verdict, as for any replay.
     private func concludeReplicated(
         _ result: inout ReplayResult, lanes: [String: ReplicaLane], replicas: ReplicasSpec, sourceWarnings: [Diagnostic], lastLine: Int
     ) {
-        for d in sourceWarnings where result.warnings.count < options.maxMessages {
-            result.warnings.append(LineMessage(line: d.line, message: d.message))
-        }
+        var closing: [LineMessage] = []
         if result.status != .error {
             for id in replicas.ids {
-                for w in lanes[id]!.engine.finish() where result.warnings.count < options.maxMessages {
-                    result.warnings.append(LineMessage(line: lastLine, message: Format.escapingControls(id) + ": " + Format.warning(w)))
+                for w in lanes[id]!.engine.finish() {
+                    closing.append(LineMessage(line: lastLine, message: Format.escapingControls(id) + ": " + Format.warning(w)))
                 }
             }
         }
-        result.warnings.sort { $0.line < $1.line }
-        let first = lanes[replicas.ids[0]]!.engine
-        result.final = first.container.collections.map { FinalCollection(id: $0.id, items: Array($0.items)) }
-        result.swipe = first.model.swipe
-        result.failures.sort { $0.line < $1.line }
-        if result.status == .pass {
-            if options.strict {
-                for w in result.warnings {
-                    result.failures.append(LineMessage(line: w.line, message: "warning treated as failure (--strict): \(w.message)"))
-                }
-                result.failures.sort { $0.line < $1.line }
-            }
-            if !result.failures.isEmpty { result.status = .fail }
-        }
+        conclude(&result, sourceWarnings: sourceWarnings, closing: closing, final: lanes[replicas.ids[0]]!.engine)
     }
 }

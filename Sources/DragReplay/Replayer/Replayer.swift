@@ -152,14 +152,20 @@ public struct Replayer: Sendable {
     private func conclude(
         _ result: inout ReplayResult, engine: inout CheckedEngine<String, String?>, sourceWarnings: [Diagnostic], lastLine: Int
     ) {
+        let closing = result.status == .error ? [] : engine.finish().map { LineMessage(line: lastLine, message: Format.warning($0)) }
+        conclude(&result, sourceWarnings: sourceWarnings, closing: closing, final: engine)
+    }
+
+    /// The end of every replay: the source's warnings and `closing` (the
+    /// engines' own), sorted by line; the final data and swipe state of
+    /// `final`; then the verdict (`--strict` turns warnings into failures).
+    func conclude(
+        _ result: inout ReplayResult, sourceWarnings: [Diagnostic], closing: [LineMessage], final engine: CheckedEngine<String, String?>
+    ) {
         for d in sourceWarnings where result.warnings.count < options.maxMessages {
             result.warnings.append(LineMessage(line: d.line, message: d.message))
         }
-        if result.status != .error {
-            for w in engine.finish() where result.warnings.count < options.maxMessages {
-                result.warnings.append(LineMessage(line: lastLine, message: Format.warning(w)))
-            }
-        }
+        for w in closing where result.warnings.count < options.maxMessages { result.warnings.append(w) }
         result.warnings.sort { $0.line < $1.line }
         result.final = engine.container.collections.map { FinalCollection(id: $0.id, items: Array($0.items)) }
         result.swipe = engine.model.swipe
