@@ -8,6 +8,11 @@ public struct DatabaseSummary: Hashable, Sendable {
     public var stillFailing: [String] = []
     public var nowPassing: [String] = []
     public var unreadable: [String] = []
+    /// Why each of `unreadable` could not be replayed, as
+    /// `path:line:column: error: message`: a recording of the database that
+    /// no longer reads is a regression no longer tested, so it is named
+    /// with its reason and fails the campaign.
+    public var unreadableReasons: [String] = []
     public var added: [String] = []
     /// Findings that could not be added (exit 2).
     public var addFailures: [SystemError] = []
@@ -23,7 +28,11 @@ public struct DatabaseSummary: Hashable, Sendable {
         w.string(directory)
         w.key("replayed")
         w.integer(replayed)
-        for (key, paths) in [("stillFailing", stillFailing), ("nowPassing", nowPassing), ("unreadable", unreadable), ("added", added)] {
+        for (key, paths) in [
+            ("stillFailing", stillFailing), ("nowPassing", nowPassing), ("unreadable", unreadable),
+            ("unreadableReasons", unreadableReasons),
+            ("added", added),
+        ] {
             w.key(key)
             w.openArray()
             for p in paths { w.string(p) }

@@ -93,4 +93,23 @@ struct ShardedCampaignTests {
         #expect(replayed.lowerBound < generated.lowerBound)
         #expect(again.stderr.contains("db: still fails: \(db)/\(found[0])"))
     }
+
+    @Test("fuzz --db: a recording that no longer reads is named with its line and reason, kept in the summary, and fails the run")
+    func unreadableDatabaseRecording() throws {
+        let base = try temporaryDirectory("db-bad")
+        let db = base + "/db"
+        try FileManager.default.createDirectory(atPath: db, withIntermediateDirectories: true)
+        let text = try String(contentsOfFile: packageRoot + "/corpora/regression/list-backward-move.jsonl", encoding: .utf8)
+        let header = String(text.split(separator: "\n")[0])
+        let bad = header + "\n" + #"{"type":"lift","t":"a"}"# + "\n"
+        try bad.write(toFile: db + "/bad.jsonl", atomically: true, encoding: .utf8)
+        let r = try runCLI(["fuzz", "--runs", "20", "--db", db, "--out", base + "/o", "--summary", base + "/s.json"])
+        #expect(r.code == 1, "\(r.stderr)")
+        #expect(
+            r.stderr.contains(#"db: unreadable: \#(db)/bad.jsonl:2:16: error: field "t" must be a finite number, got "a""#), "\(r.stderr)")
+        let summary = try #require(try object(base + "/s.json")["db"] as? [String: Any])
+        #expect((summary["unreadable"] as? [String]) == [db + "/bad.jsonl"])
+        #expect(
+            (summary["unreadableReasons"] as? [String])?.first?.hasSuffix(#"error: field "t" must be a finite number, got "a""#) == true)
+    }
 }

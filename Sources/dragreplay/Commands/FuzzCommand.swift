@@ -209,7 +209,10 @@ func finishFuzz(
         }
     }
     if !summary.writeFailures.isEmpty || !rendered || !written { return 2 }
-    let failed = summary.failingCases > 0 || !(summary.database?.stillFailing.isEmpty ?? true) || !summary.unmetCoverage.isEmpty
+    // A database recording that no longer reads counts as a failure: it is a regression no longer tested.
+    let failed =
+        summary.failingCases > 0 || !(summary.database?.stillFailing.isEmpty ?? true) || !(summary.database?.unreadable.isEmpty ?? true)
+        || !summary.unmetCoverage.isEmpty
     return failed ? 1 : 0
 }
 

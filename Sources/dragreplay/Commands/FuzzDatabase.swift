@@ -25,7 +25,9 @@ func replayDatabase(_ directory: String, applierName: String, handler: SwipeHand
         switch result.status {
         case .fail: report.stillFailing.append(path)
         case .pass: report.nowPassing.append(path)
-        case .error: report.unreadable.append(path)
+        case .error:
+            report.unreadable.append(path)
+            report.unreadableReasons.append(result.error.map { "\($0)" } ?? "\(Format.path(path)): error: not replayed")
         }
     }
     return report
@@ -60,5 +62,5 @@ func printDatabaseReplay(_ directory: String, _ report: DatabaseSummary) {
             + "\(report.nowPassing.count) now pass\(report.unreadable.isEmpty ? "" : ", \(report.unreadable.count) unreadable")")
     for path in report.stillFailing { Output.diagnose("db: still fails: \(Format.path(path))") }
     for path in report.nowPassing { Output.diagnose("db: now passes: \(Format.path(path))") }
-    for path in report.unreadable { Output.diagnose("db: unreadable: \(Format.path(path))") }
+    for reason in report.unreadableReasons { Output.diagnose("db: unreadable: \(reason)") }
 }
