@@ -29,7 +29,6 @@ struct ReplicaFuzzTests {
         let campaign = ReplicaCampaign(options: ReplicaFuzzOptions(replicas: replicas, model: bug.imitates, bug: bug, seed: 1))
         let first = try #require(campaign.firstFailure(within: limit), "\(bug.name): nothing within \(limit) cases")
         let finding = campaign.shrink(case: first.caseIndex, check: first.check)
-        print("\(bug.name): seed 1, case \(first.caseIndex), \(first.check), \(finding.ops) ops, \(finding.events) events")
         #expect(finding.ops <= Self.minimalOps, "\(bug.name): \(finding.text)")
         // The written text, read back by the file reader, fails the same check on the bug.
         var source = try RecordingReader(bytes: Array(finding.text.utf8), path: finding.fileName)
