@@ -53,7 +53,7 @@ public struct ReplicaCampaign: Sendable {
         summary.interrupted = stopped.load(ordering: .relaxed)
         let shrinkStart = MonotonicClock.now().seconds
         for (check, k) in summary.firstFailure.sorted(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }) {
-            var finding = shrink(case: k, check: check)
+            var finding = shrink(case: k, check: check, deadline: deadline)
             if let dir = options.outDirectory {
                 do throws(SystemError) {
                     finding.path = try FindingStore(directory: dir).write(finding.text, named: finding.fileName)
@@ -95,11 +95,12 @@ public struct ReplicaCampaign: Sendable {
         return nil
     }
 
-    /// Shrinks case `k`, which failed `check`, and stamps its `meta`.
+    /// Shrinks case `k`, which failed `check`, and stamps its `meta`; past
+    /// `deadline` (monotonic seconds) the smallest failing form so far is kept.
     /// - Complexity: at most `shrinkAttempts` replays.
-    public func shrink(case k: Int, check: String) -> ReplicaFinding {
+    public func shrink(case k: Int, check: String, deadline: Double? = nil) -> ReplicaFinding {
         let original = generate(k).recording
-        var shrinker = ReplicaShrinker(options: options.replayOptions, check: check, budget: options.shrinkAttempts)
+        var shrinker = ReplicaShrinker(options: options.replayOptions, check: check, budget: options.shrinkAttempts, deadline: deadline)
         var shrunk = shrinker.shrink(original)
         var meta: [String: JSONValue] = [
             "tool": .string("dragreplay fuzz --replicas"),

@@ -1,5 +1,6 @@
 import DragRecording
 import DragReplay
+import DragSystem
 import ReorderReplicas
 
 /// Delta-debugs a failing replicated recording (Zeller's ddmin over its
@@ -14,12 +15,16 @@ struct ReplicaShrinker {
     let check: String
     /// Candidates it may replay.
     let budget: Int
+    /// `--time`'s end (monotonic seconds): past it no candidate is tried,
+    /// and the smallest failing recording so far is the result.
+    let deadline: Double?
     private(set) var attempts = 0
 
-    init(options: ReplayOptions, check: String, budget: Int) {
+    init(options: ReplayOptions, check: String, budget: Int, deadline: Double? = nil) {
         self.options = options
         self.check = check
         self.budget = budget
+        self.deadline = deadline
     }
 
     /// The smallest failing recording found within the budget.
@@ -41,6 +46,7 @@ struct ReplicaShrinker {
     /// Whether `candidate` still fails with the same check.
     mutating func fails(_ candidate: Recording) -> Bool {
         guard attempts < budget else { return false }
+        if let deadline, MonotonicClock.now().seconds >= deadline { return false }
         attempts += 1
         return ReplicaReplay(candidate, options: options).verdict.check == check
     }
