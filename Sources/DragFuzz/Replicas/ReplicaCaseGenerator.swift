@@ -3,13 +3,6 @@ import KnownBugs
 import ReorderCore
 import ReorderReplicas
 
-/// One generated replicated case: the explicit version 3 recording (so a
-/// finding replays and shrinks like any recording) and what its nemesis did.
-struct ReplicaCase: Sendable {
-    var recording: Recording
-    var channel: ChannelCounts
-}
-
 /// Writes replicated cases from a `ChoiceSequence`: a small container (a
 /// list of 3 to 6 items, or a board of two columns), N replicas, local
 /// changes on random replicas (relocate, insert of a fresh ID, delete, and
