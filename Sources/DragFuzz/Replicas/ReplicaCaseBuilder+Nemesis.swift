@@ -29,7 +29,7 @@ extension ReplicaCaseBuilder {
             if menu.isEmpty { break }
             act(menu[c.draw(menu.count - 1)], &c)
         }
-        if !delay && allowFlush { flush() }
+        if !delay && allowFlush { flush(&c) }
     }
 
     /// The actions possible now.
@@ -84,12 +84,16 @@ extension ReplicaCaseBuilder {
         if named?.sendNumber != oldest.sendNumber { counts.reordered += 1 }
     }
 
-    /// Every deliverable message, oldest first, until none is (bounded:
-    /// a buggy merge may keep sending).
-    mutating func flush() {
+    /// Every deliverable message until none is (bounded: a buggy merge
+    /// may keep sending): oldest first, or with `reorder` a random one half
+    /// of the time, so reordering needs no `delay`.
+    mutating func flush(_ c: inout ChoiceSequence) {
         var budget = 200
-        while budget > 0, let m = mirror.channel.inFlight.first(where: { !mirror.channel.isCut($0.link) }) {
-            deliver(m, oldest: m)
+        while budget > 0 {
+            let deliverable = mirror.channel.inFlight.filter { !mirror.channel.isCut($0.link) }
+            if deliverable.isEmpty { break }
+            let pick = nemeses.contains(.reorder) && c.weighted(50) ? c.draw(deliverable.count - 1) : 0
+            deliver(deliverable[pick], oldest: deliverable[0])
             budget -= 1
         }
     }
