@@ -95,7 +95,10 @@ let package = Package(
             swiftSettings: optimized),
         .target(
             name: "DragFuzz",
-            dependencies: ["ReorderCore", "ReorderSwipe", "DragRecording", "ReorderConformance", "KnownBugs", "DragSystem"],
+            dependencies: [
+                "ReorderCore", "ReorderSwipe", "ReorderReplicas", "DragRecording", "DragReplay", "ReorderConformance", "KnownBugs",
+                "DragSystem",
+            ],
             swiftSettings: optimized),
         .target(
             name: "DragCorpus",

@@ -44,6 +44,10 @@ public struct ReplayResult: Hashable, Sendable, CustomStringConvertible {
     /// The swipe state at the end (`nil` for a version 1 recording): what a
     /// final `expect` written by `bless` holds.
     public var swipe: SwipeModel<String>? = nil
+    /// Version 3: per `quiesce`, per distinct data checked, the states the
+    /// intent search visited (replicas-v1 6.4), in order: what the
+    /// replicated fuzzer's summary reports (median and max).
+    public var intentStates: [Int] = []
 
     /// A recording that could not even be opened, or whose header is bad.
     public static func inputError(path: String, _ diagnostic: Diagnostic) -> ReplayResult {

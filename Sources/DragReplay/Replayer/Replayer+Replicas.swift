@@ -116,7 +116,7 @@ extension Replayer {
         switch event.kind {
         case .channel(let c):
             do {
-                failures += try channel(c, system: &system).map(Self.describe)
+                failures += try channel(c, system: &system, result: &result).map(Self.describe)
             } catch {
                 throw FieldError(field: Self.field(of: c), "\(event.kind.type.rawValue): \(Self.describe(error))")
             }
@@ -187,8 +187,8 @@ extension Replayer {
     }
 
     /// A channel event, carried out by the system.
-    private func channel(_ c: ChannelEvent, system: inout ReplicatedSystem<String, String?>) throws(ChannelError)
-        -> [ReplicaViolation<String, String?>]
+    private func channel(_ c: ChannelEvent, system: inout ReplicatedSystem<String, String?>, result: inout ReplayResult)
+        throws(ChannelError) -> [ReplicaViolation<String, String?>]
     {
         switch c {
         case .deliver(let m): return try system.deliver(m)
@@ -196,7 +196,10 @@ extension Replayer {
         case .duplicate(let m): try system.duplicate(m)
         case .partition(let groups): try system.partition(groups)
         case .heal: system.heal()
-        case .quiesce: return system.quiesce().violations
+        case .quiesce:
+            let quiescence = system.quiesce()
+            result.intentStates += quiescence.intent.map(\.statesExplored)
+            return quiescence.violations
         }
         return []
     }

@@ -39,6 +39,8 @@ let fuzzCommand = Command(
         dragreplay fuzz [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--mode sessions|differences] [--layout KIND,...] \
         [--world FILE] [--oracle model|geometry|rules] [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [--summary FILE] [--db DIR] [--render] \
         [--require-coverage] [--format text|json]
+        dragreplay fuzz --replicas N [--merge server|causal] [--merge-bug NAME] [--nemesis delay,reorder,duplicate,loss,partition,flap] \
+        [--deletes win|either] [--blocks whole|per-item] [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--out DIR]
         """,
     abstract: "Generate random interleavings, check the ordering invariants, shrink every failure to a minimal recording.",
     discussion: """
@@ -63,6 +65,14 @@ let fuzzCommand = Command(
         then unused. --oracle geometry checks where the finger is and the framework's guarantees, not which operation the app \
         chooses; --oracle rules (the default with a world that states rules) also checks the choice against the rules. Exit 1 when a violation was found, 0 when none, \
         2 when a finding (or its page) could not be written or the app cannot start or fails hello.
+
+        With --replicas N, each case is a version 3 recording: N replicas of a small list (or a two-column board), local \
+        changes and drags on random replicas, the channel events of the nemeses chosen (delay, reorder, duplicate, loss, \
+        partition, flap), then quiesce; replay checks conservation, convergence, no-quiescence and intent (docs/replicas.md). \
+        --merge-bug NAME replays a known-buggy merge in place of the model (its model is the default --merge; another is a \
+        usage error). The first case failing each check is shrunk and written to --out as CHECK-HASH.jsonl, which \
+        'dragreplay replay [--merge-bug NAME] FILE' replays failing the same check. --shard, --db, --world, --app and the \
+        options of the single-replica fuzz not listed in that usage are not yet with --replicas (a usage error).
         """,
     options: [
         applierOption, handlerOption, appOption, appTimeoutOption, worldOption, oracleOption,
@@ -88,8 +98,10 @@ let fuzzCommand = Command(
             help:
                 "exit 1 unless every collection (of the --world, or of the cases) received a drop and every operation offered was answered"),
         OptionSpec(names: ["--format"], valueName: "FORMAT", allowed: ["text", "json"], help: "summary format: text (default) or json"),
-    ]
+    ] + replicaFuzzOptionSpecs
 ) { args in
+    if args.value("--replicas") != nil { return try fuzzReplicas(args) }
+    try refuseReplicaOptions(args)
     let (name, applier) = fuzzApplier(args)
     let shard = try args.value("--shard").map(parseShard) ?? (0, 1)
     var seconds: Double?

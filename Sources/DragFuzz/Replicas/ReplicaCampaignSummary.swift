@@ -1,0 +1,71 @@
+import DragRecording
+
+/// What a replicated campaign ran and found. Its `text` is byte-identical
+/// for the same options and `runs`, whatever `jobs` is (timings are apart).
+public struct ReplicaCampaignSummary: Sendable {
+    public var cases = 0
+    /// Local changes that commit an op, over every case.
+    public var localChanges = 0
+    /// Cases the replay refused as input errors (the generator's mirror
+    /// and the replay disagreed): not run, counted to keep the generator honest.
+    public var invalid = 0
+    public var failingCases = 0
+    public var channel = ChannelCounts()
+    /// Per `quiesce`, per distinct data: the intent search's states.
+    public var intentStates: [Int] = []
+    public var undecided = 0
+    /// The first case index that failed each check.
+    public var firstFailure: [String: Int] = [:]
+    public var findings: [ReplicaFinding] = []
+    public var writeFailures: [SystemError] = []
+    public var elapsed = 0.0
+    public var shrinkSeconds = 0.0
+    public var interrupted = false
+
+    public init() {}
+
+    /// The median and the largest of `intentStates` (0 when none).
+    /// - Complexity: O(s log s).
+    public var intentMedianAndMax: (median: Int, max: Int) {
+        guard !intentStates.isEmpty else { return (0, 0) }
+        let sorted = intentStates.sorted()
+        return (sorted[sorted.count / 2], sorted[sorted.count - 1])
+    }
+
+    /// Adds a job's counts (findings are made after the cases).
+    mutating func add(_ other: ReplicaCampaignSummary) {
+        cases += other.cases
+        localChanges += other.localChanges
+        invalid += other.invalid
+        failingCases += other.failingCases
+        channel.add(other.channel)
+        intentStates += other.intentStates
+        undecided += other.undecided
+        for (check, k) in other.firstFailure { firstFailure[check] = min(k, firstFailure[check] ?? k) }
+    }
+
+    /// The summary lines: the campaign, then each finding and how to replay it.
+    /// - Complexity: O(s log s) for the intent figures, plus the findings.
+    public func text(_ options: ReplicaFuzzOptions) -> String {
+        let (median, max) = intentMedianAndMax
+        let c = channel
+        var line = "fuzz --replicas \(options.replicas) --merge \(options.model.rawValue)"
+        if let bug = options.bug { line += " --merge-bug \(bug.name)" }
+        line += ": \(cases) cases, \(cases - invalid) replicated sessions, \(localChanges) local changes"
+        if invalid > 0 { line += ", \(invalid) invalid" }
+        line += "; channel: \(c.delivered) delivered (\(c.reordered) reordered), \(c.duplicated) duplicated, \(c.lost) lost, "
+        line +=
+            "\(c.partitions) partitions (\(c.healed) healed); intent: median \(median) states, max \(max), \(undecided) intent-undecided; "
+        line += "\(failingCases) failing cases, \(findings.count) finding\(findings.count == 1 ? "" : "s")"
+        var lines = [line]
+        for f in findings {
+            let name = f.path.map(Format.path) ?? f.fileName
+            lines.append(
+                "  \(f.check): \(name) (case \(f.caseIndex), shrunk from \(f.originalOps) ops and \(f.originalEvents) events to \(f.ops) and \(f.events))"
+            )
+            lines.append("    \(f.message)")
+            lines.append("    replay: dragreplay replay\(options.bug.map { " --merge-bug \($0.name)" } ?? "") \(name)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,60 @@
+import DragReplay
+import KnownBugs
+import ReorderReplicas
+
+/// What a replicated campaign (`dragreplay fuzz --replicas N`) generates
+/// and checks: the replicas, the model or the buggy merge in its place,
+/// the nemeses, the conflict options, and the campaign's budget.
+public struct ReplicaFuzzOptions: Sendable {
+    /// Client replicas per case, 2 to 8.
+    public var replicas: Int
+    /// The topology the cases are written for (the header's `merge`).
+    public var model: ReplicaModel
+    /// A known-buggy merge replayed in place of `model` (it imitates it); `nil`: the model itself.
+    public var bug: MergeBug?
+    public var nemeses: Set<Nemesis>
+    public var deletes: ReplicaOptions.Deletes
+    public var blocks: ReplicaOptions.Blocks
+    /// Cases to run; `nil` with `seconds`: until the time is up.
+    public var runs: Int?
+    public var seconds: Double?
+    public var seed: UInt64
+    public var jobs: Int
+    /// Where findings go; `nil`: nothing is written (tests).
+    public var outDirectory: String?
+    /// Candidates the shrinker may replay per finding.
+    public var shrinkAttempts = 3000
+    /// Polled between cases: Ctrl-C.
+    public var shouldStop: @Sendable () -> Bool = { false }
+
+    /// The fewest and most client replicas `--replicas` takes.
+    public static let replicaRange = 2...8
+
+    public init(
+        replicas: Int, model: ReplicaModel, bug: MergeBug? = nil, nemeses: Set<Nemesis> = Set(Nemesis.allCases),
+        deletes: ReplicaOptions.Deletes = .win, blocks: ReplicaOptions.Blocks = .whole, runs: Int? = 10_000, seconds: Double? = nil,
+        seed: UInt64 = 1, jobs: Int = 1, outDirectory: String? = nil
+    ) {
+        self.replicas = replicas
+        self.model = model
+        self.bug = bug
+        self.nemeses = nemeses
+        self.deletes = deletes
+        self.blocks = blocks
+        self.runs = runs
+        self.seconds = seconds
+        self.seed = seed
+        self.jobs = jobs
+        self.outDirectory = outDirectory
+    }
+
+    /// The replay options that put the buggy merge in, if any.
+    var replayOptions: ReplayOptions {
+        var options = ReplayOptions()
+        if let bug { options.merge = ReplicaMergeUnderTest(name: bug.name, imitates: bug.imitates) { bug.merge(ids: $0, data: $1) } }
+        return options
+    }
+
+    /// What the summary and a finding's `meta` call the merge: the model, or the bug.
+    public var mergeName: String { bug.map { "\(model.rawValue) (--merge-bug \($0.name))" } ?? model.rawValue }
+}
