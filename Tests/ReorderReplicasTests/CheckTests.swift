@@ -92,7 +92,11 @@ struct CheckTests {
 
     @Test("reporting order (6.6): conservation, no-quiescence, convergence, intent")
     func order() {
-        #expect(ReplicaCheck.allCases == [.conservation, .noQuiescence, .convergence, .intent, .intentUndecided])
+        #expect(
+            ReplicaCheck.allCases == [
+                .appError, .appTimeout, .appCrash, .appProtocol, .conservation, .noQuiescence, .convergence, .intent, .reference,
+                .intentUndecided,
+            ])
         #expect(ReplicaCheck.allCases.filter(\.isWarning) == [.intentUndecided])
     }
 }

@@ -11,7 +11,7 @@ enum ReplicaVerdict: Hashable, Sendable {
     case invalid(String)
 
     /// The checks whose failure makes a finding, as their messages begin.
-    static let checks = [ReplicaCheck.conservation, .noQuiescence, .convergence, .intent].map(\.rawValue)
+    static let checks = ReplicaCheck.allCases.filter { !$0.isWarning }.map(\.rawValue)
 
     /// The failed check's name, `nil` otherwise.
     var check: String? {

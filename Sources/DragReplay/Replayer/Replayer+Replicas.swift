@@ -70,6 +70,9 @@ extension Replayer {
                 result.error = Diagnostic(path: source.path, line: line, message: error.message)
                 break
             }
+            // The code under test failed at this event: its failure is the
+            // verdict, and what follows would run against unknown state.
+            if system.isStopped { break }
         }
         concludeReplicated(&result, lanes: lanes, replicas: replicas, sourceWarnings: source.warnings, lastLine: lastLine)
         return result
@@ -324,7 +327,14 @@ extension Replayer {
     }
 
     static func describeMessage(_ m: ReplicaMessage) -> String {
-        "#\(m.sendNumber) \(m.from)>\(m.to) carrying \(m.op)" + (m.number.map { " (server number \($0))" } ?? "")
+        "#\(m.sendNumber) \(m.from)>\(m.to) " + carrying(m) + (m.number.map { " (server number \($0))" } ?? "")
+    }
+
+    /// What a message carries: its op, or for a message of the sender's
+    /// own sync protocol, its payload's size.
+    static func carrying(_ m: ReplicaMessage) -> String {
+        if let op = m.op { return "carrying \(op)" }
+        return "without an op (\(m.payload?.bytes.count ?? 0) bytes of payload)"
     }
 
     /// A channel error in the file's words.
@@ -342,7 +352,7 @@ extension Replayer {
     }
 
     static func describe(_ m: ReplicaMessage) -> String {
-        "\(Format.quoted(m.from))>\(Format.quoted(m.to)) carrying \(m.op)"
+        "\(Format.quoted(m.from))>\(Format.quoted(m.to)) " + carrying(m)
     }
 
     /// A broken check in the file's words: the check, the replicas, the
@@ -350,6 +360,12 @@ extension Replayer {
     static func describe(_ v: ReplicaViolation<String, String?>) -> String {
         var text = v.check.rawValue + ": "
         switch v.check {
+        case .appError, .appTimeout, .appCrash, .appProtocol:
+            return text + "replica \(v.replicas.map(Format.quoted).joined(separator: ", ")): " + Format.escapingControls(v.detail ?? "")
+        case .reference:
+            let replica = v.replicas.map(Format.quoted).joined()
+            return text + "replica \(replica) holds \(v.data.first.map(describe) ?? "?"); the model holds "
+                + (v.data.dropFirst().first.map(describe) ?? "?") + " for it"
         case .conservation:
             let kind = v.conservation?.rawValue ?? "conservation"
             text += "\(kind) \(v.item.map(Format.quoted) ?? "item") on \(v.replicas.map(Format.quoted).joined(separator: ", "))"

@@ -25,7 +25,8 @@ public struct ReplicaChannel: Hashable, Sendable {
     /// - Complexity: O(1) amortised.
     @discardableResult
     public mutating func send(_ s: ReplicaSend, due: Double? = nil) -> ReplicaMessage {
-        let message = ReplicaMessage(sendNumber: nextSendNumber, from: s.from, to: s.to, op: s.op, number: s.number, due: due)
+        let message = ReplicaMessage(
+            sendNumber: nextSendNumber, from: s.from, to: s.to, op: s.op, number: s.number, due: due, payload: s.payload, tag: s.tag)
         nextSendNumber += 1
         inFlight.append(message)
         return message
@@ -59,7 +60,11 @@ public struct ReplicaChannel: Hashable, Sendable {
     @discardableResult
     public mutating func duplicate(_ selector: MessageSelector) throws(ChannelError) -> ReplicaMessage {
         let original = inFlight[try find(selector)]
-        return send(ReplicaSend(from: original.from, to: original.to, op: original.op, number: original.number), due: original.due)
+        return send(
+            ReplicaSend(
+                from: original.from, to: original.to, op: original.op, number: original.number, payload: original.payload, tag: original.tag
+            ),
+            due: original.due)
     }
 
     /// Replaces any partition: links between different groups are cut, and

@@ -21,10 +21,15 @@ public struct ReplicaViolation<ItemID: Hashable & Sendable, CollectionID: Hashab
     public var unexplainable: [OpID]?
     /// For `intent` and `intent-undecided`: the distinct states the search visited.
     public var statesExplored: Int?
+    /// For a failure of the code under test: what went wrong, in its words
+    /// (the app's error, the exit status, the field); for `reference`, `data`
+    /// holds the replica's data, then the model's.
+    public var detail: String?
 
     public init(
         check: ReplicaCheck, conservation: ConservationKind? = nil, replicas: [String], item: ItemID? = nil, ops: [OpID] = [],
-        data: [ReplicaData<ItemID, CollectionID>] = [], unexplainable: [OpID]? = nil, statesExplored: Int? = nil
+        data: [ReplicaData<ItemID, CollectionID>] = [], unexplainable: [OpID]? = nil, statesExplored: Int? = nil,
+        detail: String? = nil
     ) {
         self.check = check
         self.conservation = conservation
@@ -34,6 +39,7 @@ public struct ReplicaViolation<ItemID: Hashable & Sendable, CollectionID: Hashab
         self.data = data
         self.unexplainable = unexplainable
         self.statesExplored = statesExplored
+        self.detail = detail
     }
 
     public var isWarning: Bool { check.isWarning }
@@ -44,6 +50,7 @@ public struct ReplicaViolation<ItemID: Hashable & Sendable, CollectionID: Hashab
         text += " on " + replicas.joined(separator: ", ")
         if !ops.isEmpty { text += "; ops " + ops.map(\.description).joined(separator: ", ") }
         if !data.isEmpty { text += "; data " + data.map(\.description).joined(separator: " / ") }
+        if let detail { text += ": " + detail }
         if let unexplainable { text += "; unexplainable together: " + unexplainable.map(\.description).joined(separator: ", ") }
         return text
     }

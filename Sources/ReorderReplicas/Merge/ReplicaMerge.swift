@@ -37,8 +37,39 @@ public protocol ReplicaMerge<ItemID, CollectionID>: Sendable {
     /// to repair what the channel lost, in the model's order; empty when
     /// nothing is missing.
     mutating func antiEntropy() -> [ReplicaSend]
+
+    /// Commits `op`, made from `change`, on its origin: what the system
+    /// calls. Code under test hears the local request itself (an `apply`,
+    /// an `insert`); the default forwards to `commit(_:at:)`.
+    mutating func commit(_ op: ReplicaOp<ItemID, CollectionID>, change: LocalChange<ItemID, CollectionID>, at replica: String)
+        -> [ReplicaSend]
+    /// A message reaches its receiver: what the system calls. `op` is the
+    /// op it carries (`nil` for a message without one); the default hands
+    /// a message with an op to `receive(_:number:from:at:)` and drops the rest.
+    mutating func receive(_ message: ReplicaMessage, op: ReplicaOp<ItemID, CollectionID>?) -> [ReplicaSend]
+    /// What the merge found on its own since the last call, in the order
+    /// found: a failure of the code under test, a `reference` mismatch.
+    /// The reference models find nothing.
+    mutating func takeFindings() -> [ReplicaViolation<ItemID, CollectionID>]
+    /// Whether the merge cannot go on (code under test failed): the run
+    /// ends at the event that found it.
+    var isStopped: Bool { get }
 }
 
 extension ReplicaMerge {
     public func payload(for op: ReplicaOp<ItemID, CollectionID>, at replica: String) -> (any Sendable)? { nil }
+
+    public mutating func commit(
+        _ op: ReplicaOp<ItemID, CollectionID>, change: LocalChange<ItemID, CollectionID>, at replica: String
+    ) -> [ReplicaSend] {
+        commit(op, at: replica)
+    }
+
+    public mutating func receive(_ message: ReplicaMessage, op: ReplicaOp<ItemID, CollectionID>?) -> [ReplicaSend] {
+        guard let op else { return [] }
+        return receive(op, number: message.number, from: message.from, at: message.to)
+    }
+
+    public mutating func takeFindings() -> [ReplicaViolation<ItemID, CollectionID>] { [] }
+    public var isStopped: Bool { false }
 }

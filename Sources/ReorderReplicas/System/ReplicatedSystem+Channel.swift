@@ -37,7 +37,7 @@ extension ReplicatedSystem {
         now = Swift.max(now, time)
         var report = ReplicaEventReport<ItemID, CollectionID>()
         if case .auto = options.delivery {
-            while let message = channel.takeDue(atOrBefore: now) { process(message, at: message.due!, into: &report) }
+            while !merge.isStopped, let message = channel.takeDue(atOrBefore: now) { process(message, at: message.due!, into: &report) }
         }
         return report.violations
     }
@@ -47,8 +47,12 @@ extension ReplicatedSystem {
     /// latency: a due message's due time in `auto` delivery, the clock for
     /// an explicit `deliver` and at quiesce), and checks the receiver's data.
     mutating func process(_ message: ReplicaMessage, at time: Double, into report: inout ReplicaEventReport<ItemID, CollectionID>) {
-        guard let op = op(message.op) else { return }
-        let sends = merge.receive(op, number: message.number, from: message.from, at: message.to)
+        if merge.isStopped { return }
+        let carried = message.op.flatMap(op(_:))
+        if message.op != nil && carried == nil { return }
+        let sends = merge.receive(message, op: carried)
+        report.others += merge.takeFindings()
+        if merge.isStopped { return }
         for s in sends { channel.send(s, due: due(sentAt: time, on: Link(from: s.from, to: s.to))) }
         checkAfterChange(of: message.to, into: &report)
     }

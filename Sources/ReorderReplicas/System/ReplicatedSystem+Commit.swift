@@ -26,14 +26,15 @@ extension ReplicatedSystem {
         seqs[replica]! += 1
         var op = makeOp(kind, seq: seqs[replica]!, on: replica)
         op.payload = merge.payload(for: op, at: replica)
-        let sends = merge.commit(op, at: replica)
+        let sends = merge.commit(op, change: change, at: replica)
         (op.left, op.right) = Self.neighbours(of: kind, in: merge.data(of: replica))
         opIndex[op.id] = ops.count
         ops.append(op)
         for id in kind.inserted where insertedSet.insert(id).inserted { insertedEntries.append(id) }
         for s in sends { channel.send(s, due: due(sentAt: now, on: Link(from: s.from, to: s.to))) }
         var report = ReplicaEventReport<ItemID, CollectionID>()
-        checkAfterChange(of: replica, into: &report)
+        report.others += merge.takeFindings()
+        if !merge.isStopped { checkAfterChange(of: replica, into: &report) }
         return ReplicaCommit(op: op, warnings: [], violations: report.violations)
     }
 

@@ -11,8 +11,14 @@ extension ReplicatedSystem {
         var settled = false
         while rounds < maxRounds {
             rounds += 1
-            while let message = channel.takeFirst() { process(message, at: now, into: &report) }
-            let sends = merge.antiEntropy()
+            while !merge.isStopped, let message = channel.takeFirst() { process(message, at: now, into: &report) }
+            let sends = merge.isStopped ? [] : merge.antiEntropy()
+            report.others += merge.takeFindings()
+            if merge.isStopped {
+                // The code under test failed: its failure is the verdict, and
+                // no check of data it may not have finished changing follows.
+                return ReplicaQuiescence(rounds: rounds, settled: false, violations: report.violations, intent: [])
+            }
             if sends.isEmpty {
                 settled = true
                 break

@@ -77,6 +77,9 @@ public struct ReplicatedSystem<ItemID: Hashable & Sendable, CollectionID: Hashab
         }
     }
 
+    /// Whether the code under test failed and the run ends (see `ReplicaMerge.isStopped`).
+    public var isStopped: Bool { merge.isStopped }
+
     /// A replica's data (the server's too).
     /// - Complexity: the merge's; O(1) for the reference models.
     public func data(of replica: String) -> Container { merge.data(of: replica) }
