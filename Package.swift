@@ -149,7 +149,9 @@ let package = Package(
         // The app host's process layer: the C library only through DragSystem.
         .target(
             name: "DragApp",
-            dependencies: ["DragRecording", "DragReader", "ReorderCore", "ReorderSwipe", "ReorderConformance", "DragSystem"],
+            dependencies: [
+                "DragRecording", "DragReader", "ReorderCore", "ReorderSwipe", "ReorderConformance", "ReorderReplicas", "DragSystem",
+            ],
             swiftSettings: optimized),
         .target(name: "TestSupport", dependencies: ["ReorderCore", "ReorderSwipe", "DragSystem"]),
         .testTarget(name: "DragSystemTests", dependencies: ["DragSystem"]),

@@ -30,6 +30,8 @@ public final class AppSubject: ReorderSubject {
     /// The layout kinds the app draws, when its hello lists them
     /// (`"layouts": ["board"]`, an extension of protocol 1); `nil`: all.
     public private(set) var layouts: Set<LayoutKind>?
+    /// The protocol its hello answered: 1, or 2 (it can also play replicas).
+    public private(set) var protocolVersion = 1
     /// The tool's own name and version, sent in `hello`.
     public let tool: String
 
@@ -83,10 +85,12 @@ public final class AppSubject: ReorderSubject {
             p.terminate()
             throw .hello(command: command, reason: "expected {\"ok\":true,\"protocol\":1,...}, got \(Self.show(answer))")
         }
-        guard o["protocol"]?.exactInteger == 1 else {
+        // Protocol 2 (replicas-v1 8) extends 1: such an app plays a single
+        // replica as a protocol 1 app does when `reset` names no replica.
+        guard let version = o["protocol"]?.exactInteger, version == 1 || version == 2 else {
             p.terminate()
             throw .hello(
-                command: command, reason: "the app speaks protocol \(o["protocol"].map(Self.show) ?? "(none)"); this tool speaks 1")
+                command: command, reason: "the app speaks protocol \(o["protocol"].map(Self.show) ?? "(none)"); this tool speaks 1 and 2")
         }
         guard case .array(let list)? = o["supports"], list.allSatisfy({ if case .string = $0 { true } else { false } }) else {
             p.terminate()
@@ -125,6 +129,7 @@ public final class AppSubject: ReorderSubject {
         self.supports = supports
         self.layouts = layouts
         if case .string(let n)? = o["name"] { appName = n }
+        protocolVersion = Int(version)
         process = p
     }
 

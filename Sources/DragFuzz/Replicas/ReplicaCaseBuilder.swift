@@ -1,4 +1,5 @@
 import DragRecording
+import DragReplay
 import ReorderCore
 import ReorderReplicas
 
@@ -23,8 +24,8 @@ struct ReplicaCaseBuilder {
         let spec = header.replicas!
         ids = spec.ids
         nemeses = options.nemeses
-        let merge =
-            options.bug.map { $0.merge(ids: spec.ids, data: header.container) } ?? spec.merge.merge(ids: spec.ids, data: header.container)
+        let start = ReplicaStart(ids: spec.ids, data: header.container, model: spec.merge, options: spec.options, layout: header.layout)
+        let merge = options.replayOptions.merge.map { $0.make(start) } ?? spec.merge.merge(ids: spec.ids, data: header.container)
         guard let system = try? ReplicatedSystem(ids: spec.ids, data: header.container, merge: merge, options: spec.options) else {
             preconditionFailure("the generator's replica ids are valid")
         }

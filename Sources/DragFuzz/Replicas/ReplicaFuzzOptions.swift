@@ -15,6 +15,9 @@ public struct ReplicaFuzzOptions: Sendable {
     public var nemeses: Set<Nemesis>
     public var deletes: ReplicaOptions.Deletes
     public var blocks: ReplicaOptions.Blocks
+    /// Code under test in place of the model (apps over protocol 2, Swift
+    /// values); it wins over `bug`.
+    public var code: ReplicaMergeUnderTest?
     /// Cases to run; `nil` with `seconds`: until the time is up.
     public var runs: Int?
     public var seconds: Double?
@@ -26,6 +29,9 @@ public struct ReplicaFuzzOptions: Sendable {
     public var shrinkAttempts = 3000
     /// Polled between cases: Ctrl-C.
     public var shouldStop: @Sendable () -> Bool = { false }
+
+    /// The client replicas a case of this campaign has: `A`, `B`, ...
+    public var ids: [String] { Array(ReplicaCaseGenerator.replicaNames.prefix(replicas)) }
 
     /// The fewest and most client replicas `--replicas` takes.
     public static let replicaRange = 2...8
@@ -51,10 +57,15 @@ public struct ReplicaFuzzOptions: Sendable {
     /// The replay options that put the buggy merge in, if any.
     var replayOptions: ReplayOptions {
         var options = ReplayOptions()
-        if let bug { options.merge = ReplicaMergeUnderTest(name: bug.name, imitates: bug.imitates) { bug.merge(ids: $0, data: $1) } }
+        if let code {
+            options.merge = code
+        } else if let bug { options.merge = ReplicaMergeUnderTest(name: bug.name, imitates: bug.imitates) { bug.merge(ids: $0, data: $1) } }
         return options
     }
 
     /// What the summary and a finding's `meta` call the merge: the model, or the bug.
-    public var mergeName: String { bug.map { "\(model.rawValue) (--merge-bug \($0.name))" } ?? model.rawValue }
+    public var mergeName: String {
+        if let code { return "\(model.rawValue) (\(code.name)\(code.ownMerge ? ", a merge of its own: model-free checks only" : ""))" }
+        return bug.map { "\(model.rawValue) (--merge-bug \($0.name))" } ?? model.rawValue
+    }
 }

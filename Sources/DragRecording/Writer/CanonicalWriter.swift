@@ -621,6 +621,13 @@ package struct _JSONBuffer {
         bytes.append(contentsOf: json.utf8)
     }
 
+    /// Appends already-rendered JSON bytes as one value (a payload carried
+    /// byte for byte).
+    package mutating func raw(bytes json: [UInt8]) {
+        scalar()
+        bytes.append(contentsOf: json)
+    }
+
     /// A string as `Format.quoted` escapes it: also every scalar a terminal
     /// could act on (`Format.isUnsafe`), for JSON a person may read in a
     /// terminal (the replay report). It reads back as the same string.

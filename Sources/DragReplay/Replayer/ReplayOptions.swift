@@ -70,18 +70,48 @@ public struct ReplayOptions: Sendable {
 
 /// A merge put in place of a version 3 recording's model: its name, the
 /// model it imitates (its topology; a recording of the other model is
-/// refused), and how to make it.
+/// refused; `nil`: it plays whichever the recording declares, as an app
+/// that supports both), whether it is a merge of its own (only the
+/// model-free checks apply), and how to make it for a case.
 public struct ReplicaMergeUnderTest: Sendable {
     public var name: String
-    public var imitates: ReplicaModel
-    public var make: @Sendable ([String], ReorderContainer<String, String?>) -> any ReplicaMerge<String, String?>
+    public var imitates: ReplicaModel?
+    public var ownMerge: Bool
+    public var make: @Sendable (ReplicaStart) -> any ReplicaMerge<String, String?>
 
+    public init(
+        name: String, imitates: ReplicaModel?, ownMerge: Bool = false,
+        make: @escaping @Sendable (ReplicaStart) -> any ReplicaMerge<String, String?>
+    ) {
+        self.name = name
+        self.imitates = imitates
+        self.ownMerge = ownMerge
+        self.make = make
+    }
+
+    /// A merge made from the replicas and the data alone (a known-buggy one).
     public init(
         name: String, imitates: ReplicaModel,
         make: @escaping @Sendable ([String], ReorderContainer<String, String?>) -> any ReplicaMerge<String, String?>
     ) {
-        self.name = name
-        self.imitates = imitates
-        self.make = make
+        self.init(name: name, imitates: imitates) { make($0.ids, $0.data) }
+    }
+}
+
+/// What a merge under test is made for: one case's replicas, data,
+/// topology, conflict semantics and layout (an app's `reset` sends them).
+public struct ReplicaStart: Sendable {
+    public var ids: [String]
+    public var data: ReorderContainer<String, String?>
+    public var model: ReplicaModel
+    public var options: ReplicaOptions
+    public var layout: Layout<String>
+
+    public init(ids: [String], data: ReorderContainer<String, String?>, model: ReplicaModel, options: ReplicaOptions, layout: Layout<String>) {
+        self.ids = ids
+        self.data = data
+        self.model = model
+        self.options = options
+        self.layout = layout
     }
 }

@@ -94,16 +94,20 @@ extension Replayer {
                 return .success(
                     try ReplicatedSystem(ids: replicas.ids, data: header.container, model: replicas.merge, options: replicas.options))
             }
-            guard bug.imitates == replicas.merge else {
+            guard bug.imitates == nil || bug.imitates == replicas.merge else {
                 return .failure(
                     FieldError(
                         field: nil,
-                        "--merge-bug \(bug.name) imitates the \"\(bug.imitates.rawValue)\" model; this recording's merge is \"\(replicas.merge.rawValue)\""
+                        "--merge-bug \(bug.name) imitates the \"\(bug.imitates!.rawValue)\" model; this recording's merge is \"\(replicas.merge.rawValue)\""
                     ))
             }
             return .success(
                 try ReplicatedSystem(
-                    ids: replicas.ids, data: header.container, merge: bug.make(replicas.ids, header.container), options: replicas.options))
+                    ids: replicas.ids, data: header.container,
+                    merge: bug.make(
+                        ReplicaStart(
+                            ids: replicas.ids, data: header.container, model: replicas.merge, options: replicas.options, layout: header.layout)),
+                    options: replicas.options))
         } catch {
             return .failure(FieldError(field: "replicas", "replicas: \(error)"))
         }

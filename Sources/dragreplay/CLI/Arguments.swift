@@ -14,6 +14,8 @@ struct OptionSpec: Sendable {
     var valueName: String?  // nil for a flag
     var allowed: [String]? = nil
     var help: String
+    /// It may be given more than once (`--app-replica A=CMD`); `all(_:)` reads every value.
+    var repeatable = false
 }
 
 /// Parsed command line of one command.
@@ -21,8 +23,11 @@ struct ParsedArguments {
     var values: [String: String] = [:]  // keyed by the option's last name
     var flags: Set<String> = []
     var positional: [String] = []
+    /// Every value of a repeatable option, in the order given.
+    var repeated: [String: [String]] = [:]
 
     func value(_ name: String) -> String? { values[name] }
+    func all(_ name: String) -> [String] { repeated[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) }
 
     /// An integer option in `range`; what was wrong and what was expected otherwise.
@@ -91,7 +96,8 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String) throws
                 throw UsageError(
                     "Invalid value \(quote(value)) for '\(name)'.\(suggestion) (expected one of \(allowed.joined(separator: ", "))).")
             }
-            if result.values[key] != nil { throw UsageError("Option '\(name)' is given twice.") }
+            if spec.repeatable { result.repeated[key, default: []].append(value) }
+            if result.values[key] != nil && !spec.repeatable { throw UsageError("Option '\(name)' is given twice.") }
             result.values[key] = value
         } else {
             if inline != nil { throw UsageError("Option '\(name)' takes no value.") }

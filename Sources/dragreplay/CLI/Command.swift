@@ -1,8 +1,10 @@
 import DragApp
 import DragCorpus
 import DragRecording
+import DragReplay
 import KnownBugs
 import ReorderCore
+import ReorderReplicas
 
 /// One subcommand: its options, its help, and what it does. Returns the exit code.
 struct Command: Sendable {
@@ -49,6 +51,14 @@ let appOption = OptionSpec(
     names: ["--app"], valueName: "COMMAND",
     help: "put an app under test: COMMAND runs with /bin/sh -c and speaks the app protocol (see 'dragreplay help app')")
 
+let appServerOption = OptionSpec(
+    names: ["--app-server"], valueName: "COMMAND",
+    help: "replicas, the server model: an app (protocol 2) plays the server; the model or --app plays the clients")
+
+let appReplicaOption = OptionSpec(
+    names: ["--app-replica"], valueName: "ID=COMMAND",
+    help: "replicas: an app (protocol 2) plays client ID only, in place of --app or the model (repeatable)", repeatable: true)
+
 let appTimeoutOption = OptionSpec(names: ["--app-timeout"], valueName: "SECONDS", help: "how long the app may take to answer (default 10)")
 
 /// The app of `--app`, started and past `hello`; `nil` without `--app`.
@@ -70,6 +80,66 @@ func startApp(_ args: ParsedArguments) throws -> AppSubject? {
     }
     Signals.stopAppsOnExit()
     return try AppSubject(command: command, timeout: timeout, tool: "dragreplay \(toolVersion)")
+}
+
+/// The `--app-timeout` value, 10 s by default.
+func appTimeout(_ args: ParsedArguments) throws(UsageError) -> Double {
+    guard let t = args.value("--app-timeout") else { return 10 }
+    guard let v = Double(t), v > 0, v <= 86_400 else {
+        throw UsageError("Invalid value \(quote(t)) for '--app-timeout' (expected seconds > 0).")
+    }
+    return v
+}
+
+/// The apps that play replicas (`--app`, `--app-replica ID=COMMAND`,
+/// `--app-server`), started and past a protocol 2 hello; `nil` when none
+/// is given. `ids`: the client replicas a campaign generates (`nil`: any,
+/// as in a replay).
+func startReplicaApps(_ args: ParsedArguments, model: ReplicaModel?, ids: [String]?) throws -> AppReplicaPool? {
+    var perReplica: [String: String] = [:]
+    for entry in args.all("--app-replica") {
+        guard let eq = entry.firstIndex(of: "="), eq != entry.startIndex, entry.index(after: eq) != entry.endIndex else {
+            throw UsageError("Invalid value \(quote(entry)) for '--app-replica' (expected ID=COMMAND, such as A=\"python3 app.py\").")
+        }
+        let id = String(entry[..<eq])
+        if let ids, !ids.contains(id) {
+            throw UsageError("'--app-replica \(id)=...' names no replica of the campaign (\(ids.joined(separator: ", "))).")
+        }
+        if perReplica.updateValue(String(entry[entry.index(after: eq)...]), forKey: id) != nil {
+            throw UsageError("'--app-replica' gives replica \(quote(id)) twice.")
+        }
+    }
+    let commands = AppReplicaPool.Commands(clients: args.value("--app"), perReplica: perReplica, server: args.value("--app-server"))
+    if commands.clients == nil && perReplica.isEmpty && commands.server == nil { return nil }
+    if commands.server != nil, model == .causal {
+        throw UsageError("'--app-server' plays the server of '--merge server'; the causal model has none.")
+    }
+    for name in ["--applier", "--handler", "--merge-bug"] where args.value(name) != nil {
+        throw UsageError("'\(name)' and the replica apps exclude each other: the apps are the code under test.")
+    }
+    Signals.stopAppsOnExit()
+    let pool = try AppReplicaPool(commands: commands, timeout: try appTimeout(args), tool: "dragreplay \(toolVersion)")
+    if pool.ownMerge {
+        // A merge of its own speaks its own wire format: the model's replicas cannot read it.
+        let modelPlays = (model != .causal && commands.server == nil) || (commands.clients == nil && (ids.map { Set($0) != Set(perReplica.keys) } ?? true))
+        if modelPlays {
+            pool.close()
+            throw UsageError(
+                "An app with a merge of its own (\"merge-own\" in its hello) cannot sync with replicas the model plays: give it every client (--app) and, with --merge server, the server (--app-server)."
+            )
+        }
+    }
+    return pool
+}
+
+/// The merge under test the replica apps make, case by case.
+func replicaAppMerge(_ pool: AppReplicaPool, imitates: ReplicaModel?) -> ReplicaMergeUnderTest {
+    let c = pool.commands
+    let name = [c.clients.map { "--app \(Format.shellQuoted($0))" }, c.server.map { "--app-server \(Format.shellQuoted($0))" }]
+        .compactMap { $0 }.joined(separator: " ") + c.perReplica.sorted { $0.key < $1.key }.map { " --app-replica \($0.key)=\(Format.shellQuoted($0.value))" }.joined()
+    return ReplicaMergeUnderTest(name: name.trimmingPrefix(" ").description, imitates: imitates, ownMerge: pool.ownMerge) { start in
+        pool.merge(ids: start.ids, data: start.data, model: start.model, options: start.options, layout: start.layout)
+    }
 }
 
 func applier(_ args: ParsedArguments) -> Applier<String, String?> {

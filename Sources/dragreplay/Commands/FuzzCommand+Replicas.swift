@@ -24,17 +24,19 @@ let replicaFuzzOptionSpecs: [OptionSpec] = [
     OptionSpec(
         names: ["--blocks"], valueName: "MODE", allowed: ReplicaOptions.Blocks.allCases.map(\.rawValue),
         help: "with --replicas: the header's blocks, whole (default) or per-item"),
+    appServerOption, appReplicaOption,
 ]
 
 /// Options of the single-replica fuzz that a replicated campaign does not take yet.
 let notYetWithReplicas = [
-    "--applier", "--handler", "--app", "--app-timeout", "--world", "--oracle", "--layout", "--mode", "--shard", "--summary", "--db",
+    "--applier", "--handler", "--world", "--oracle", "--layout", "--mode", "--shard", "--summary", "--db",
     "--render", "--require-coverage", "--format",
 ]
 
 /// `fuzz` without `--replicas`: a replica-only option is a usage error.
 func refuseReplicaOptions(_ args: ParsedArguments) throws(UsageError) {
-    for name in ["--merge", "--nemesis", "--merge-bug", "--deletes", "--blocks"] where args.value(name) != nil {
+    for name in ["--merge", "--nemesis", "--merge-bug", "--deletes", "--blocks", "--app-server", "--app-replica"]
+    where args.value(name) != nil {
         throw UsageError("'\(name)' is only for 'fuzz --replicas N'.")
     }
 }
@@ -83,6 +85,9 @@ func replicaFuzzOptions(_ args: ParsedArguments) throws(UsageError) -> ReplicaFu
 /// written, 2 when one could not be.
 func fuzzReplicas(_ args: ParsedArguments) throws -> Int32 {
     var options = try replicaFuzzOptions(args)
+    let pool = try startReplicaApps(args, model: options.model, ids: options.ids)
+    defer { pool?.close() }
+    if let pool { options.code = replicaAppMerge(pool, imitates: options.model) }
     let out = options.outDirectory!
     FindingStore(directory: out).removeStaleTemporaries()
     do throws(SystemError) { try FileSystem.createDirectory(out) } catch {
