@@ -402,8 +402,8 @@ def replay(items, ops):
 class Channel:
     """A rough tool: messages in flight between app processes, a nemesis, and 5.2's quiesce."""
 
-    def __init__(self, test, script, ids, merge, items, rng):
-        self.test, self.ids, self.merge, self.rng = test, ids, merge, rng
+    def __init__(self, test, script, ids, merge, items, rng, model):
+        self.test, self.ids, self.merge, self.rng, self.items, self.model = test, ids, merge, rng, items, model
         self.replicas = ids + (["server"] if merge == "server" else [])
         self.apps = {r: test.start(r, ids, merge, items) for r in self.replicas}
         self.fields = {}  # op id -> its ID fields, as the tool records them
@@ -429,6 +429,9 @@ class Channel:
             self.data[replica] = got["collections"]
         if "integrated" in got:
             self.last_integrated[replica] = got["integrated"]
+            if self.model:  # 6.5 against the app's own `integrated`: numbers then pending (4.1), total order (4.2)
+                want = replay(self.items, [self.fields[i] for i in got["integrated"]])
+                self.test.assertEqual(got["collections"], cols(want), f"{replica} after {request}")
         self.post(replica, got.get("broadcast", []))
         self.post(replica, got.get("send", []))
         return got
@@ -450,6 +453,7 @@ class Channel:
             before = self.rng.choice(items + [None])
             request = {"op": "receive", "id": op_id, "items": [new], "collection": None, "before": before}
             fields = {"kind": "insert", "items": [new], "collection": None, "before": before}
+        self.fields[op_id] = fields  # recorded before the answer is checked; lamport and vv added below
         got = self.answer(replica, request)
         if self.merge == "causal":  # the op's timestamp and vector, from what it had integrated
             integrated = [i for i in got["integrated"] if i != op_id]
@@ -457,7 +461,6 @@ class Channel:
             fields["vv"] = {r: max([int(i.split("#")[1]) for i in integrated if i.split("#")[0] == r], default=0)
                             for r in self.ids}
             self.lamport[op_id] = fields["lamport"]
-        self.fields[op_id] = fields
         message = {"op": "deliver", "from": replica, "id": op_id, **fields, "payload": got.get("payload")}
         tos = ["server"] if self.merge == "server" else [r for r in self.ids if r != replica]
         self.flight += [(to, dict(message)) for to in tos]
@@ -497,7 +500,7 @@ class RandomScheduleTests(ReplicaTestCase):
         for seed in seeds:
             rng = random.Random(seed)
             ids = ["A", "B", "C"]
-            channel = Channel(self, script, ids, merge, "abcde", rng)
+            channel = Channel(self, script, ids, merge, "abcde", rng, check is not None)
             for _ in range(12):
                 if rng.random() < 0.4:
                     channel.commit(rng.choice(ids))
