@@ -170,6 +170,8 @@ class Peer:
         self.own_seq = op["seq"]
         self.integrate(op)
         self.data.apply(op)  # its timestamp exceeds every integrated one: it sorts last, as the replay would
+        if self.me is None:  # a lone replica (protocol 1): data only
+            return {"collections": self.data.collections()}
         return {"collections": self.data.collections(), "integrated": self.integrated()}
 
     def integrate(self, op):

@@ -162,6 +162,8 @@ class Client:
         op = self.view.commit(r, r.get("id"))
         self.pending.append(op)
         self.view.apply(op)  # the last pending op: applying it now equals the replay
+        if self.me is None:  # a lone replica (protocol 1): data only
+            return {"collections": self.view.collections()}
         return {"collections": self.view.collections(), "integrated": self.integrated()}
 
     def deliver(self, r):

@@ -173,6 +173,8 @@ class Client:
         self.pending.append((op_id, payload))
         self.mine.append(op_id)
         self.view.write(payload)
+        if self.me is None:  # a lone replica (protocol 1): data only
+            return {"collections": self.view.collections()}
         return {"collections": self.view.collections(), "payload": payload, "integrated": self.integrated()}
 
     def deliver(self, r):
