@@ -25,14 +25,18 @@ Every card has a float `pos` in its list; a list shows its cards sorted by
   broadcast comes back.
 
 It converges, but it is not the server model: it declares "merge-own", so
-only the model-free checks apply, and they find its real bugs:
+only the model-free checks apply (not `reference`). Its real bugs, kept on
+purpose (it is the example a campaign should find bugs in):
 
 - equal midpoints from two clients tie, and a tie is ordered by card id,
-  not by what either user did (replicas-v1 7.3's fractional-tie, converged);
+  not by what either user did or by the server's order (replicas-v1 7.3's
+  fractional-tie, converged). Two such moves alone are explained by the
+  other serial order, so `intent` flags a tie only where causality rules
+  that order out;
 - two blocks dropped into one gap at once interleave: both get the same
   midpoints (7.4's block-interleave: `intent`);
 - positions are floats: about 55 drops into one gap collapse the midpoints
-  (float-collapse). Left as Trello has it.
+  (float-collapse), and the collapsed cards tie by id too.
 
     dragreplay fuzz --replicas 3 --merge server \\
         --app "python3 examples/apps/trello_positions.py" --app-server "python3 examples/apps/trello_positions.py"
