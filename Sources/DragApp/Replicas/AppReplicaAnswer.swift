@@ -10,7 +10,9 @@ enum AppReplicaAnswer {
     /// must stay under the protocol's line limit.
     static let payloadLimit = AppProcess.lineLimit - 64 * 1024
 
-    static func container(_ o: [String: JSONValue], ids: [String?], fixed: [[String]]) throws(SyncFailure) -> ReorderContainer<String, String?> {
+    static func container(_ o: [String: JSONValue], ids: [String?], fixed: [[String]]) throws(SyncFailure) -> ReorderContainer<
+        String, String?
+    > {
         guard case .array(let list)? = o["collections"] else { throw SyncFailure(.appProtocol, "the answer has no \"collections\" array") }
         guard list.count == ids.count else {
             throw SyncFailure(.appProtocol, "the answer lists \(list.count) collections; the case has \(ids.count)")
@@ -27,9 +29,12 @@ enum AppReplicaAnswer {
             guard id == ids[i] else {
                 throw SyncFailure(
                     .appProtocol,
-                    "collections[\(i)] is \(id.map(Format.quoted) ?? "null"); expected \(ids[i].map(Format.quoted) ?? "null") (header order)")
+                    "collections[\(i)] is \(id.map(Format.quoted) ?? "null"); expected \(ids[i].map(Format.quoted) ?? "null") (header order)"
+                )
             }
-            guard case .array(let items)? = c["items"] else { throw SyncFailure(.appProtocol, "collections[\(i)].items must be an array of IDs") }
+            guard case .array(let items)? = c["items"] else {
+                throw SyncFailure(.appProtocol, "collections[\(i)].items must be an array of IDs")
+            }
             var strings: [String] = []
             for item in items {
                 guard case .string(let s) = item else {

@@ -38,6 +38,19 @@ public final class AppReplicaProcess {
 
     deinit { process?.terminate() }
 
+    /// The protocol its hello answered.
+    public private(set) var protocolVersion = 0
+
+    /// What an app's hello says, without keeping it running: its protocol
+    /// and `supports` (how `replay --app` learns whether the app plays
+    /// replicas, single-replica recordings, or both).
+    /// - Throws: `AppHostError` when it cannot start or its hello is not an answer.
+    public static func probe(command: String, timeout: Double, tool: String) throws(AppHostError) -> (version: Int, supports: Set<String>) {
+        let p = try AppReplicaProcess(command: command, role: "", timeout: timeout, tool: tool)
+        defer { p.close() }
+        return (p.protocolVersion, p.supports)
+    }
+
     /// Whether the app says its merge is its own (only the model-free checks apply).
     public var ownsMerge: Bool { supports.contains("merge-own") }
     /// Whether the process is still usable (no failure so far).
@@ -63,7 +76,7 @@ public final class AppReplicaProcess {
         guard case .object(let o) = answer, o["ok"] == .bool(true) else {
             throw .hello(command: command, reason: "expected {\"ok\":true,\"protocol\":2,...}, got \(AppSubject.show(answer))")
         }
-        guard o["protocol"]?.exactInteger == 2 else {
+        guard role.isEmpty || o["protocol"]?.exactInteger == 2 else {
             throw .hello(
                 command: command,
                 reason:
@@ -74,7 +87,8 @@ public final class AppReplicaProcess {
             throw .hello(command: command, reason: "field \"supports\" must be an array of strings")
         }
         supports = Set(list.compactMap { if case .string(let s) = $0 { s } else { nil } })
-        guard supports.contains(role) else {
+        protocolVersion = Int(o["protocol"]?.exactInteger ?? 0)
+        guard role.isEmpty || supports.contains(role) else {
             throw .hello(
                 command: command,
                 reason:

@@ -108,7 +108,11 @@ public struct ReplicaCampaign: Sendable {
             "case": .integer(Int64(k)), "merge": .string(options.model.rawValue), "check": .string(check),
             "nemesis": .string(Nemesis.allCases.filter(options.nemeses.contains).map(\.rawValue).joined(separator: ",")),
         ]
-        if let bug = options.bug { meta["merge-bug"] = .string(bug.name) }
+        if let code = options.code {
+            meta["app"] = .string(code.name)
+        } else if let bug = options.bug {
+            meta["merge-bug"] = .string(bug.name)
+        }
         shrunk.header.meta = .object(meta)
         // Every candidate kept failed `check`, so this names its first failure.
         let verdict = ReplicaReplay(shrunk, options: options.replayOptions).verdict

@@ -50,7 +50,12 @@ public struct ReplicaCampaignSummary: Sendable {
         let (median, max) = intentMedianAndMax
         let c = channel
         var line = "fuzz --replicas \(options.replicas) --merge \(options.model.rawValue)"
-        if let bug = options.bug { line += " --merge-bug \(bug.name)" }
+        if let code = options.code {
+            line += " " + code.name
+            if code.ownMerge { line += " (a merge of its own: the model-free checks only, no reference)" }
+        } else if let bug = options.bug {
+            line += " --merge-bug \(bug.name)"
+        }
         line += ": \(cases) cases, \(cases - invalid) replicated sessions, \(localChanges) local changes"
         if invalid > 0 { line += ", \(invalid) invalid" }
         line += "; channel: \(c.delivered) delivered (\(c.reordered) reordered), \(c.duplicated) duplicated, \(c.lost) lost, "
@@ -64,7 +69,7 @@ public struct ReplicaCampaignSummary: Sendable {
                 "  \(f.check): \(name) (case \(f.caseIndex), shrunk from \(f.originalOps) ops and \(f.originalEvents) events to \(f.ops) and \(f.events))"
             )
             lines.append("    \(f.message)")
-            lines.append("    replay: dragreplay replay\(options.bug.map { " --merge-bug \($0.name)" } ?? "") \(name)")
+            lines.append("    replay: dragreplay replay\(options.replayFlags) \(name)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

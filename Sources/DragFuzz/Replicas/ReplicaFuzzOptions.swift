@@ -59,8 +59,17 @@ public struct ReplicaFuzzOptions: Sendable {
         var options = ReplayOptions()
         if let code {
             options.merge = code
-        } else if let bug { options.merge = ReplicaMergeUnderTest(name: bug.name, imitates: bug.imitates) { bug.merge(ids: $0, data: $1) } }
+        } else if let bug {
+            options.merge = ReplicaMergeUnderTest(name: bug.name, imitates: bug.imitates) { bug.merge(ids: $0, data: $1) }
+        }
         return options
+    }
+
+    /// The options a finding replays with (a leading space, or empty):
+    /// the apps, or the buggy merge.
+    public var replayFlags: String {
+        if let code { return " " + code.name }
+        return bug.map { " --merge-bug \($0.name)" } ?? ""
     }
 
     /// What the summary and a finding's `meta` call the merge: the model, or the bug.

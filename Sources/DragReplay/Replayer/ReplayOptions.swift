@@ -9,6 +9,10 @@ public struct ReplayOptions: Sendable {
     /// Version 3: the merge under test in place of the header's model (a
     /// known-buggy merge, by name), or `nil` for the model itself.
     public var merge: ReplicaMergeUnderTest?
+    /// Why a recording without replicas cannot replay here (the app under
+    /// test plays replicas only); `nil`: it can. A green run never means
+    /// the model stood in for code the user asked to test.
+    public var singleReplicaRefusal: String?
     public var applier: Applier<String, String?>
     /// The swipe action handlers under test, for version 2 recordings (reset
     /// at the start of each); the correct ones by default. The CLI picks a
@@ -78,14 +82,19 @@ public struct ReplicaMergeUnderTest: Sendable {
     public var imitates: ReplicaModel?
     public var ownMerge: Bool
     public var make: @Sendable (ReplicaStart) -> any ReplicaMerge<String, String?>
+    /// Why it cannot play a recording's replicas (an app with a merge of
+    /// its own beside replicas the model would play); `nil`: it can.
+    public var refusal: @Sendable (ReplicaStart) -> String?
 
     public init(
         name: String, imitates: ReplicaModel?, ownMerge: Bool = false,
+        refusal: @escaping @Sendable (ReplicaStart) -> String? = { _ in nil },
         make: @escaping @Sendable (ReplicaStart) -> any ReplicaMerge<String, String?>
     ) {
         self.name = name
         self.imitates = imitates
         self.ownMerge = ownMerge
+        self.refusal = refusal
         self.make = make
     }
 
@@ -107,7 +116,9 @@ public struct ReplicaStart: Sendable {
     public var options: ReplicaOptions
     public var layout: Layout<String>
 
-    public init(ids: [String], data: ReorderContainer<String, String?>, model: ReplicaModel, options: ReplicaOptions, layout: Layout<String>) {
+    public init(
+        ids: [String], data: ReorderContainer<String, String?>, model: ReplicaModel, options: ReplicaOptions, layout: Layout<String>
+    ) {
         self.ids = ids
         self.data = data
         self.model = model

@@ -83,11 +83,12 @@ extension Replayer {
     private func makeSystem(
         header: RecordingHeader, replicas: ReplicasSpec, subject: (any ReorderSubject<String, String?>)?
     ) -> Result<ReplicatedSystem<String, String?>, FieldError> {
-        guard subject == nil else {
+        guard subject == nil || options.merge != nil else {
             return .failure(
                 FieldError(
                     field: nil,
-                    "a version 3 recording (replicas) replays against the model only: code under test is not supported for replicas yet"))
+                    "a version 3 recording (replicas) needs code that plays replicas: this app speaks protocol 1; replicas need protocol 2 (docs/app-protocol.md), and --applier does not apply to them"
+                ))
         }
         do {
             guard let bug = options.merge else {
@@ -101,13 +102,11 @@ extension Replayer {
                         "--merge-bug \(bug.name) imitates the \"\(bug.imitates!.rawValue)\" model; this recording's merge is \"\(replicas.merge.rawValue)\""
                     ))
             }
+            let start = ReplicaStart(
+                ids: replicas.ids, data: header.container, model: replicas.merge, options: replicas.options, layout: header.layout)
+            if let reason = bug.refusal(start) { return .failure(FieldError(field: "replicas", reason)) }
             return .success(
-                try ReplicatedSystem(
-                    ids: replicas.ids, data: header.container,
-                    merge: bug.make(
-                        ReplicaStart(
-                            ids: replicas.ids, data: header.container, model: replicas.merge, options: replicas.options, layout: header.layout)),
-                    options: replicas.options))
+                try ReplicatedSystem(ids: replicas.ids, data: header.container, merge: bug.make(start), options: replicas.options))
         } catch {
             return .failure(FieldError(field: "replicas", "replicas: \(error)"))
         }

@@ -119,25 +119,36 @@ func startReplicaApps(_ args: ParsedArguments, model: ReplicaModel?, ids: [Strin
     }
     Signals.stopAppsOnExit()
     let pool = try AppReplicaPool(commands: commands, timeout: try appTimeout(args), tool: "dragreplay \(toolVersion)")
-    if pool.ownMerge {
-        // A merge of its own speaks its own wire format: the model's replicas cannot read it.
-        let modelPlays = (model != .causal && commands.server == nil) || (commands.clients == nil && (ids.map { Set($0) != Set(perReplica.keys) } ?? true))
-        if modelPlays {
-            pool.close()
-            throw UsageError(
-                "An app with a merge of its own (\"merge-own\" in its hello) cannot sync with replicas the model plays: give it every client (--app) and, with --merge server, the server (--app-server)."
-            )
-        }
+    if let ids, let model, let reason = ownMergeRefusal(pool, model: model, ids: ids) {
+        pool.close()
+        throw UsageError(reason)
     }
     return pool
+}
+
+/// Why the apps cannot play a case of `model` with client replicas `ids`:
+/// a merge of its own speaks its own wire format, which the model's
+/// replicas cannot read; `nil` when they can.
+func ownMergeRefusal(_ pool: AppReplicaPool, model: ReplicaModel, ids: [String]) -> String? {
+    guard pool.ownMerge else { return nil }
+    let c = pool.commands
+    let modelPlays = (model == .server && c.server == nil) || ids.contains { c.command(for: $0) == nil }
+    guard modelPlays else { return nil }
+    return "an app with a merge of its own (\"merge-own\" in its hello) cannot sync with replicas the model plays: "
+        + "give it every client (--app) and, in the server model, the server (--app-server)"
 }
 
 /// The merge under test the replica apps make, case by case.
 func replicaAppMerge(_ pool: AppReplicaPool, imitates: ReplicaModel?) -> ReplicaMergeUnderTest {
     let c = pool.commands
-    let name = [c.clients.map { "--app \(Format.shellQuoted($0))" }, c.server.map { "--app-server \(Format.shellQuoted($0))" }]
-        .compactMap { $0 }.joined(separator: " ") + c.perReplica.sorted { $0.key < $1.key }.map { " --app-replica \($0.key)=\(Format.shellQuoted($0.value))" }.joined()
-    return ReplicaMergeUnderTest(name: name.trimmingPrefix(" ").description, imitates: imitates, ownMerge: pool.ownMerge) { start in
+    let name =
+        [c.clients.map { "--app \(Format.shellQuoted($0))" }, c.server.map { "--app-server \(Format.shellQuoted($0))" }]
+        .compactMap { $0 }.joined(separator: " ")
+        + c.perReplica.sorted { $0.key < $1.key }.map { " --app-replica \($0.key)=\(Format.shellQuoted($0.value))" }.joined()
+    return ReplicaMergeUnderTest(
+        name: name.trimmingPrefix(" ").description, imitates: imitates, ownMerge: pool.ownMerge,
+        refusal: { ownMergeRefusal(pool, model: $0.model, ids: $0.ids) }
+    ) { start in
         pool.merge(ids: start.ids, data: start.data, model: start.model, options: start.options, layout: start.layout)
     }
 }

@@ -9,16 +9,18 @@ import ReorderCore
 let replayCommand = Command(
     name: "replay",
     usage:
-        "dragreplay replay [--applier NAME] [--handler NAME] [--merge-bug NAME] [--app COMMAND [--app-timeout SECONDS]] [--strict] [--trace] [--format text|json|junit] [-o FILE] PATH...",
+        "dragreplay replay [--applier NAME] [--handler NAME] [--merge-bug NAME] [--app COMMAND] [--app-server COMMAND] [--app-replica ID=COMMAND] [--app-timeout SECONDS] [--strict] [--trace] [--format text|json|junit] [-o FILE] PATH...",
     abstract: "Replay recordings through the core and check their expect lines.",
     discussion: """
         PATH is a file, or a directory searched recursively for *.jsonl. The code under test (--applier, and --handler for the swipe \
         actions of version 2 recordings; or an app started with --app, which excludes both) gets every delivery, mutation and swipe \
         message; each answer is checked against the model, and a broken invariant is a failure at its line, as a failed expect line is. Exit 0 when every recording passes, 1 when something failed, 2 when a file has an \
-        input error (the others are still replayed and reported), the app cannot start or fails hello, or the report cannot be written.
+        input error (the others are still replayed and reported), the app cannot start or fails hello, or the report cannot be written. \
+        Version 3 recordings (replicas) replay against apps that speak protocol 2 (docs/app-protocol.md): --app plays every client \
+        replica (one process each), --app-replica ID=COMMAND one client, --app-server the server; the model plays the rest.
         """,
     options: [
-        applierOption, handlerOption, mergeBugOption, appOption, appTimeoutOption,
+        applierOption, handlerOption, mergeBugOption, appOption, appServerOption, appReplicaOption, appTimeoutOption,
         OptionSpec(names: ["--strict"], help: "warnings fail the recording"),
         OptionSpec(
             names: ["--trace"], help: "per event: the event, the answered operation and destination, the outcome, the data after it"),
@@ -43,8 +45,26 @@ let replayCommand = Command(
             }
         }
     }
-    let app = try startApp(args)
+    // Version 3 recordings (replicas) need apps that speak protocol 2; a
+    // protocol 1 app replays the others only.
+    var hello: (version: Int, supports: Set<String>)?
+    if let command = args.value("--app"), !command.isEmpty {
+        hello = try AppReplicaProcess.probe(command: command, timeout: try appTimeout(args), tool: "dragreplay \(toolVersion)")
+    }
+    // A protocol 2 app that plays replicas only is not started for the others.
+    let playsReplicas = hello.map { $0.version == 2 && ($0.supports.contains("replica") || $0.supports.contains("server")) } ?? false
+    let app = hello != nil && (!playsReplicas || hello!.supports.contains("apply")) ? try startApp(args) : nil
     defer { app?.close() }
+    if hello != nil && app == nil {
+        options.singleReplicaRefusal =
+            "the app plays replicas only (its hello lists no \"apply\"): a recording without replicas has nothing of it to test"
+    }
+    var pool: AppReplicaPool?
+    if playsReplicas || args.value("--app-server") != nil || !args.all("--app-replica").isEmpty {
+        pool = try startReplicaApps(args, model: nil, ids: nil)
+        options.merge = replicaAppMerge(pool!, imitates: nil)
+    }
+    defer { pool?.close() }
     let out = try ReportOutput(path: output)
     let writer = makeReportWriter(ReportFormat(rawValue: args.value("--format") ?? "text")!, out, trace: args.has("--trace"))
     let totals = Replayer(options: options).run(paths: paths, subject: app, writer: writer)
