@@ -180,7 +180,9 @@ let package = Package(
             name: "DragCorpusTests",
             dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport", "ReorderConformance", "KnownBugs"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden", "Apps"]),
-        .testTarget(name: "DragAppTests", dependencies: ["DragApp", "ReorderConformance", "DragSystem"], exclude: ["Apps"]),
+        .testTarget(
+            name: "DragAppTests", dependencies: ["DragApp", "ReorderConformance", "ReorderReplicas", "DragRecording", "DragSystem"],
+            exclude: ["Apps"]),
         .testTarget(
             name: "DragRenderTests",
             dependencies: [

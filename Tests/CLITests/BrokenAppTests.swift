@@ -82,12 +82,12 @@ struct BrokenAppTests {
         #expect(survivors(tag).isEmpty, "\(survivors(tag))")
     }
 
-    @Test("an app whose hello says protocol 2 stops the run before any case: exit 2")
-    func protocol2() throws {
+    @Test("an app whose hello says protocol 3 stops the run before any case: exit 2")
+    func protocol3() throws {
         let tag = "tag-\(UUID().uuidString)"
-        let r = try runCLI(["replay", "--app", command("protocol-2", tag)] + Self.recordings)
+        let r = try runCLI(["replay", "--app", command("protocol-3", tag)] + Self.recordings)
         #expect(r.code == 2)
-        #expect(r.stderr.contains("hello failed: the app speaks protocol 2; this tool speaks 1"), "\(r.stderr)")
+        #expect(r.stderr.contains("hello failed: the app speaks protocol 3; this tool speaks 1 and 2"), "\(r.stderr)")
         #expect(r.stdout.isEmpty)
         #expect(survivors(tag).isEmpty)
     }

@@ -32,6 +32,10 @@ public final class AppSubject: ReorderSubject {
     public private(set) var layouts: Set<LayoutKind>?
     /// The protocol its hello answered: 1, or 2 (it can also play replicas).
     public private(set) var protocolVersion = 1
+    /// Protocol 2 and it plays replicas (`replica`, `server` in `supports`).
+    public var playsReplicas: Bool { protocolVersion == 2 && !supports.isDisjoint(with: ["replica", "server"]) }
+    /// It plays replicas and nothing else (no `apply`): its process is not kept.
+    public var playsReplicasOnly: Bool { playsReplicas && !supports.contains("apply") }
     /// The tool's own name and version, sent in `hello`.
     public let tool: String
 
@@ -97,6 +101,14 @@ public final class AppSubject: ReorderSubject {
             throw .hello(command: command, reason: "field \"supports\" must be an array of strings")
         }
         let supports = Set(list.compactMap { if case .string(let s) = $0 { s } else { nil } })
+        if !supports.contains("apply"), version == 2, !supports.isDisjoint(with: ["replica", "server"]) {
+            // It plays replicas only: nothing here for it to do; the caller
+            // hosts it as replicas (`playsReplicasOnly`).
+            self.supports = supports
+            protocolVersion = 2
+            p.terminate()
+            return
+        }
         guard supports.contains("apply") else {
             p.terminate()
             throw .hello(command: command, reason: "\"supports\" must include \"apply\"")

@@ -108,6 +108,9 @@ public final class AppReplicaPool: Sendable {
         idle.withLock { $0[key, default: []].append(Held(process)) }
     }
 
+    /// The idle processes now.
+    var idleCount: Int { idle.withLock { $0.values.reduce(0) { $0 + $1.count } } }
+
     /// Says `bye` to every idle process.
     public func close() {
         let all = idle.withLock { pool in

@@ -41,16 +41,6 @@ public final class AppReplicaProcess {
     /// The protocol its hello answered.
     public private(set) var protocolVersion = 0
 
-    /// What an app's hello says, without keeping it running: its protocol
-    /// and `supports` (how `replay --app` learns whether the app plays
-    /// replicas, single-replica recordings, or both).
-    /// - Throws: `AppHostError` when it cannot start or its hello is not an answer.
-    public static func probe(command: String, timeout: Double, tool: String) throws(AppHostError) -> (version: Int, supports: Set<String>) {
-        let p = try AppReplicaProcess(command: command, role: "", timeout: timeout, tool: tool)
-        defer { p.close() }
-        return (p.protocolVersion, p.supports)
-    }
-
     /// Whether the app says its merge is its own (only the model-free checks apply).
     public var ownsMerge: Bool { supports.contains("merge-own") }
     /// Whether the process is still usable (no failure so far).

@@ -47,20 +47,17 @@ let replayCommand = Command(
     }
     // Version 3 recordings (replicas) need apps that speak protocol 2; a
     // protocol 1 app replays the others only.
-    var hello: (version: Int, supports: Set<String>)?
-    if let command = args.value("--app"), !command.isEmpty {
-        hello = try AppReplicaProcess.probe(command: command, timeout: try appTimeout(args), tool: "dragreplay \(toolVersion)")
-    }
-    // A protocol 2 app that plays replicas only is not started for the others.
-    let playsReplicas = hello.map { $0.version == 2 && ($0.supports.contains("replica") || $0.supports.contains("server")) } ?? false
-    let app = hello != nil && (!playsReplicas || hello!.supports.contains("apply")) ? try startApp(args) : nil
-    defer { app?.close() }
-    if hello != nil && app == nil {
+    var app = try startApp(args)
+    if let started = app, started.playsReplicasOnly {
         options.singleReplicaRefusal =
             "the app plays replicas only (its hello lists no \"apply\"): a recording without replicas has nothing of it to test"
+        app = nil
     }
+    defer { app?.close() }
     var pool: AppReplicaPool?
-    if playsReplicas || args.value("--app-server") != nil || !args.all("--app-replica").isEmpty {
+    if options.singleReplicaRefusal != nil || app?.playsReplicas == true || args.value("--app-server") != nil
+        || !args.all("--app-replica").isEmpty
+    {
         pool = try startReplicaApps(args, model: nil, ids: nil)
         options.merge = replicaAppMerge(pool!, imitates: nil)
     }

@@ -9,7 +9,7 @@ MODE:
   ok-false      answers {"ok":false,...} to every apply
   unknown-id    adds an ID nobody gave it to every answer after a reset
   stderr-flood  writes 10 MiB to stderr when it is reset, then answers correctly
-  protocol-2    says protocol 2 in its hello
+  protocol-3    says protocol 3 in its hello (the tool speaks 1 and 2)
   worn          refuses every apply once it has been reset 4 times (its failures
                 depend on earlier cases: a fresh process does not repeat them)
   extra-answer  answers its first apply after each reset twice (both lines
@@ -81,8 +81,8 @@ for line in sys.stdin.buffer:
         answer["labels"] = [FORGED]
     if mode == "forged-text" and op == "perform":
         answer["flags"] = {FORGED: [request["item"]]}
-    if mode == "protocol-2" and op == "hello":
-        answer["protocol"] = 2
+    if mode == "protocol-3" and op == "hello":
+        answer["protocol"] = 3
     if mode == "extra-answer" and op == "apply" and not doubled:
         doubled = True
         sys.stdout.write(json.dumps(answer) + "\n" + json.dumps(answer) + "\n")
