@@ -37,9 +37,11 @@ public struct RenderStep: Hashable, Sendable {
         var failures: [String] = []
         var appChange: RenderDataChange?
         var swipe: RenderSwipe?
+        var replicaData: [RenderReplicaData] = []
 
         var isEmpty: Bool {
             difference == nil && warnings.isEmpty && expectation == nil && failures.isEmpty && appChange == nil && swipe == nil
+                && replicaData.isEmpty
         }
     }
 
@@ -75,6 +77,12 @@ public struct RenderStep: Hashable, Sendable {
     public var swipe: RenderSwipe? {
         get { _rare.isEmpty ? nil : _rare[0].swipe }
         set { setRare { $0.swipe = newValue } }
+    }
+    /// Version 3: the data of each replica this step changed (the others
+    /// hold what they held before; every replica starts with the header's).
+    public var replicaData: [RenderReplicaData] {
+        get { _rare.isEmpty ? [] : _rare[0].replicaData }
+        set { setRare { $0.replicaData = newValue } }
     }
 
     init(_ e: RenderEvent, modelChange: RenderDataChange?, appChange: RenderDataChange?) {
