@@ -1035,7 +1035,9 @@
     root.setAttribute('height', g.height);
     var defs = svg('defs', {}, root);
     ['arrow', 'arrow-hl'].forEach(function (id) {
-      var mk = svg('marker', { id: id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, defs);
+      // In the diagram's units: a highlighted (thicker) arrow keeps the same head.
+      var mk = svg('marker', { id: id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 9, markerHeight: 9,
+        markerUnits: 'userSpaceOnUse', orient: 'auto-start-reverse' }, defs);
       svg('path', { d: 'M0,0 L10,5 L0,10 z', 'class': id }, mk);
     });
     g.parts.forEach(function (p) {
@@ -1060,7 +1062,8 @@
       if (a.end === 'lost') {
         svg('path', { 'class': 'lost-x', d: 'M' + (a.x2 - 5) + ',' + (a.y2 - 5) + ' l10,10 m0,-10 l-10,10' }, m);
       }
-      svg('text', { 'class': 'message-label', x: (a.x1 + a.x2) / 2, y: (a.y1 + a.y2) / 2 - 3, 'text-anchor': 'middle' }, m)
+      // A quarter of the way from the sender: arrows that cross keep their labels apart.
+      svg('text', { 'class': 'message-label', x: a.x1 + (a.x2 - a.x1) / 4, y: a.y1 + (a.y2 - a.y1) / 4 - 3, 'text-anchor': 'middle' }, m)
         .textContent = '#' + a.n + (a.end === 'delivered' ? '' : '\u2192' + a.to);
     });
     g.ops.forEach(function (o) {
