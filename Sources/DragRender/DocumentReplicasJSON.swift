@@ -2,7 +2,7 @@
 /// the top level, and per step the data of the replicas it changed. Every
 /// key is in docs/page-document.md, "Replicas".
 enum DocumentReplicasJSON {
-    /// `{ids, ops, msgs, parts, viol}`.
+    /// `{ids, ops, msgs, parts, viol, unseen}`.
     /// - Complexity: O(ops + messages + partitions + violations).
     static func replicas(_ r: RenderReplicas, _ w: inout PageJSON) {
         w.open()
@@ -54,6 +54,16 @@ enum DocumentReplicasJSON {
         for v in r.violations {
             w.element()
             violation(v, &w)
+        }
+        w.closeArray()
+        w.key("unseen")
+        w.openArray()
+        for u in r.unseen {
+            w.element()
+            w.openArray()
+            w.integer(u.step)
+            w.integer(u.count)
+            w.closeArray()
         }
         w.closeArray()
         w.close()

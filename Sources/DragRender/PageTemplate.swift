@@ -52,7 +52,8 @@ enum PageTemplate {
             space-time diagram: line.lane[data-replica=R] per replica, g.st-row[data-step=N] per step ("failed" at a failing
             step), rect.selected-step[data-step=N] at the current step, g.message[data-n=SEND NUMBER][data-op=OP] per message
             ("delivered", "lost" with path.lost-x, "in-flight"; "copy" for a duplicate or re-send; "highlight" for the
-            blamed ops), circle.op[data-op=OP] per operation ("highlight" when blamed), rect.partition per partition.
+            blamed ops), circle.op[data-op=OP] per operation ("highlight" when blamed), rect.partition per partition,
+            text.unseen[data-step=N] at a step that sent and delivered messages within itself (their count).
           - body[data-ready="1"] once the first draw is done (or failed into #script-errors).
           Opens at #step=N when given (and keeps the fragment up to date), else at the first failing step, else
           at the last. The slider, the buttons and the keys step through: left and right arrows one step, Home

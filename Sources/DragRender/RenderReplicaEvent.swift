@@ -19,6 +19,9 @@ public struct RenderReplicaEvent: Hashable, Sendable {
     public var data: [RenderReplicaData]
     /// The replica checks that failed here (their `step` is set by the builder).
     public var violations: [RenderReplicaViolation]
+    /// Messages sent and delivered within this event (quiesce's re-sends):
+    /// counted, not drawn, since the replay cannot name them.
+    public var unseen = 0
 
     public init(
         replicas: [String], committed: [RenderReplicaOp] = [], sent: [RenderMessage] = [], delivered: [Int] = [],
@@ -37,7 +40,7 @@ public struct RenderReplicaEvent: Hashable, Sendable {
     /// Whether the event did anything the diagram draws besides the data:
     /// a move that did nothing else may then join a run of moves.
     public var isQuiet: Bool {
-        committed.isEmpty && sent.isEmpty && delivered.isEmpty && lost.isEmpty && violations.isEmpty
+        committed.isEmpty && sent.isEmpty && delivered.isEmpty && lost.isEmpty && violations.isEmpty && unseen == 0
     }
 }
 

@@ -15,6 +15,19 @@ public struct RenderReplicas: Hashable, Sendable {
     public private(set) var messages: [RenderMessage] = []
     public private(set) var partitions: [RenderPartition] = []
     public private(set) var violations: [RenderReplicaViolation] = []
+    /// `[step, count]` of the steps that sent and delivered messages within
+    /// themselves (`RenderReplicaEvent.unseen`).
+    public private(set) var unseen: [Unseen] = []
+
+    public struct Unseen: Hashable, Sendable {
+        public var step: Int
+        public var count: Int
+
+        public init(step: Int, count: Int) {
+            self.step = step
+            self.count = count
+        }
+    }
     /// Where each message in flight is in `messages`.
     private var inFlight: [Int: Int] = [:]
     /// The first message on each link with each op and number: what a later copy repeats.
@@ -56,6 +69,7 @@ public struct RenderReplicas: Hashable, Sendable {
             if let k = partitions.indices.last, partitions[k].endStep == nil { partitions[k].endStep = step }
             if let groups = e.partition { partitions.append(RenderPartition(groups: groups, firstStep: step)) }
         }
+        if e.unseen > 0 { unseen.append(Unseen(step: step, count: e.unseen)) }
         for var v in e.violations {
             v.step = step
             violations.append(v)

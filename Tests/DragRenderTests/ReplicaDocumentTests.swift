@@ -58,6 +58,22 @@ import Testing
         #expect(doc.steps[4].replicaData[0].collections.map(\.items) == [["b", "a"]])
     }
 
+    /// 7.7 on the server model: quiesce re-sends A's lost insert and the
+    /// server broadcasts it, all within the event: no arrow can name those
+    /// three messages, so the step counts them.
+    @Test func quiesceCountsTheMessagesItSentAndDeliveredWithinItself() throws {
+        let (result, doc) = try render(Self.ackByAny)
+        #expect(result.status == .pass)
+        let r = try #require(doc.replicas)
+        #expect(r.unseen == [RenderReplicas.Unseen(step: 5, count: 3)])
+        #expect(r.messages.map(\.sendNumber) == [1, 2, 3, 4])
+        #expect(r.violations.isEmpty && doc.firstFailingStep == nil)
+        // A already showed [b, a, x] (its insert on top of B's move): B and the server catch up.
+        #expect(doc.steps[5].replicaData.map(\.replica) == ["B", "server"])
+        #expect(doc.steps[5].replicaData.map { $0.collections[0].items } == [["b", "a", "x"], ["b", "a", "x"]])
+        #expect(HTMLRenderer.json(doc).contains(#""unseen":[[5,3]]"#))
+    }
+
     /// A partition held from its step to `heal`, a duplicate (a copy of
     /// message 1), the original lost, and a message still in flight at the end.
     @Test func aPartitionADuplicateAndAMessageInFlight() throws {
@@ -91,6 +107,7 @@ import Testing
         #expect(json.contains(#"{"n":2,"f":"A","to":"server","op":"A#1","a":2,"z":5,"c":1}"#))
         #expect(json.contains(#"{"n":3,"f":"server","to":"A","op":"A#1","num":1,"a":5,"z":null}"#))
         #expect(json.contains(#""rd":[["B",[[null,0,["c","a","b"]]]]]"#))
+        #expect(json.contains(#""unseen":[]"#))
     }
 
     /// A recording of one replica has no `replicas` key at all.

@@ -35,6 +35,7 @@ function doc() {
         { a: 5, c: 'conservation', r: ['A'], i: 'x', ops: ['A#1'], blame: [] },
         { a: 5, c: 'intent', r: ['A', 'B', 'server'], ops: ['A#1', 'B#1'], blame: ['A#1'] },
       ],
+      unseen: [[5, 3]],
     },
   };
 }
@@ -85,6 +86,9 @@ test('the diagram: a lane per replica, an arrow per message, lost ones stop befo
   // The partition is shaded over rows 1 and 2 (healed at 3).
   assert.deepEqual(g.parts.map((p) => [p.y, p.h]), [[g.rowY(1) - g.rowH / 2, 2 * g.rowH]]);
   assert.match(g.parts[0].label, /A \| B server/);
+  // What quiesce sent and delivered within itself is counted on its row.
+  assert.deepEqual(g.unseen.map((u) => [u.step, u.y, u.count]), [[5, g.rowY(5), 3]]);
+  assert.match(g.unseen[0].label, /^3 messages sent and delivered within this step/);
 });
 
 test('a click selects the row it falls in, clamped to the steps', () => {

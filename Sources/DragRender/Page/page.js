@@ -542,7 +542,7 @@
   // each replica's data at a step, the operations and items a failed check
   // blames, and the space-time diagram's geometry (a lane per replica, a
   // row per step, an arrow per message). Null for other documents.
-  var LANE_W = 120, ROW_H = 22, DIAGRAM_TOP = 28, LABEL_W = 46;
+  var LANE_W = 120, ROW_H = 22, DIAGRAM_TOP = 28, LABEL_W = 56;
   function replicaModel(D) {
     var R = D.replicas;
     if (!R) return null;
@@ -608,7 +608,13 @@
         var z = p.z === null ? last + 1 : p.z;
         return { y: rowY(p.a) - ROW_H / 2, h: (z - p.a) * ROW_H, label: 'partition ' + p.g.map(function (g) { return g.join(' '); }).join(' | ') };
       });
-      return { width: width, height: height, lanes: lanes, arrows: arrows, ops: ops, parts: parts, rowY: rowY, rowH: ROW_H };
+      // Messages sent and delivered within one step (quiesce's re-sends)
+      // have no arrow: the row says how many.
+      var unseen = (R.unseen || []).map(function (u) {
+        return { step: u[0], y: rowY(u[0]), count: u[1],
+          label: u[1] + (u[1] === 1 ? ' message' : ' messages') + ' sent and delivered within this step (not drawn)' };
+      });
+      return { width: width, height: height, lanes: lanes, arrows: arrows, ops: ops, parts: parts, unseen: unseen, rowY: rowY, rowH: ROW_H };
     }
     // The step a click at y (in the diagram's units) selects.
     function stepAt(y) { return Math.max(0, Math.min(steps.length - 1, Math.floor((y - DIAGRAM_TOP) / ROW_H))); }
@@ -1049,6 +1055,11 @@
       svg('rect', { x: 0, y: g.rowY(i) - g.rowH / 2, width: g.width, height: g.rowH }, row);
       svg('text', { x: 4, y: g.rowY(i) + 4 }, row).textContent = String(i + 1);
     }
+    g.unseen.forEach(function (u) {
+      var t = svg('text', { 'class': 'unseen', 'data-step': u.step, x: 24, y: u.y + 4 }, root);
+      t.textContent = '\u21c4' + u.count;
+      svg('title', {}, t).textContent = u.label;
+    });
     svg('rect', { 'class': 'selected-step', 'data-step': n, x: 0, y: g.rowY(n) - g.rowH / 2, width: g.width, height: g.rowH }, root);
     g.lanes.forEach(function (l) {
       svg('line', { 'class': 'lane', 'data-replica': l.id, x1: l.x, y1: l.y0, x2: l.x, y2: l.y1 }, root);

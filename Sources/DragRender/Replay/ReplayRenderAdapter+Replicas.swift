@@ -6,7 +6,7 @@ extension ReplayRenderAdapter {
     /// IDs and names as text, what the replay computed and nothing more.
     /// - Complexity: O(r·n + m) for r replicas of n entries and m messages.
     static func replicaEvent(_ a: ReplicaActivity) -> RenderReplicaEvent {
-        RenderReplicaEvent(
+        var event = RenderReplicaEvent(
             replicas: a.replicas,
             committed: a.committed.map { op in
                 let kind: String
@@ -33,5 +33,7 @@ extension ReplayRenderAdapter {
                     check: v.check.rawValue, replicas: v.replicas, item: v.item, ops: v.ops.map(\.description),
                     blame: (v.unexplainable ?? []).map(\.description))
             })
+        event.unseen = a.unseen
+        return event
     }
 }

@@ -284,8 +284,11 @@ extension Replayer {
         var messages: [Int: ReplicaMessage]
         var ops: Int
         var data: [String: ReplicaData<String, String?>]
+        /// The channel's next send number: what was sent during the event.
+        var nextSendNumber = 1
 
         init(_ system: ReplicatedSystem<String, String?>) {
+            nextSendNumber = system.channel.nextSendNumber
             inFlight = Set(system.channel.inFlight.map(\.sendNumber))
             messages = Dictionary(uniqueKeysWithValues: system.channel.inFlight.map { ($0.sendNumber, $0) })
             ops = system.ops.count

@@ -5,8 +5,8 @@ import ReorderReplicas
 /// and each replica's data without reading text back.
 ///
 /// A message sent and delivered within one event (quiesce's deliveries of
-/// what it re-sent, automatic delivery) never shows: only the messages in
-/// flight before or after the event are compared.
+/// what it re-sent, automatic delivery) is only counted (`unseen`): the
+/// messages in flight before and after the event are compared.
 public struct ReplicaActivity: Sendable {
     /// Every replica, in the channel's order: the clients by rank, then the
     /// server in the server model.
@@ -26,6 +26,9 @@ public struct ReplicaActivity: Sendable {
     public var data: [String: ReplicaData<String, String?>]
     /// The checks that failed at this event, in reporting order.
     public var violations: [ReplicaViolation<String, String?>]
+    /// Messages sent and delivered (or dropped) within this event, which
+    /// `sent` and `delivered` cannot name.
+    public var unseen = 0
 
     public init(
         replicas: [String], committed: [ReplicaOp<String, String?>] = [], sent: [ReplicaMessage] = [],
@@ -68,9 +71,11 @@ extension Replayer {
             }
             partition = order.map { members[$0]! }
         }
-        return ReplicaActivity(
-            replicas: system.channel.replicas, committed: Array(system.ops.dropFirst(before.ops)),
-            sent: system.channel.inFlight.filter { !before.inFlight.contains($0.sendNumber) },
+        let sent = system.channel.inFlight.filter { !before.inFlight.contains($0.sendNumber) }
+        var activity = ReplicaActivity(
+            replicas: system.channel.replicas, committed: Array(system.ops.dropFirst(before.ops)), sent: sent,
             delivered: lost ? [] : gone, lost: lost ? gone : [], partition: partition, data: data, violations: violations)
+        activity.unseen = system.channel.nextSendNumber - before.nextSendNumber - sent.count
+        return activity
     }
 }
