@@ -344,6 +344,10 @@ enum DocumentJSON {
             w.key("rd")
             DocumentReplicasJSON.replicaData(s.replicaData, &w)
         }
+        if let r = s.shownReplica {
+            w.key("rs")
+            w.string(r)
+        }
         if s.isFailing {
             w.key("F")
             w.bool(true)

@@ -120,7 +120,7 @@ enum PageTemplate {
         <div id="panels">
         <div id="drawing">
         <div id="canvases">
-        <div class="canvas" id="model-canvas"><h3>model</h3>
+        <div class="canvas" id="model-canvas"><h3 id="model-title">model</h3>
         <svg id="layout" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="The layout at this step"></svg></div>
         <div class="canvas" id="app-canvas" hidden><h3 id="app-title">app</h3>
         <svg id="app-layout" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="The app's data at this step"></svg></div>

@@ -131,7 +131,8 @@ public struct RenderBuilder: Sendable {
         var log = replicaLog ?? RenderReplicas(replicas: r.replicas, initial: initial)
         let changed = log.record(r, step: stepBase + steps.count - 1)
         replicaLog = log
-        byteEstimate += 80 * (r.committed.count + r.sent.count + r.violations.count)
+        byteEstimate += 80 * (r.committed.count + r.sent.count + r.violations.count) + 16
+        steps[steps.count - 1].shownReplica = r.shown
         guard !changed.isEmpty else { return }
         steps[steps.count - 1].replicaData = changed
         byteEstimate += changed.reduce(0) { $0 + 16 + $1.collections.reduce(0) { $0 + 8 * ($1.fixed.count + $1.items.count) } }

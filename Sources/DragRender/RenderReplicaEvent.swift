@@ -22,6 +22,8 @@ public struct RenderReplicaEvent: Hashable, Sendable {
     /// Messages sent and delivered within this event (quiesce's re-sends):
     /// counted, not drawn, since the replay cannot name them.
     public var unseen = 0
+    /// The replica the event's own drawing (`RenderEvent.data`) shows.
+    public var shown: String?
 
     public init(
         replicas: [String], committed: [RenderReplicaOp] = [], sent: [RenderMessage] = [], delivered: [Int] = [],

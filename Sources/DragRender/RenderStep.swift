@@ -38,10 +38,11 @@ public struct RenderStep: Hashable, Sendable {
         var appChange: RenderDataChange?
         var swipe: RenderSwipe?
         var replicaData: [RenderReplicaData] = []
+        var shownReplica: String?
 
         var isEmpty: Bool {
             difference == nil && warnings.isEmpty && expectation == nil && failures.isEmpty && appChange == nil && swipe == nil
-                && replicaData.isEmpty
+                && replicaData.isEmpty && shownReplica == nil
         }
     }
 
@@ -83,6 +84,11 @@ public struct RenderStep: Hashable, Sendable {
     public var replicaData: [RenderReplicaData] {
         get { _rare.isEmpty ? [] : _rare[0].replicaData }
         set { setRare { $0.replicaData = newValue } }
+    }
+    /// Version 3: the replica whose data the step's drawing shows.
+    public var shownReplica: String? {
+        get { _rare.isEmpty ? nil : _rare[0].shownReplica }
+        set { setRare { $0.shownReplica = newValue } }
     }
 
     init(_ e: RenderEvent, modelChange: RenderDataChange?, appChange: RenderDataChange?) {

@@ -56,6 +56,9 @@ import Testing
         // Each step carries the replicas it changed, and only those.
         #expect(doc.steps.map { $0.replicaData.map(\.replica) } == [["A"], [], ["B"], ["server"], ["A"], [], []])
         #expect(doc.steps[4].replicaData[0].collections.map(\.items) == [["b", "a"]])
+        // The step's own drawing: who acted, a delivery's receiver when a
+        // client (the server has no engine), else the first.
+        #expect(doc.steps.map(\.shownReplica) == ["A", "A", "B", "A", "A", "A", "A"])
     }
 
     /// 7.7 on the server model: quiesce re-sends A's lost insert and the

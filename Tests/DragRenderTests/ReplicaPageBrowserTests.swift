@@ -69,5 +69,6 @@ import Testing
         #expect(dump.all("circle", class: "highlight").map { $0.attributes["data-op"] ?? "" } == ["A#1"])
         // x is lost everywhere: no replica lists it, so nothing there is highlighted.
         #expect(dump.all("li", class: "highlight").isEmpty)
+        #expect(dump.byID("model-title")?.text == "replica A (the step\u{2019}s own drawing)")
     }
 }

@@ -14,10 +14,10 @@ function doc() {
   return {
     data: { enabled: true, locked: [], collections: [[null, null, 0, ['a', 'b']]] },
     steps: [
-      step('insert', { rd: [['A', [[null, 0, ['a', 'b', 'x']]]]] }),
-      step('lose'),
+      step('insert', { rd: [['A', [[null, 0, ['a', 'b', 'x']]]]], rs: 'A' }),
+      step('lose', { rs: 'A' }),
       step('relocate', { rd: [['B', [[null, 0, ['b', 'a']]]]] }),
-      step('deliver', { rd: [['server', [[null, 0, ['b', 'a']]]]] }),
+      step('deliver', { rd: [['server', [[null, 0, ['b', 'a']]]]], rs: 'server' }),
       step('deliver', { rd: [['A', [[null, 0, ['b', 'a']]]]] }),
       step('quiesce', { F: true }),
     ],
@@ -52,6 +52,9 @@ test("each replica's data at a step: its latest change, else the header's", () =
   assert.deepEqual(items(5), { A: [['b', 'a']], B: [['b', 'a']], server: [['b', 'a']] });
   assert.deepEqual([...m.changedAt(3)], ['server']);
   assert.deepEqual([...m.changedAt(5)], []);
+  // The step's own drawing: the latest replica a step named (none yet: the first).
+  assert.deepEqual([0, 1, 2, 3, 5].map((n) => m.shownAt(n)), ['A', 'A', 'A', 'server', 'server']);
+  assert.equal(page.replicaModel({ ...doc(), steps: [{ k: 'quiesce', x: '', l: [1, 1], t: [0, 0] }] }).shownAt(0), 'A');
 });
 
 test("the blamed ops are intent's smallest set and conservation's ops; the items are theirs", () => {

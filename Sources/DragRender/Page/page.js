@@ -562,6 +562,11 @@
       ids.forEach(function (r) { if (!out[r]) out[r] = initial; });
       return out;
     }
+    // The replica the step's own drawing shows: the latest `rs` up to n.
+    function shownAt(n) {
+      for (var i = Math.min(n, steps.length - 1); i >= 0; i--) if (steps[i].rs !== undefined) return steps[i].rs;
+      return ids[0];
+    }
     // The replicas whose data step n changed.
     function changedAt(n) { return (n >= 0 && n < steps.length ? steps[n].rd || [] : []).map(function (d) { return d[0]; }); }
     var firstViolation = R.viol.length ? R.viol[0].a : null;
@@ -618,7 +623,7 @@
     }
     // The step a click at y (in the diagram's units) selects.
     function stepAt(y) { return Math.max(0, Math.min(steps.length - 1, Math.floor((y - DIAGRAM_TOP) / ROW_H))); }
-    return { ids: ids, dataAt: dataAt, changedAt: changedAt, blamed: blamed, diagram: diagram, stepAt: stepAt,
+    return { ids: ids, dataAt: dataAt, changedAt: changedAt, shownAt: shownAt, blamed: blamed, diagram: diagram, stepAt: stepAt,
       firstViolation: firstViolation };
   }
 
@@ -1148,6 +1153,7 @@
   function drawCanvases(n) {
     var ap = !!steps[n].ap;
     try { drawLayout(byId('layout'), M.dataAfter(n), n, false); } catch (e) { report(e); }
+    if (RM) byId('model-title').textContent = 'replica ' + RM.shownAt(n) + ' (the step\u2019s own drawing)';
     byId('app-canvas').hidden = !ap;
     byId('canvases').classList.toggle('with-app', ap);
     try { drawLayout(byId('app-layout'), M.appData(n), n, true, byId('layout').__view); } catch (e) { report(e); }

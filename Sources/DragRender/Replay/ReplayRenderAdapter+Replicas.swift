@@ -34,6 +34,7 @@ extension ReplayRenderAdapter {
                     blame: (v.unexplainable ?? []).map(\.description))
             })
         event.unseen = a.unseen
+        event.shown = a.shown
         return event
     }
 }

@@ -64,7 +64,9 @@ extension Replayer {
                 if var step, let onStep, let before {
                     let lost = { if case .channel(.lose) = event.kind { true } else { false } }()
                     step.replicaLines = Self.trace(from: before, to: system, lost: lost)
-                    step.replicas = Self.activity(from: before, to: system, lost: lost, violations: violations)
+                    step.replicas = Self.activity(
+                        from: before, to: system, lost: lost, violations: violations,
+                        shown: Self.shownReplica(of: event, replicas: replicas))
                     onStep(step)
                 }
             } catch {

@@ -1,3 +1,4 @@
+import DragRecording
 import ReorderReplicas
 
 /// Version 3: what the replicas did at one event, as values (the same facts
@@ -29,6 +30,10 @@ public struct ReplicaActivity: Sendable {
     /// Messages sent and delivered (or dropped) within this event, which
     /// `sent` and `delivered` cannot name.
     public var unseen = 0
+    /// The replica whose data and drags the step's `container` and `state`
+    /// are: the one that acted, the receiver of a delivery to a client, else
+    /// the first client.
+    public var shown: String?
 
     public init(
         replicas: [String], committed: [ReplicaOp<String, String?>] = [], sent: [ReplicaMessage] = [],
@@ -52,7 +57,7 @@ extension Replayer {
     /// - Complexity: O(m + r·n) for m messages in flight and r replicas of n entries.
     static func activity(
         from before: TraceSnapshot, to system: ReplicatedSystem<String, String?>, lost: Bool,
-        violations: [ReplicaViolation<String, String?>]
+        violations: [ReplicaViolation<String, String?>], shown: String
     ) -> ReplicaActivity {
         let now = Set(system.channel.inFlight.map(\.sendNumber))
         let gone = before.inFlight.subtracting(now).sorted().map { before.messages[$0]! }
@@ -76,6 +81,14 @@ extension Replayer {
             replicas: system.channel.replicas, committed: Array(system.ops.dropFirst(before.ops)), sent: sent,
             delivered: lost ? [] : gone, lost: lost ? gone : [], partition: partition, data: data, violations: violations)
         activity.unseen = system.channel.nextSendNumber - before.nextSendNumber - sent.count
+        activity.shown = shown
         return activity
+    }
+
+    /// The replica a step of `event` shows (`ReplayStep.container`): the
+    /// event's replica, a delivery's receiver when it is a client, else the first.
+    static func shownReplica(of event: RecordedEvent, replicas: ReplicasSpec) -> String {
+        if case .channel(let c) = event.kind { return shownReplica(of: c, replicas: replicas) }
+        return event.replica ?? replicas.ids[0]
     }
 }
