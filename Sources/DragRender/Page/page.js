@@ -623,7 +623,7 @@
     }
     // The step a click at y (in the diagram's units) selects.
     function stepAt(y) { return Math.max(0, Math.min(steps.length - 1, Math.floor((y - DIAGRAM_TOP) / ROW_H))); }
-    return { ids: ids, dataAt: dataAt, changedAt: changedAt, shownAt: shownAt, blamed: blamed, diagram: diagram, stepAt: stepAt,
+    return { ids: ids, rowY: rowY, dataAt: dataAt, changedAt: changedAt, shownAt: shownAt, blamed: blamed, diagram: diagram, stepAt: stepAt,
       firstViolation: firstViolation };
   }
 
@@ -1038,6 +1038,12 @@
     drawSpacetime(byId('spacetime'), n, blame);
   }
 
+  // Scrolls a long diagram so the selected row is in sight.
+  function revealRow(n) {
+    var box = byId('spacetime-box'), y = RM.rowY(n);
+    if (y < box.scrollTop + 30 || y > box.scrollTop + box.clientHeight - 20) box.scrollTop = y - box.clientHeight / 2;
+  }
+
   function drawSpacetime(root, n, blame) {
     var g = RM.diagram();
     while (root.firstChild) root.removeChild(root.firstChild);
@@ -1182,6 +1188,7 @@
   var scrollPending = false;
   function scrollToCurrent() {
     reveal(steps[current]);
+    if (RM) revealRow(current);
     var li = list.children[current];
     if (!li) return;
     var tl = byId('timeline'), r = li.getBoundingClientRect(), tr = tl.getBoundingClientRect();
