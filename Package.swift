@@ -113,7 +113,9 @@ let package = Package(
         // Tests/page/ unit-tests the script with `node --test`.
         .target(
             name: "DragRender",
-            dependencies: ["DragRecording", "DragReplay", "ReorderCore", "ReorderSwipe", "ReorderConformance", "DragSystem"],
+            dependencies: [
+                "DragRecording", "DragReplay", "ReorderCore", "ReorderSwipe", "ReorderConformance", "ReorderReplicas", "DragSystem",
+            ],
             resources: [.embedInCode("Page/page.js"), .embedInCode("Page/page.css"), .embedInCode("Page/errors.js")],
             swiftSettings: optimized),
         // For an app's test target: Swift Testing issues with readable

@@ -85,6 +85,10 @@ enum DocumentJSON {
         // script never spells the list of events.
         w.key("mutations")
         w.strings(EventKind.allCases.filter(\.isMutation).map(\.rawValue))
+        if let r = doc.replicas {
+            w.key("replicas")
+            DocumentReplicasJSON.replicas(r, &w)
+        }
         w.key("paths")
         w.openArray()
     }
@@ -335,6 +339,14 @@ enum DocumentJSON {
         if let sw = s.swipe {
             w.key("sw")
             swipe(sw, &w)
+        }
+        if !s.replicaData.isEmpty {
+            w.key("rd")
+            DocumentReplicasJSON.replicaData(s.replicaData, &w)
+        }
+        if let r = s.shownReplica {
+            w.key("rs")
+            w.string(r)
         }
         if s.isFailing {
             w.key("F")

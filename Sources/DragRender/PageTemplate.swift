@@ -47,6 +47,13 @@ enum PageTemplate {
           - ul#messages: what the replay said about the recording as a whole (an input error that ended it early,
             failures at the header line, warnings at the end), li.error / li.warning; hidden when there are none.
           - #status[data-status=pass|fail|error]: the replay's verdict, when a replay made the page.
+          - section#replicas (version 3 recordings; hidden otherwise): div.replica[data-replica=R] per replica, its data at
+            the step as li[data-id] ("highlight": an item the failed check's operations touched); svg#spacetime, the
+            space-time diagram: line.lane[data-replica=R] per replica, g.st-row[data-step=N] per step ("failed" at a failing
+            step), rect.selected-step[data-step=N] at the current step, g.message[data-n=SEND NUMBER][data-op=OP] per message
+            ("delivered", "lost" with path.lost-x, "in-flight"; "copy" for a duplicate or re-send; "highlight" for the
+            blamed ops), circle.op[data-op=OP] per operation ("highlight" when blamed), rect.partition per partition,
+            text.unseen[data-step=N] at a step that sent and delivered messages within itself (their count).
           - body[data-ready="1"] once the first draw is done (or failed into #script-errors).
           Opens at #step=N when given (and keeps the fragment up to date), else at the first failing step, else
           at the last. The slider, the buttons and the keys step through: left and right arrows one step, Home
@@ -103,10 +110,17 @@ enum PageTemplate {
         <div id="failure" role="alert" hidden></div>
         <h2 id="step-title"></h2>
         <p id="step-text"></p>
+        <section id="replicas" hidden>
+        <div id="replica-lists"></div>
+        <div id="spacetime-box"><svg id="spacetime" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Messages between the replicas over time"></svg></div>
+        <div id="replica-legend"><span>&#9679; operation</span><span>&#8594; message (#send number)</span>
+        <span class="lg-lost">&#10005; lost</span><span class="lg-copy">&#8674; copy</span><span class="lg-partition">partition</span>
+        <span class="lg-hl">blamed by the failed check</span></div>
+        </section>
         <div id="panels">
         <div id="drawing">
         <div id="canvases">
-        <div class="canvas" id="model-canvas"><h3>model</h3>
+        <div class="canvas" id="model-canvas"><h3 id="model-title">model</h3>
         <svg id="layout" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="The layout at this step"></svg></div>
         <div class="canvas" id="app-canvas" hidden><h3 id="app-title">app</h3>
         <svg id="app-layout" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="The app's data at this step"></svg></div>

@@ -35,6 +35,8 @@ public struct RenderBuilder: Sendable {
     private var tooLarge: RenderTooLarge?
     /// About the bytes of the steps, changes and paths as JSON.
     private var byteEstimate = 0
+    /// Version 3: the channel so far, from the first event that had replicas.
+    private var replicaLog: RenderReplicas?
 
     /// - Parameters:
     ///   - initial: the data before the first event, shown as "before" at step 0.
@@ -94,6 +96,7 @@ public struct RenderBuilder: Sendable {
                 + (e.expectation.map { $0.expected.utf8.count + $0.actual.utf8.count + $0.failures.reduce(0) { $0 + $1.utf8.count } } ?? 0)
             runOpen = e.kind == .move && plain
             if e.isFailing && firstFailing == nil { firstFailing = stepBase + steps.count - 1 }
+            if let r = e.replicas { recordReplicas(r) }
         }
         track(e, step: stepBase + steps.count - 1)
     }
@@ -119,7 +122,20 @@ public struct RenderBuilder: Sendable {
     /// or outcome.
     private static func isPlain(_ e: RenderEvent) -> Bool {
         e.warnings.isEmpty && e.failures.isEmpty && e.expectation == nil && e.difference == nil && e.outcome == nil
-            && (e.swipe?.presentations.isEmpty ?? true) && e.swipe?.performed == nil
+            && (e.swipe?.presentations.isEmpty ?? true) && e.swipe?.performed == nil && e.replicas == nil
+    }
+
+    /// Files the replicas' event under the step just appended, which
+    /// carries the data of the replicas it changed.
+    private mutating func recordReplicas(_ r: RenderReplicaEvent) {
+        var log = replicaLog ?? RenderReplicas(replicas: r.replicas, initial: initial)
+        let changed = log.record(r, step: stepBase + steps.count - 1)
+        replicaLog = log
+        byteEstimate += 80 * (r.committed.count + r.sent.count + r.violations.count) + 16
+        steps[steps.count - 1].shownReplica = r.shown
+        guard !changed.isEmpty else { return }
+        steps[steps.count - 1].replicaData = changed
+        byteEstimate += changed.reduce(0) { $0 + 16 + $1.collections.reduce(0) { $0 + 8 * ($1.fixed.count + $1.items.count) } }
     }
 
     /// A move joins the run before it only when it adds nothing but a
@@ -141,6 +157,7 @@ public struct RenderBuilder: Sendable {
             header: header, steps: steps, paths: paths, spool: spool, initialData: initial,
             eventCount: eventCount, pathLimit: pathLimit, firstFailingStep: firstFailing, tooLarge: tooLarge)
         doc.byteEstimate = byteEstimate
+        doc.replicas = replicaLog
         return doc
     }
 

@@ -22,6 +22,9 @@ public struct RenderDocument: Sendable {
     /// Set when the document reached its `RenderSizeLimit`: it then ends
     /// early, and no page should be written from it.
     public internal(set) var tooLarge: RenderTooLarge?
+    /// Version 3: the channel's messages, partitions, operations and failed
+    /// checks; `nil` for other recordings.
+    public internal(set) var replicas: RenderReplicas?
     /// About the bytes of the document as JSON (what `RenderSizeLimit`
     /// bounds): the writer reserves it rather than grow by doubling.
     var byteEstimate = 0

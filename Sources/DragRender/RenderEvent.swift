@@ -57,6 +57,9 @@ public struct RenderEvent: Hashable, Sendable {
     public var appData: RenderData?
     public var activeSessions: [RenderSession]
     public var swipe: RenderSwipe?
+    /// Version 3: what the replicas did (`nil` for other recordings, and for
+    /// a move that did nothing on the channel).
+    public var replicas: RenderReplicaEvent?
 
     public init(
         line: Int, t: Double, text: String, kind: EventKind, session: Int? = nil,

@@ -37,9 +37,12 @@ public struct RenderStep: Hashable, Sendable {
         var failures: [String] = []
         var appChange: RenderDataChange?
         var swipe: RenderSwipe?
+        var replicaData: [RenderReplicaData] = []
+        var shownReplica: String?
 
         var isEmpty: Bool {
             difference == nil && warnings.isEmpty && expectation == nil && failures.isEmpty && appChange == nil && swipe == nil
+                && replicaData.isEmpty && shownReplica == nil
         }
     }
 
@@ -75,6 +78,17 @@ public struct RenderStep: Hashable, Sendable {
     public var swipe: RenderSwipe? {
         get { _rare.isEmpty ? nil : _rare[0].swipe }
         set { setRare { $0.swipe = newValue } }
+    }
+    /// Version 3: the data of each replica this step changed (the others
+    /// hold what they held before; every replica starts with the header's).
+    public var replicaData: [RenderReplicaData] {
+        get { _rare.isEmpty ? [] : _rare[0].replicaData }
+        set { setRare { $0.replicaData = newValue } }
+    }
+    /// Version 3: the replica whose data the step's drawing shows.
+    public var shownReplica: String? {
+        get { _rare.isEmpty ? nil : _rare[0].shownReplica }
+        set { setRare { $0.shownReplica = newValue } }
     }
 
     init(_ e: RenderEvent, modelChange: RenderDataChange?, appChange: RenderDataChange?) {

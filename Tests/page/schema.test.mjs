@@ -8,7 +8,7 @@ import { root, fixtures } from './load.mjs';
 
 const doc = readFileSync(root + 'docs/page-document.md', 'utf8');
 const documented = new Set([...doc.matchAll(/^\| [a-z ]+ \| `([A-Za-z]+)` \|/gm)].map((m) => m[1]));
-const writer = ['DocumentJSON.swift', 'DocumentLayoutJSON.swift']
+const writer = ['DocumentJSON.swift', 'DocumentLayoutJSON.swift', 'DocumentReplicasJSON.swift']
   .map((f) => readFileSync(root + 'Sources/DragRender/' + f, 'utf8')).join('\n');
 const written = new Set([...writer.matchAll(/(?:w\.key|field)\("([^"]+)"/g)].map((m) => m[1]));
 

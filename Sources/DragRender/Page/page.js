@@ -538,13 +538,103 @@
       positionText: positionText, hashOf: hashOf, stepOfHash: stepOfHash, stepLabel: stepLabel };
   }
 
-  root.DragRenderPage = { model: model, num: num, q: q, followedFocus: followedFocus, Ids: Ids };
+  // Version 3 (replicas): the replica view's model, pure like `model`:
+  // each replica's data at a step, the operations and items a failed check
+  // blames, and the space-time diagram's geometry (a lane per replica, a
+  // row per step, an arrow per message). Null for other documents.
+  var LANE_W = 120, ROW_H = 22, DIAGRAM_TOP = 28, LABEL_W = 56;
+  function replicaModel(D) {
+    var R = D.replicas;
+    if (!R) return null;
+    var steps = D.steps, ids = R.ids;
+    var initial = D.data.collections.map(function (c) { return { id: c[0], fixed: c[2], ids: c[3] }; });
+    // Each replica's collections after step n: its latest `rd` up to n,
+    // else the header's data (every replica starts with it).
+    function dataAt(n) {
+      var out = {}, left = ids.length;
+      for (var i = Math.min(n, steps.length - 1); i >= 0 && left > 0; i--) {
+        (steps[i].rd || []).forEach(function (d) {
+          if (out[d[0]]) return;
+          out[d[0]] = d[1].map(function (c) { return { id: c[0], fixed: c[1], ids: c[2] }; });
+          left--;
+        });
+      }
+      ids.forEach(function (r) { if (!out[r]) out[r] = initial; });
+      return out;
+    }
+    // The replica the step's own drawing shows: the latest `rs` up to n.
+    function shownAt(n) {
+      for (var i = Math.min(n, steps.length - 1); i >= 0; i--) if (steps[i].rs !== undefined) return steps[i].rs;
+      return ids[0];
+    }
+    // The replicas whose data step n changed.
+    function changedAt(n) { return (n >= 0 && n < steps.length ? steps[n].rd || [] : []).map(function (d) { return d[0]; }); }
+    var firstViolation = R.viol.length ? R.viol[0].a : null;
+    // What a failed check blames at step n: the checks of step n when it
+    // has any, else the run's first (the finding the page opens at). An
+    // intent finding blames its smallest unexplainable set when it has
+    // one, else every op it names; a conservation finding blames the ops
+    // that moved, inserted or deleted its item. The items: the finding's
+    // item and every item the blamed ops touched.
+    function blamed(n) {
+      var at = R.viol.filter(function (v) { return v.a === n; });
+      if (!at.length) at = R.viol.filter(function (v) { return v.a === firstViolation; });
+      var ops = [], items = [];
+      function add(list, x) { if (list.indexOf(x) < 0) list.push(x); }
+      at.forEach(function (v) {
+        (v.blame.length ? v.blame : v.ops).forEach(function (o) { add(ops, o); });
+        if (v.i !== undefined) add(items, v.i);
+      });
+      R.ops.forEach(function (o) { if (ops.indexOf(o.id) >= 0) o.i.forEach(function (x) { add(items, x); }); });
+      return { ops: ops, items: items, checks: at };
+    }
+    function laneX(r) { return LABEL_W + (ids.indexOf(r) + 0.5) * LANE_W; }
+    function rowY(n) { return DIAGRAM_TOP + (n + 0.5) * ROW_H; }
+    // The diagram: time runs down, one row per step; a message is an arrow
+    // from its sender's lane at the step that sent it to its receiver's at
+    // the step that delivered it. A lost one stops half way, at an X; one
+    // still in flight at the end runs dashed past the last row.
+    function diagram() {
+      var width = LABEL_W + ids.length * LANE_W, last = steps.length - 1, height = rowY(last) + ROW_H;
+      var lanes = ids.map(function (r) { return { id: r, x: laneX(r), y0: DIAGRAM_TOP - 6, y1: height - 4 }; });
+      var arrows = R.msgs.map(function (m) {
+        var x1 = laneX(m.f), y1 = rowY(m.a), x2 = laneX(m.to), y2 = m.z === null ? height - 2 : rowY(m.z), end = 'delivered';
+        // A lost message stops at its loss's row, before the lane next to
+        // its sender's (so its X never sits on a lane); one in flight at the
+        // end stops short of its receiver's lane.
+        var dir = x2 > x1 ? 1 : -1;
+        if (m.lost) { end = 'lost'; x2 = x1 + dir * 0.45 * LANE_W; }
+        else if (m.z === null) { end = 'in-flight'; x2 -= dir * 0.25 * LANE_W; }
+        var label = '#' + m.n + ' ' + m.f + '>' + m.to + ' ' + m.op + (m.num !== undefined ? ' (' + m.num + ')' : '') + (m.c !== undefined ? ' copy of #' + m.c : '');
+        return { n: m.n, op: m.op, to: m.to, x1: x1, y1: y1, x2: x2, y2: y2, end: end, copy: m.c !== undefined, label: label };
+      });
+      var ops = R.ops.map(function (o) { return { id: o.id, x: laneX(o.r), y: rowY(o.a), label: o.id + ' ' + o.k + ' [' + o.i.join(', ') + ']' }; });
+      var parts = R.parts.map(function (p) {
+        var z = p.z === null ? last + 1 : p.z;
+        return { y: rowY(p.a) - ROW_H / 2, h: (z - p.a) * ROW_H, label: 'partition ' + p.g.map(function (g) { return g.join(' '); }).join(' | ') };
+      });
+      // Messages sent and delivered within one step (quiesce's re-sends)
+      // have no arrow: the row says how many.
+      var unseen = (R.unseen || []).map(function (u) {
+        return { step: u[0], y: rowY(u[0]), count: u[1],
+          label: u[1] + (u[1] === 1 ? ' message' : ' messages') + ' sent and delivered within this step (not drawn)' };
+      });
+      return { width: width, height: height, lanes: lanes, arrows: arrows, ops: ops, parts: parts, unseen: unseen, rowY: rowY, rowH: ROW_H };
+    }
+    // The step a click at y (in the diagram's units) selects.
+    function stepAt(y) { return Math.max(0, Math.min(steps.length - 1, Math.floor((y - DIAGRAM_TOP) / ROW_H))); }
+    return { ids: ids, rowY: rowY, dataAt: dataAt, changedAt: changedAt, shownAt: shownAt, blamed: blamed, diagram: diagram, stepAt: stepAt,
+      firstViolation: firstViolation };
+  }
+
+  root.DragRenderPage = { model: model, replicaModel: replicaModel, num: num, q: q, followedFocus: followedFocus, Ids: Ids };
   if (typeof document === 'undefined') return;  // Node: the model only
 
   var SVGNS = 'http://www.w3.org/2000/svg';
   var byId = function (id) { return document.getElementById(id); };
   var main = byId('step'), slider = byId('slider'), list = byId('steps');
   var D = null, steps = [], N = 0, current = -1, failing = [];
+  var RM = null;  // the replica view's model (version 3), else null
   var M, color, after, before, appAfter, appName, positions, pathAt, visiblePaths, diffText, collName;
 
 
@@ -925,6 +1015,86 @@
     if (st.ap) dataColumn(grid, 'after (' + appName() + ')', M.appData(n), a, 'app', null, n);
   }
 
+  // Version 3: each replica's data side by side, and the space-time
+  // diagram under it, both at step n; the blamed items and ops highlighted.
+  function drawReplicas(n) {
+    if (!RM) return;
+    var blame = RM.blamed(n), data = RM.dataAt(n), changed = RM.changedAt(n);
+    var lists = byId('replica-lists');
+    while (lists.firstChild) lists.removeChild(lists.firstChild);
+    RM.ids.forEach(function (r) {
+      var box = html('div', 'replica' + (changed.indexOf(r) >= 0 ? ' changed' : ''), null, lists);
+      box.setAttribute('data-replica', r);
+      html('h4', null, r + (changed.indexOf(r) >= 0 ? ' \u2022 changed' : ''), box);
+      data[r].forEach(function (c) {
+        if (data[r].length > 1) html('div', 'replica-collection', collName(c.id), box);
+        var ol = html('ol', null, null, box);
+        c.ids.forEach(function (id, k) {
+          var li = html('li', (k < c.fixed ? 'fixed' : '') + (blame.items.indexOf(id) >= 0 ? ' highlight' : ''), id, ol);
+          li.setAttribute('data-id', id);
+        });
+      });
+    });
+    drawSpacetime(byId('spacetime'), n, blame);
+  }
+
+  // Scrolls a long diagram so the selected row is in sight.
+  function revealRow(n) {
+    var box = byId('spacetime-box'), y = RM.rowY(n);
+    if (y < box.scrollTop + 30 || y > box.scrollTop + box.clientHeight - 20) box.scrollTop = y - box.clientHeight / 2;
+  }
+
+  function drawSpacetime(root, n, blame) {
+    var g = RM.diagram();
+    while (root.firstChild) root.removeChild(root.firstChild);
+    root.setAttribute('viewBox', '0 0 ' + g.width + ' ' + g.height);
+    root.setAttribute('width', g.width);
+    root.setAttribute('height', g.height);
+    var defs = svg('defs', {}, root);
+    ['arrow', 'arrow-hl'].forEach(function (id) {
+      // In the diagram's units: a highlighted (thicker) arrow keeps the same head.
+      var mk = svg('marker', { id: id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 9, markerHeight: 9,
+        markerUnits: 'userSpaceOnUse', orient: 'auto-start-reverse' }, defs);
+      svg('path', { d: 'M0,0 L10,5 L0,10 z', 'class': id }, mk);
+    });
+    g.parts.forEach(function (p) {
+      svg('rect', { 'class': 'partition', x: 0, y: p.y, width: g.width, height: p.h }, root);
+      svg('text', { 'class': 'partition-label', x: g.width - 4, y: p.y + 11, 'text-anchor': 'end' }, root).textContent = p.label;
+    });
+    for (var i = 0; i < N; i++) {
+      var row = svg('g', { 'class': 'st-row' + (steps[i].F ? ' failed' : ''), 'data-step': i }, root);
+      svg('rect', { x: 0, y: g.rowY(i) - g.rowH / 2, width: g.width, height: g.rowH }, row);
+      svg('text', { x: 4, y: g.rowY(i) + 4 }, row).textContent = String(i + 1);
+    }
+    g.unseen.forEach(function (u) {
+      var t = svg('text', { 'class': 'unseen', 'data-step': u.step, x: 24, y: u.y + 4 }, root);
+      t.textContent = '\u21c4' + u.count;
+      svg('title', {}, t).textContent = u.label;
+    });
+    svg('rect', { 'class': 'selected-step', 'data-step': n, x: 0, y: g.rowY(n) - g.rowH / 2, width: g.width, height: g.rowH }, root);
+    g.lanes.forEach(function (l) {
+      svg('line', { 'class': 'lane', 'data-replica': l.id, x1: l.x, y1: l.y0, x2: l.x, y2: l.y1 }, root);
+      svg('text', { 'class': 'lane-label', x: l.x, y: 16, 'text-anchor': 'middle' }, root).textContent = l.id;
+    });
+    g.arrows.forEach(function (a) {
+      var hl = blame.ops.indexOf(a.op) >= 0;
+      var m = svg('g', { 'class': 'message ' + a.end + (a.copy ? ' copy' : '') + (hl ? ' highlight' : ''), 'data-n': a.n, 'data-op': a.op }, root);
+      svg('title', {}, m).textContent = a.label + (a.end === 'lost' ? ' (lost)' : a.end === 'in-flight' ? ' (still in flight)' : '');
+      svg('line', { x1: a.x1, y1: a.y1, x2: a.x2, y2: a.y2, 'marker-end': a.end === 'delivered' ? 'url(#' + (hl ? 'arrow-hl' : 'arrow') + ')' : null }, m);
+      if (a.end === 'lost') {
+        svg('path', { 'class': 'lost-x', d: 'M' + (a.x2 - 5) + ',' + (a.y2 - 5) + ' l10,10 m0,-10 l-10,10' }, m);
+      }
+      // A quarter of the way from the sender: arrows that cross keep their labels apart.
+      svg('text', { 'class': 'message-label', x: a.x1 + (a.x2 - a.x1) / 4, y: a.y1 + (a.y2 - a.y1) / 4 - 3, 'text-anchor': 'middle' }, m)
+        .textContent = '#' + a.n + (a.end === 'delivered' ? '' : '\u2192' + a.to);
+    });
+    g.ops.forEach(function (o) {
+      var c = svg('circle', { 'class': 'op' + (blame.ops.indexOf(o.id) >= 0 ? ' highlight' : ''), 'data-op': o.id, cx: o.x, cy: o.y, r: 5 }, root);
+      svg('title', {}, c).textContent = o.label;
+      svg('text', { 'class': 'op-label', x: o.x + 8, y: o.y - 6 }, root).textContent = o.id;
+    });
+  }
+
   function drawFailure(n) {
     var st = steps[n], box = byId('failure');
     while (box.firstChild) box.removeChild(box.firstChild);
@@ -971,6 +1141,7 @@
     byId('position').textContent = M.positionText(n);
     try { drawFailure(n); } catch (e) { report(e); }
     drawCanvases(n);
+    try { drawReplicas(n); } catch (e) { report(e); }
     try { drawDetails(n); } catch (e) { report(e); }
     var old = list.querySelector('li.current');
     if (old) old.classList.remove('current');
@@ -988,6 +1159,7 @@
   function drawCanvases(n) {
     var ap = !!steps[n].ap;
     try { drawLayout(byId('layout'), M.dataAfter(n), n, false); } catch (e) { report(e); }
+    if (RM) byId('model-title').textContent = 'replica ' + RM.shownAt(n) + ' (the step\u2019s own drawing)';
     byId('app-canvas').hidden = !ap;
     byId('canvases').classList.toggle('with-app', ap);
     try { drawLayout(byId('app-layout'), M.appData(n), n, true, byId('layout').__view); } catch (e) { report(e); }
@@ -1016,6 +1188,7 @@
   var scrollPending = false;
   function scrollToCurrent() {
     reveal(steps[current]);
+    if (RM) revealRow(current);
     var li = list.children[current];
     if (!li) return;
     var tl = byId('timeline'), r = li.getBoundingClientRect(), tr = tl.getBoundingClientRect();
@@ -1097,6 +1270,16 @@
       byId('fail-count').textContent = failing.length + ' failing step' + (failing.length > 1 ? 's' : '');
     }
     buildTimeline();
+    if (RM) {
+      byId('replicas').hidden = false;
+      // A click on the diagram selects the step of its row.
+      var st = byId('spacetime');
+      st.addEventListener('click', function (ev) {
+        var pt = st.createSVGPoint();
+        pt.x = ev.clientX; pt.y = ev.clientY;
+        go(RM.stepAt(pt.matrixTransform(st.getScreenCTM().inverse()).y));
+      });
+    }
     slider.addEventListener('input', function () { go(+slider.value); });
     byId('prev').addEventListener('click', function () { go(current - 1); });
     byId('next').addEventListener('click', function () { go(current + 1); });
@@ -1146,6 +1329,7 @@
     steps = D.steps;
     N = steps.length;
     M = model(D);
+    RM = replicaModel(D);
     failing = M.failing;
     color = M.color; after = M.after; before = M.before; appAfter = M.appAfter; appName = M.appName; positions = M.positions;
     pathAt = M.pathAt; visiblePaths = M.visiblePaths; diffText = M.diffText; collName = M.collName;

@@ -1,6 +1,7 @@
 import DragRecording
 import DragReplay
 import ReorderCore
+import ReorderReplicas
 import ReorderSwipe
 
 /// Turns a replay's steps (the values `replay --trace` prints) into the
@@ -152,6 +153,11 @@ public struct ReplayRenderAdapter {
         var out = RenderEvent(
             line: step.line, t: e.t, text: "", kind: e.kind.type, session: e.kind.isDragEvent ? e.session : nil)
         out.location = e.kind.location
+        if let a = step.replicas {
+            let r = Self.replicaEvent(a)
+            // A move that did nothing on the channel may join a run of moves.
+            if !(e.kind.type == .move && r.isQuiet) { out.replicas = r }
+        }
         if let r = step.result {
             if let target = r.target, target.collection < screen.count { out.hit = target }
             if let c = r.configuration { out.operation = c.operation }

@@ -32,6 +32,8 @@ public struct ReplayStep: Sendable {
     /// operations committed, the messages sent, delivered, lost or
     /// duplicated, each replica's data after a change): `--trace` prints them.
     public var replicaLines: [String] = []
+    /// Version 3: the same, as values (`render` draws them).
+    public var replicas: ReplicaActivity?
 
     public init(
         line: Int, event: RecordedEvent, result: SessionStep<String, String?>?, failures: [String], state: ReplayState,

@@ -54,15 +54,19 @@ extension Replayer {
             lastLine = line
             result.eventCount += 1
             let before = onStep == nil ? nil : TraceSnapshot(system)
-            var failures = system.advance(to: event.t).map(Self.describe)
+            var violations = system.advance(to: event.t)
+            var failures = violations.map(Self.describe)
             if case .auto = replicas.options.delivery { Self.sync(&lanes, with: system) }
             do {
                 let step = try replayReplicated(
                     event, at: line, header: header, replicas: replicas, system: &system, lanes: &lanes, failures: &failures,
-                    result: &result, onOutcome: onOutcome, wantsStep: onStep != nil)
+                    violations: &violations, result: &result, onOutcome: onOutcome, wantsStep: onStep != nil)
                 if var step, let onStep, let before {
-                    step.replicaLines = Self.trace(
-                        from: before, to: system, lost: { if case .channel(.lose) = event.kind { true } else { false } }())
+                    let lost = { if case .channel(.lose) = event.kind { true } else { false } }()
+                    step.replicaLines = Self.trace(from: before, to: system, lost: lost)
+                    step.replicas = Self.activity(
+                        from: before, to: system, lost: lost, violations: violations,
+                        shown: Self.shownReplica(of: event, replicas: replicas))
                     onStep(step)
                 }
             } catch {
@@ -116,13 +120,16 @@ extension Replayer {
     private func replayReplicated(
         _ event: RecordedEvent, at line: Int, header: RecordingHeader, replicas: ReplicasSpec,
         system: inout ReplicatedSystem<String, String?>, lanes: inout [String: ReplicaLane], failures: inout [String],
-        result: inout ReplayResult, onOutcome: (SessionEnd) -> Void, wantsStep: Bool
+        violations: inout [ReplicaViolation<String, String?>], result: inout ReplayResult, onOutcome: (SessionEnd) -> Void,
+        wantsStep: Bool
     ) throws(FieldError) -> ReplayStep? {
         let single = header.collections.count == 1
         switch event.kind {
         case .channel(let c):
             do {
-                failures += try channel(c, system: &system, result: &result).map(Self.describe)
+                let found = try channel(c, system: &system, result: &result)
+                violations += found  // structured, for `render`
+                failures += found.map(Self.describe)
             } catch {
                 throw FieldError(field: Self.field(of: c), "\(event.kind.type.rawValue): \(Self.describe(error))")
             }
@@ -158,6 +165,7 @@ extension Replayer {
             if let change = Self.localChange(event, step: checked.result.drag, header: header) {
                 let commit: ReplicaCommit<String, String?>
                 do { commit = try system.commit(change, on: id) } catch { throw FieldError(field: "replica", "\(error)") }
+                violations += commit.violations
                 failures += commit.violations.map(Self.describe)
                 // The engine applied the change by the canonical rule, as the
                 // system did: the system's data is the truth all the same.
@@ -284,8 +292,11 @@ extension Replayer {
         var messages: [Int: ReplicaMessage]
         var ops: Int
         var data: [String: ReplicaData<String, String?>]
+        /// The channel's next send number: what was sent during the event.
+        var nextSendNumber = 1
 
         init(_ system: ReplicatedSystem<String, String?>) {
+            nextSendNumber = system.channel.nextSendNumber
             inFlight = Set(system.channel.inFlight.map(\.sendNumber))
             messages = Dictionary(uniqueKeysWithValues: system.channel.inFlight.map { ($0.sendNumber, $0) })
             ops = system.ops.count

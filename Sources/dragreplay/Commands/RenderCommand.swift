@@ -11,13 +11,16 @@ import ReorderCore
 let renderCommand = Command(
     name: "render",
     usage:
-        "dragreplay render [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--format html|svg] [--step N] [-o FILE] PATH",
+        "dragreplay render [--applier NAME] [--handler NAME] [--merge-bug NAME] [--app COMMAND [--app-timeout SECONDS]] [--format html|svg] [--step N] [-o FILE] PATH",
     abstract: "Draw a recording step by step: one self-contained HTML page, or one SVG of a step.",
     discussion: """
         PATH is one recording. It is replayed as 'replay' does (--applier and --handler, or an app started with --app, as the code under test) \
         and every step is drawn from what the replay computed: the layout, each session's finger path, the hit target and the \
         placeholder slot, the answered operation (forbidden in red), the difference, the data before and after, expectations \
-        (failed ones with expected and actual side by side) and, with --app, the app's data beside the model's. The page is one \
+        (failed ones with expected and actual side by side) and, with --app, the app's data beside the model's. A version 3 \
+        recording (replicas; --merge-bug replays it on a known-buggy merge) also draws each replica's data side by side and a \
+        space-time diagram: a lane per replica, an arrow per message (lost ones crossed out), partitions shaded, the failed \
+        check's operations highlighted. The page is one \
         file with nothing to fetch: open it in any browser, offline; the slider, the buttons and the keys step through it (arrows, Home, End; n and p: next and previous failure), \
         #step=N in the URL opens step N (steps count from 1), and it opens at the first failure. Consecutive moves of one session are one step; a \
         drag longer than 2000 points is drawn with every k-th point (the page says so). With --format svg, one static SVG of \
@@ -29,7 +32,7 @@ let renderCommand = Command(
         file cannot be written.
         """,
     options: [
-        applierOption, handlerOption, appOption, appTimeoutOption,
+        applierOption, handlerOption, mergeBugOption, appOption, appTimeoutOption,
         OptionSpec(names: ["--format"], valueName: "FORMAT", allowed: ["html", "svg"], help: "html (default) or svg"),
         OptionSpec(
             names: ["--step"], valueName: "N",
@@ -66,7 +69,9 @@ let renderCommand = Command(
     }
     let app = try startApp(args)
     defer { app?.close() }
-    let drawn = render(path, applierName: args.value("--applier") ?? "canonical", handler: handler(args), app: app, spool: spool)
+    let drawn = render(
+        path, applierName: args.value("--applier") ?? "canonical", handler: handler(args), mergeBug: args.value("--merge-bug"), app: app,
+        spool: spool)
     guard let document = drawn.document else {
         Output.diagnose(drawn.result.error?.description ?? "\(Format.path(path)): error: nothing to draw")
         return 2
@@ -100,13 +105,20 @@ let renderCommand = Command(
 /// Replays `path` with the code under test (the app when there is one) and
 /// draws it.
 func render(
-    _ path: String, applierName: String, handler: SwipeHandlerKind = .correct, app: AppSubject?, spool: RenderStepSpool? = nil
+    _ path: String, applierName: String, handler: SwipeHandlerKind = .correct, mergeBug: String? = nil, app: AppSubject?,
+    spool: RenderStepSpool? = nil
 ) -> (result: ReplayResult, document: RenderDocument?) {
     var subject: (any ReorderSubject<String, String?>)? = app
     var options = ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: SwipeHandler<String>(handler))
     options.rules = World.judgement(header:)  // a finding made in a world is judged by its rules
+    // As 'replay --merge-bug': a version 3 recording on a known-buggy merge.
+    if let bug = mergeBug.flatMap(MergeBug.named) {
+        options.merge = ReplicaMergeUnderTest(name: bug.name, imitates: bug.imitates) { bug.merge(ids: $0, data: $1) }
+    }
     let replayer = Replayer(options: options)
-    let name = app.map { "app: \($0.command)" } ?? "applier \(applierName)" + (handler == .correct ? "" : ", handler \(handler.rawValue)")
+    let name =
+        app.map { "app: \($0.command)" } ?? "applier \(applierName)" + (handler == .correct ? "" : ", handler \(handler.rawValue)")
+        + (mergeBug.map { ", merge-bug \($0)" } ?? "")
     return replayer.render(path: path, subject: &subject, subjectName: name, spool: spool)
 }
 
