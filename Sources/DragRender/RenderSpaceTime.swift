@@ -9,7 +9,8 @@ public struct RenderMessage: Hashable, Sendable {
     public var sendNumber: Int
     public var from: String
     public var to: String
-    /// The operation it carries, e.g. `A#1`.
+    /// The operation it carries, e.g. `A#1`; empty for a message of an
+    /// app's own sync protocol (a state vector), which carries none.
     public var op: String
     /// The server's number for the op, on a message from the server.
     public var number: Int?

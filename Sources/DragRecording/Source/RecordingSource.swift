@@ -15,6 +15,11 @@ public protocol RecordingSource {
     var warnings: [Diagnostic] { get }
 }
 
+extension RecordingSource {
+    /// An error about the whole recording, at its header line.
+    public func headerDiagnostic(_ message: String) -> Diagnostic { Diagnostic(path: path, line: headerLine, message: message) }
+}
+
 /// A recording held in memory: a header and its events, as the fuzzer, the
 /// `Recorder`'s callers and tests build them.
 ///

@@ -18,7 +18,7 @@ extension ReplayRenderAdapter {
                 return RenderReplicaOp(id: op.id.description, replica: op.id.origin, kind: kind, items: op.kind.items)
             },
             sent: a.sent.map {
-                RenderMessage(sendNumber: $0.sendNumber, from: $0.from, to: $0.to, op: $0.op.description, number: $0.number)
+                RenderMessage(sendNumber: $0.sendNumber, from: $0.from, to: $0.to, op: $0.op?.description ?? "", number: $0.number)
             },
             delivered: a.delivered.map(\.sendNumber), lost: a.lost.map(\.sendNumber), partition: a.partition,
             data: a.replicas.compactMap { id in

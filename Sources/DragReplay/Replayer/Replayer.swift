@@ -53,9 +53,7 @@ public struct Replayer: Sendable {
         if let replicas = header.replicas {
             return runReplicated(&source, replicas: replicas, subject: subject, rules: rules, onOutcome: onOutcome, onStep: onStep)
         }
-        if let reason = options.singleReplicaRefusal {
-            return .inputError(path: source.path, Diagnostic(path: source.path, line: source.headerLine, message: reason))
-        }
+        if let reason = options.singleReplicaRefusal { return .inputError(path: source.path, source.headerDiagnostic(reason)) }
         let single = header.collections.count == 1
         var engine = CheckedEngine(
             container: header.container, layout: header.layout, subject: subject, text: .recording(collections: header.collections.count),
