@@ -18,6 +18,8 @@ process to another by hand, in the orders replicas-v1 4.1 and 4.2 talk about:
   order, and `resend` sends what a peer is not known to have;
 - trello_positions.py: its two bugs on concrete exchanges (equal midpoints
   tie by card id; two blocks dropped in one gap interleave), exactly;
+- adapter_example.py: a lost update asked for again by the state-vector
+  exchange, and `resend` going quiet once nothing changes;
 - all three: random schedules with loss, duplication and reordering, then an
   anti-entropy loop like 5.2's, converge (every replica, the server included,
   ends with the same data; a rough tool, not the model: no `reference` here).
@@ -376,6 +378,40 @@ class TrelloPositionsTests(ReplicaTestCase):
             {"to": "A", **entry}, {"to": "B", **entry}]})
         a.request({"op": "deliver", "from": "server", **entry})
         self.assertEqual(a.request({"op": "resend"}), {"ok": True, "send": []})
+
+
+class AdapterExampleTests(ReplicaTestCase):
+    """adapter_example.py (docs/app-protocol.md's worked adapter): payloads only, state-vector sync."""
+    script = "adapter_example.py"
+
+    def test_hello(self):
+        app = self.apps["A"] = AppProcess(self.script)
+        hello = app.request({"op": "hello", "protocol": 2, "tool": "test_replica_apps"})
+        self.assertEqual(hello, {"ok": True, "protocol": 2, "name": "adapter-example", "supports": ["replica", "merge-own"]})
+
+    def test_a_lost_update_is_asked_for_again_and_resend_goes_quiet(self):
+        a = self.start("A", ["A", "B"], "causal", "abc")
+        b = self.start("B", ["A", "B"], "causal", "abc")
+        first = a.request({"op": "apply", "sources": ["c"], "collection": None, "before": "a", "id": "A#1"})
+        self.assertEqual(first["collections"], cols("cab"))
+        second = a.request({"op": "delete", "items": ["b"], "id": "A#2"})
+        self.assertEqual(second["collections"], cols("ca"))
+        # A#1's message is lost; A#2's reaches B, which shows it on its own.
+        got = b.request({"op": "deliver", "from": "A", "id": "A#2", "payload": second["payload"]})
+        self.assertEqual(got, {"ok": True, "collections": cols("ac"), "send": []})
+        # Anti-entropy: A's state vector; B answers with its own (A has more), A with the lost update.
+        sv = a.request({"op": "resend"})["send"]
+        self.assertEqual([m["to"] for m in sv], ["B"])
+        ask = b.request({"op": "deliver", "from": "A", "payload": sv[0]["payload"]})
+        self.assertEqual([m["to"] for m in ask["send"]], ["A"])
+        answer = a.request({"op": "deliver", "from": "B", "payload": ask["send"][0]["payload"]})
+        self.assertEqual([m["to"] for m in answer["send"]], ["B"])
+        got = b.request({"op": "deliver", "from": "A", "payload": answer["send"][0]["payload"]})
+        self.assertEqual(got["collections"], cols("ca"))
+        # B's state changed: it says so once; then both are quiet.
+        self.assertEqual(len(b.request({"op": "resend"})["send"]), 1)
+        self.assertEqual(a.request({"op": "resend"}), {"ok": True, "send": []})
+        self.assertEqual(b.request({"op": "resend"}), {"ok": True, "send": []})
 
 
 def replay(items, ops):

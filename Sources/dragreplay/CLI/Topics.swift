@@ -75,10 +75,25 @@ let appTopic = HelpTopic(
           command, so 'dragreplay replay --app COMMAND FINDING' fails it and
           'dragreplay replay FINDING' passes it.
 
+        REPLICAS (PROTOCOL 2):
+          Your own sync code plays replicas of a version 3 case (fuzz --replicas N,
+          or replay of a version 3 recording): --app plays every client (one process
+          each), --app-replica ID=COMMAND one client, --app-server the server. Answer
+          hello with "protocol":2 and "supports" holding "replica" and/or "server"
+          (add "merge-own" when the merge is your own: no reference check). reset
+          adds "replica", "replicas", "merge", "deletes", "blocks"; a local change
+          adds "id":"A#3" and may answer "payload" (what goes on the wire);
+          {"op":"deliver","from":R,...,"payload":..} brings a message; {"op":"resend"}
+          asks, at quiesce, what to send again (answer {"ok":true,"send":[]} when
+          nothing changed). Any answer may add "send":[{"to":R,"id"?,"payload"}],
+          "integrated":[op ids], and from the server "broadcast":[{"id","number",..}].
+          docs/app-protocol.md, part "Replicas", has every field and a worked adapter.
+
         EXAMPLES:
           dragreplay replay --app 'python3 examples/apps/plain_lists.py' corpora/regression
           dragreplay fuzz --app 'python3 examples/apps/sqlite_positions.py' --time 60
           dragreplay fuzz --app 'python3 examples/apps/kanban_board.py' --layout board --time 60
+          dragreplay fuzz --replicas 3 --merge causal --app 'python3 examples/apps/causal_peer.py' --runs 200
 
         The smallest complete app is examples/apps/plain_lists.py; docs/app-protocol.md
         has the full contract.
