@@ -33,7 +33,7 @@ struct Command: Sendable {
 /// and the app protocol's `hello` say it; the docs quote it, and a test
 /// checks every `dragreplay N.N.N` in them against `--version`.
 let toolVersion = "0.4.0"
-let version = "dragreplay \(toolVersion) (dragrec v1 and v2, app protocol 1)"
+let version = "dragreplay \(toolVersion) (dragrec v1, v2 and v3, app protocol 1 and 2)"
 
 let applierOption = OptionSpec(
     names: ["--applier"], valueName: "NAME", allowed: Applier<String, String?>.builtInNames,
