@@ -17,7 +17,7 @@ struct ReplicaAppTests {
         ReplicatedSystem<String, String?>, AppReplicaPool
     ) {
         let command = app("replica-modes") + " \(mode)" + (log.map { " '\($0)'" } ?? "")
-        let pool = try AppReplicaPool(commands: .init(clients: command), timeout: 5)
+        let pool = try AppReplicaPool(commands: .init(clients: command), timeout: mode.hasPrefix("hang") ? 1 : 5)
         let merge = pool.merge(ids: ["A", "B"], data: header, model: model, options: ReplicaOptions(), layout: layout)
         return (try ReplicatedSystem(ids: ["A", "B"], data: header, merge: merge), pool)
     }
@@ -47,6 +47,7 @@ struct ReplicaAppTests {
             ("send-to-z", ReplicaCheck.appProtocol, "a message to \"Z\", which is not a replica of this recording"),
             ("broadcast", .appProtocol, "\"broadcast\" from a client; only the server broadcasts"),
             ("crash-deliver", .appCrash, "the app exited with status 3 before answering"),
+            ("hang-deliver", .appTimeout, "no answer within 1 s; the app was killed"),
             ("no-collections", .appProtocol, "the answer has no \"collections\" array"),
             ("refuse-reset", .appError, "the app refused: \"no reset today\""),
         ])
@@ -57,7 +58,7 @@ struct ReplicaAppTests {
         if !system.isStopped { found += try system.deliver(MessageSelector(to: "B")) }
         #expect(found.map(\.check) == [check])
         #expect(found.first?.detail?.hasPrefix(detail) == true, "\(found.first?.detail ?? "")")
-        #expect(found.first?.replicas == [mode == "crash-deliver" || mode == "no-collections" ? "B" : "A"])
+        #expect(found.first?.replicas == [["crash-deliver", "hang-deliver", "no-collections"].contains(mode) ? "B" : "A"])
         #expect(system.isStopped)
     }
 

@@ -117,8 +117,11 @@ public final class AppReplicaProcess {
     /// Says `bye` and waits for the app to exit.
     public func close() {
         guard let process else { return }
+        // What the app started, read while it still leads to the app: its
+        // exit cuts the parent chain of its orphans (as `AppSubject.close`).
+        let tree = process.hasExitedWithoutReaping() ? [] : process.descendants()
         _ = try? process.request(AppMessages.bye, timeout: min(timeout, 2))
-        _ = process.close(timeout: 2, known: [])
+        _ = process.close(timeout: 2, known: tree)
         self.process = nil
     }
 }

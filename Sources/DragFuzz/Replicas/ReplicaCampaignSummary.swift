@@ -61,7 +61,7 @@ public struct ReplicaCampaignSummary: Sendable {
         line += "; channel: \(c.delivered) delivered (\(c.reordered) reordered), \(c.duplicated) duplicated, \(c.lost) lost, "
         line +=
             "\(c.partitions) partitions (\(c.healed) healed); intent: median \(median) states, max \(max), \(undecided) intent-undecided; "
-        line += "\(failingCases) failing cases, \(findings.count) finding\(findings.count == 1 ? "" : "s")"
+        line += "\(failingCases) failing case\(failingCases == 1 ? "" : "s"), \(findings.count) finding\(findings.count == 1 ? "" : "s")"
         var lines = [line]
         for f in findings {
             let name = f.path.map(Format.path) ?? f.fileName

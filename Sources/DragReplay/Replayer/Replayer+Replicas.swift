@@ -91,7 +91,7 @@ extension Replayer {
             return .failure(
                 FieldError(
                     field: nil,
-                    "a version 3 recording (replicas) needs code that plays replicas: this app speaks protocol 1; replicas need protocol 2 (docs/app-protocol.md), and --applier does not apply to them"
+                    "a version 3 recording (replicas) needs code that plays replicas: an app whose hello answers protocol 2 and lists \"replica\" or \"server\" in \"supports\" (docs/app-protocol.md); --applier and --handler do not apply to replicas"
                 ))
         }
         do {

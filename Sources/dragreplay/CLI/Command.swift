@@ -138,6 +138,60 @@ func ownMergeRefusal(_ pool: AppReplicaPool, model: ReplicaModel, ids: [String])
         + "give it every client (--app) and, in the server model, the server (--app-server)"
 }
 
+/// The code under test of `replay` and `render`: the app of `--app` for
+/// recordings without replicas, and the apps that play replicas (protocol
+/// 2: `--app`, `--app-replica`, `--app-server`) for version 3 recordings.
+struct ReplayApps {
+    var app: AppSubject?
+    var pool: AppReplicaPool?
+    /// Why a recording without replicas cannot replay (the app plays replicas only).
+    var singleReplicaRefusal: String?
+
+    /// Puts the apps into `options`.
+    func configure(_ options: inout ReplayOptions) {
+        if let pool { options.merge = replicaAppMerge(pool, imitates: nil) }
+        options.singleReplicaRefusal = singleReplicaRefusal
+    }
+
+    func close() {
+        app?.close()
+        pool?.close()
+    }
+}
+
+/// Starts the apps of `replay` and `render`. The app of `--app` gets
+/// protocol 1's hello (an answer of protocol 2 is accepted); one that plays
+/// replicas also gets the replica pool, and one that plays replicas only,
+/// or refuses a protocol 1 hello but passes protocol 2's, is kept for
+/// version 3 recordings alone.
+func startReplayApps(_ args: ParsedArguments) throws -> ReplayApps {
+    var apps = ReplayApps()
+    let replicasOnly =
+        "the app plays replicas only (its hello lists no \"apply\"): a recording without replicas has nothing of it to test"
+    if let command = args.value("--app") {
+        do {
+            apps.app = try startApp(args)
+        } catch let error as AppHostError {
+            // An app of protocol 2 only may refuse protocol 1's hello.
+            guard case .hello = error,
+                let probe = try? AppReplicaPool(commands: .init(clients: command), timeout: try appTimeout(args), tool: "dragreplay")
+            else { throw error }
+            probe.close()
+            apps.singleReplicaRefusal = replicasOnly
+        }
+    }
+    if let app = apps.app, app.playsReplicasOnly {
+        apps.singleReplicaRefusal = replicasOnly
+        apps.app = nil
+    }
+    if apps.singleReplicaRefusal != nil || apps.app?.playsReplicas == true || args.value("--app-server") != nil
+        || !args.all("--app-replica").isEmpty
+    {
+        apps.pool = try startReplicaApps(args, model: nil, ids: nil)
+    }
+    return apps
+}
+
 /// The merge under test the replica apps make, case by case.
 func replicaAppMerge(_ pool: AppReplicaPool, imitates: ReplicaModel?) -> ReplicaMergeUnderTest {
     let c = pool.commands

@@ -39,8 +39,9 @@ let fuzzCommand = Command(
         dragreplay fuzz [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--mode sessions|differences] [--layout KIND,...] \
         [--world FILE] [--oracle model|geometry|rules] [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [--summary FILE] [--db DIR] [--render] \
         [--require-coverage] [--format text|json]
-        dragreplay fuzz --replicas N [--merge server|causal] [--merge-bug NAME] [--nemesis delay,reorder,duplicate,loss,partition,flap] \
-        [--deletes win|either] [--blocks whole|per-item] [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--out DIR]
+        dragreplay fuzz --replicas N [--merge server|causal] [--merge-bug NAME] [--app COMMAND] [--app-replica ID=COMMAND] [--app-server COMMAND] \
+        [--app-timeout SECONDS] [--nemesis delay,reorder,duplicate,loss,partition,flap] [--deletes win|either] [--blocks whole|per-item] \
+        [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--out DIR]
         """,
     abstract: "Generate random interleavings, check the ordering invariants, shrink every failure to a minimal recording.",
     discussion: """
@@ -70,9 +71,12 @@ let fuzzCommand = Command(
         changes and drags on random replicas, the channel events of the nemeses chosen (delay, reorder, duplicate, loss, \
         partition, flap), then quiesce; replay checks conservation, convergence, no-quiescence and intent (docs/replicas.md). \
         --merge-bug NAME replays a known-buggy merge in place of the model (its model is the default --merge; another is a \
-        usage error). The first case failing each check is shrunk and written to --out as CHECK-HASH.jsonl, which \
-        'dragreplay replay [--merge-bug NAME] FILE' replays failing the same check. --shard, --db, --world, --app and the \
-        options of the single-replica fuzz not listed in that usage are not yet with --replicas (a usage error).
+        usage error). Apps that speak protocol 2 play replicas instead (docs/app-protocol.md): --app every client (one \
+        process each), --app-replica ID=COMMAND one client, --app-server the server; the model plays the rest, and an app \
+        whose hello says merge-own gets the model-free checks only. The first case failing each check is shrunk and written \
+        to --out as CHECK-HASH.jsonl, which 'dragreplay replay [--merge-bug NAME | the same app options] FILE' replays \
+        failing the same check. --shard, --db, --world, --applier, --handler and the other options of the single-replica fuzz \
+        not listed in that usage are not yet with --replicas (a usage error).
         """,
     options: [
         applierOption, handlerOption, appOption, appTimeoutOption, worldOption, oracleOption,

@@ -11,7 +11,7 @@ import ReorderCore
 let renderCommand = Command(
     name: "render",
     usage:
-        "dragreplay render [--applier NAME] [--handler NAME] [--merge-bug NAME] [--app COMMAND [--app-timeout SECONDS]] [--format html|svg] [--step N] [-o FILE] PATH",
+        "dragreplay render [--applier NAME] [--handler NAME] [--merge-bug NAME] [--app COMMAND] [--app-server COMMAND] [--app-replica ID=COMMAND] [--app-timeout SECONDS] [--format html|svg] [--step N] [-o FILE] PATH",
     abstract: "Draw a recording step by step: one self-contained HTML page, or one SVG of a step.",
     discussion: """
         PATH is one recording. It is replayed as 'replay' does (--applier and --handler, or an app started with --app, as the code under test) \
@@ -32,7 +32,7 @@ let renderCommand = Command(
         file cannot be written.
         """,
     options: [
-        applierOption, handlerOption, mergeBugOption, appOption, appTimeoutOption,
+        applierOption, handlerOption, mergeBugOption, appOption, appServerOption, appReplicaOption, appTimeoutOption,
         OptionSpec(names: ["--format"], valueName: "FORMAT", allowed: ["html", "svg"], help: "html (default) or svg"),
         OptionSpec(
             names: ["--step"], valueName: "N",
@@ -67,11 +67,11 @@ let renderCommand = Command(
             return 2
         }
     }
-    let app = try startApp(args)
-    defer { app?.close() }
+    let apps = try startReplayApps(args)
+    defer { apps.close() }
     let drawn = render(
-        path, applierName: args.value("--applier") ?? "canonical", handler: handler(args), mergeBug: args.value("--merge-bug"), app: app,
-        spool: spool)
+        path, applierName: args.value("--applier") ?? "canonical", handler: handler(args), mergeBug: args.value("--merge-bug"),
+        app: apps.app, replicaApps: apps, spool: spool)
     guard let document = drawn.document else {
         Output.diagnose(drawn.result.error?.description ?? "\(Format.path(path)): error: nothing to draw")
         return 2
@@ -106,7 +106,7 @@ let renderCommand = Command(
 /// draws it.
 func render(
     _ path: String, applierName: String, handler: SwipeHandlerKind = .correct, mergeBug: String? = nil, app: AppSubject?,
-    spool: RenderStepSpool? = nil
+    replicaApps: ReplayApps? = nil, spool: RenderStepSpool? = nil
 ) -> (result: ReplayResult, document: RenderDocument?) {
     var subject: (any ReorderSubject<String, String?>)? = app
     var options = ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: SwipeHandler<String>(handler))
@@ -115,9 +115,11 @@ func render(
     if let bug = mergeBug.flatMap(MergeBug.named) {
         options.merge = ReplicaMergeUnderTest(name: bug.name, imitates: bug.imitates) { bug.merge(ids: $0, data: $1) }
     }
+    replicaApps?.configure(&options)
     let replayer = Replayer(options: options)
     let name =
-        app.map { "app: \($0.command)" } ?? "applier \(applierName)" + (handler == .correct ? "" : ", handler \(handler.rawValue)")
+        (options.merge.map { $0.name.hasPrefix("--app") ? "apps: \($0.name)" : nil } ?? nil) ?? app.map { "app: \($0.command)" }
+        ?? "applier \(applierName)" + (handler == .correct ? "" : ", handler \(handler.rawValue)")
         + (mergeBug.map { ", merge-bug \($0)" } ?? "")
     return replayer.render(path: path, subject: &subject, subjectName: name, spool: spool)
 }

@@ -47,24 +47,12 @@ let replayCommand = Command(
     }
     // Version 3 recordings (replicas) need apps that speak protocol 2; a
     // protocol 1 app replays the others only.
-    var app = try startApp(args)
-    if let started = app, started.playsReplicasOnly {
-        options.singleReplicaRefusal =
-            "the app plays replicas only (its hello lists no \"apply\"): a recording without replicas has nothing of it to test"
-        app = nil
-    }
-    defer { app?.close() }
-    var pool: AppReplicaPool?
-    if options.singleReplicaRefusal != nil || app?.playsReplicas == true || args.value("--app-server") != nil
-        || !args.all("--app-replica").isEmpty
-    {
-        pool = try startReplicaApps(args, model: nil, ids: nil)
-        options.merge = replicaAppMerge(pool!, imitates: nil)
-    }
-    defer { pool?.close() }
+    let apps = try startReplayApps(args)
+    defer { apps.close() }
+    apps.configure(&options)
     let out = try ReportOutput(path: output)
     let writer = makeReportWriter(ReportFormat(rawValue: args.value("--format") ?? "text")!, out, trace: args.has("--trace"))
-    let totals = Replayer(options: options).run(paths: paths, subject: app, writer: writer)
+    let totals = Replayer(options: options).run(paths: paths, subject: apps.app, writer: writer)
     try out.close()
     return totals.exitCode
 }

@@ -9,6 +9,7 @@
 #   send-to-z      a commit's answer sends a message to replica "Z"
 #   broadcast      a client answers a commit with "broadcast"
 #   crash-deliver  exits with status 3 when a message is delivered
+#   hang-deliver   never answers a delivery
 #   no-collections answers deliver without "collections"
 #   refuse-reset   answers reset with {"ok":false}
 # Python 3 standard library only.
@@ -59,6 +60,9 @@ for raw in iter(sys.stdin.readline, ""):
     elif op == "deliver":
         if mode == "crash-deliver":
             sys.exit(3)
+        if mode == "hang-deliver":
+            import time
+            time.sleep(3600)
         if mode == "no-collections":
             out(json.dumps({"ok": True}))
             continue
