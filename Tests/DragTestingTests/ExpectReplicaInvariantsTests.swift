@@ -47,20 +47,24 @@ struct ExpectReplicaInvariantsTests {
         #expect(replayReplicaRecording(path, claimsModel: false) { CausalPeer($0) }.status == .pass)
     }
 
-    @Test("the same bug, claiming the model: the reference check names it first")
+    @Test("the same bug, claiming the model: reference finds it too, one issue per check")
     func arrivalOrderAgainstTheModel() {
         let recorded = Self.issues {
             expectReplicaInvariants(claimsModel: true, runs: 150, recordings: .path(Self.directory())) {
                 CausalPeer($0, bug: .arrivalOrder)
             }
         }
-        #expect(recorded.count == 1 && recorded[0].hasPrefix("reference: "), "\(recorded)")
+        // A case reports its first check in 6.6's order, and convergence
+        // comes before reference there: the cases that end diverged say
+        // convergence, those where a replica left the model first say reference.
+        let checks = recorded.map { String($0.prefix { $0 != ":" }) }
+        #expect(checks == ["convergence", "reference"], "\(recorded)")
     }
 
     @Test("resending everything at every anti-entropy: one no-quiescence issue")
     func resendingForeverIsCaught() {
         let recorded = Self.issues {
-            expectReplicaInvariants(claimsModel: true, runs: 30, recordings: .path(Self.directory())) {
+            expectReplicaInvariants(claimsModel: true, runs: 3, recordings: .path(Self.directory())) {
                 CausalPeer($0, bug: .resendsEverything)
             }
         }
