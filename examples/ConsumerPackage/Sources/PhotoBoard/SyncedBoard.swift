@@ -9,23 +9,29 @@ import ReorderReplicas
 // for byte, and `expectReplicaInvariants` (in PhotoBoardTests) plays three
 // clients and a server of it under a lossy, reordering, duplicating channel.
 
-/// One change on the wire: the IDs it names, never indices.
+/// One change on the wire: the IDs it names, never indices, and its
+/// number among its client's changes.
 public struct BoardChange: Codable, Hashable, Sendable {
+    /// 1, 2, ... per client: the server takes a client's changes in this order.
+    public var seq: Int
     public var kind: String
     public var items: [String]
     public var collection: String?
     public var before: String?
 
     /// The change a committed op describes (its fields fixed on the origin).
-    public init(_ op: ReplicaOp<String, String?>) {
+    public init(_ op: ReplicaOp<String, String?>, seq: Int) {
         switch op.kind {
-        case .move(let sources, let collection, let before): self.init(kind: "move", items: sources, collection: collection, before: before)
-        case .insert(let items, let collection, let before): self.init(kind: "insert", items: items, collection: collection, before: before)
-        case .delete(let items): self.init(kind: "delete", items: items, collection: nil, before: nil)
+        case .move(let sources, let collection, let before):
+            self.init(seq: seq, kind: "move", items: sources, collection: collection, before: before)
+        case .insert(let items, let collection, let before):
+            self.init(seq: seq, kind: "insert", items: items, collection: collection, before: before)
+        case .delete(let items): self.init(seq: seq, kind: "delete", items: items, collection: nil, before: nil)
         }
     }
 
-    public init(kind: String, items: [String], collection: String?, before: String?) {
+    public init(seq: Int, kind: String, items: [String], collection: String?, before: String?) {
+        self.seq = seq
         self.kind = kind
         self.items = items
         self.collection = collection
@@ -61,6 +67,7 @@ public final class SyncedBoardClient: SyncReplica {
     var confirmedIDs: Set<OpID> = []
     /// Own changes not yet back from the server, in commit order.
     var pending: [(id: OpID, change: BoardChange)] = []
+    var committed = 0
     /// Broadcasts that arrived ahead of a missing number.
     var early: [Int: (id: OpID, change: BoardChange)] = [:]
     public private(set) var data: ReorderContainer<String, String?>
@@ -75,7 +82,8 @@ public final class SyncedBoardClient: SyncReplica {
 
     /// The drop is on screen at once; the change goes to the server.
     public func commit(_ op: ReplicaOp<String, String?>, change: LocalChange<String, String?>) throws -> SyncOutput {
-        let wire = BoardChange(op)
+        committed += 1
+        let wire = BoardChange(op, seq: committed)
         pending.append((op.id, wire))
         wire.apply(to: &data)
         return SyncOutput(payload: wire.payload)
@@ -106,18 +114,26 @@ public final class SyncedBoardClient: SyncReplica {
     }
 }
 
-/// The board's server: numbers each change on first arrival, applies it,
-/// broadcasts it; at anti-entropy, resends each client what it has not
-/// acknowledged.
+/// The board's server: takes each client's changes in that client's order,
+/// numbers each one, applies it, broadcasts it; at anti-entropy, resends
+/// each client what it has not acknowledged.
 public final class SyncedBoardServer: SyncReplica {
     let clients: [String]
+    /// `false`: the first version of this server, which took changes in
+    /// arrival order: a client's insert lost and resent after its next
+    /// drop landed after it (`expectReplicaInvariants` found it: intent).
+    let clientOrder: Bool
     var log: [(id: OpID, change: BoardChange)] = []
     var numbered: Set<OpID> = []
+    /// Per client, the seq of the change it takes next, and those that came early.
+    var next: [String: Int] = [:]
+    var early: [String: [Int: (id: OpID, change: BoardChange)]] = [:]
     var acknowledged: [String: Int] = [:]
     public private(set) var data: ReorderContainer<String, String?>
 
-    public init(_ setup: SyncSetup<String, String?>) {
+    public init(_ setup: SyncSetup<String, String?>, clientOrder: Bool = true) {
         clients = setup.replicas
+        self.clientOrder = clientOrder
         data = setup.data
     }
 
@@ -135,10 +151,18 @@ public final class SyncedBoardServer: SyncReplica {
         guard let id = delivery.op?.id, let change = BoardChange(delivery.payload) else {
             throw BoardSyncError("a message from \(delivery.from) that is neither a change nor an acknowledgement")
         }
-        guard numbered.insert(id).inserted else { return SyncOutput() }
-        change.apply(to: &data)
-        log.append((id, change))
-        return SyncOutput(send: [SyncMessage(to: nil, op: id, number: log.count, payload: change.payload)])
+        let c = delivery.from
+        guard !numbered.contains(id) else { return SyncOutput() }
+        early[c, default: [:]][clientOrder ? change.seq : next[c, default: 1]] = (id, change)
+        var sends: [SyncMessage] = []
+        while let (id, change) = early[c]?.removeValue(forKey: next[c, default: 1]) {
+            next[c, default: 1] += 1
+            numbered.insert(id)
+            change.apply(to: &data)
+            log.append((id, change))
+            sends.append(SyncMessage(to: nil, op: id, number: log.count, payload: change.payload))
+        }
+        return SyncOutput(send: sends)
     }
 
     /// - Complexity: O(c * m).
