@@ -20,6 +20,13 @@ final class CausalPeer: SyncReplica {
         /// Resends every op to every peer at each anti-entropy, acknowledged
         /// or not: the quiet period never ends.
         case resendsEverything
+        /// Refuses every delete (a constraint the app's store enforces):
+        /// the error it throws is an `app-error` finding.
+        case refusesDeletes
+    }
+
+    struct Refused: Error, CustomStringConvertible {
+        var description: String { "the store refused a delete: FOREIGN KEY constraint failed" }
     }
 
     let me: String
@@ -54,6 +61,7 @@ final class CausalPeer: SyncReplica {
     /// larger), so applying it equals the replay.
     /// - Complexity: O(n) for the apply.
     func commit(_ op: ReplicaOp<String, String?>, change: LocalChange<String, String?>) throws -> SyncOutput {
+        if bug == .refusesDeletes, case .delete = change { throw Refused() }
         integrate(op)
         op.apply(to: &data)
         return SyncOutput()

@@ -71,6 +71,17 @@ struct ExpectReplicaInvariantsTests {
         #expect(recorded.count == 1 && recorded[0].hasPrefix("no-quiescence: "), "\(recorded)")
     }
 
+    @Test("an error the code throws: one app-error issue, naming the error")
+    func thrownErrorIsAnAppError() {
+        let recorded = Self.issues {
+            expectReplicaInvariants(claimsModel: true, runs: 50, recordings: .path(Self.directory())) {
+                CausalPeer($0, bug: .refusesDeletes)
+            }
+        }
+        #expect(recorded.count == 1 && recorded[0].hasPrefix("app-error: "), "\(recorded)")
+        #expect(recorded.first?.contains("FOREIGN KEY constraint failed") == true, "\(recorded)")
+    }
+
     @Test("no case run is an issue, not a pass")
     func nothingRanIsAnIssue() {
         let recorded = Self.issues { expectReplicaInvariants(claimsModel: true, runs: 0) { CausalPeer($0) } }
