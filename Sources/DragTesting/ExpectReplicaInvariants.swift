@@ -30,7 +30,9 @@ public typealias SyncReplicaFactory = @Sendable (SyncSetup<String, String?>) -> 
 /// its data is also compared with the model's after every change
 /// (`reference`); `false`: a merge of its own, checked by the model-free
 /// checks only. The cases are the campaign's own small lists and boards
-/// (no `world:` yet: replicated cases are not generated in a world).
+/// (no `world:` yet: replicated cases are not generated in a world). They
+/// run one at a time, so a factory that shares state (a database handle,
+/// a global) needs no locking.
 ///
 ///     @Test func boardSync() {
 ///         expectReplicaInvariants(merge: .causal, claimsModel: true) { setup in BoardPeer(setup) }
