@@ -122,7 +122,7 @@ let package = Package(
         // reports and the shrunk recording written next to the test.
         .target(
             name: "DragTesting",
-            dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "DragRecording", "ReorderCore"],
+            dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "DragRecording", "ReorderCore", "ReorderReplicas"],
             swiftSettings: optimized),
         .executableTarget(
             name: "dragreplay",
@@ -181,6 +181,7 @@ let package = Package(
         .testTarget(
             name: "DragCorpusTests",
             dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport", "ReorderConformance", "KnownBugs"]),
+        .testTarget(name: "DragTestingTests", dependencies: ["DragTesting", "DragFuzz", "ReorderReplicas", "ReorderCore"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden", "Apps"]),
         .testTarget(
             name: "DragAppTests", dependencies: ["DragApp", "ReorderConformance", "ReorderReplicas", "DragRecording", "DragSystem"],

@@ -34,6 +34,9 @@ struct ReplicaAppCLITests {
         let replay = try runCLI(["replay"] + apps + [out + "/" + intent])
         #expect(replay.code == 1 && replay.stdout.contains("error: intent:"), "\(replay.stdout)\(replay.stderr)")
         #expect(try runCLI(["replay", out + "/" + intent]).code == 0, "the model alone passes it")
+        let page = out + "/page.html"
+        let render = try runCLI(["render"] + apps + ["-o", page, out + "/" + intent])
+        #expect(render.code == 0 && render.stdout.hasPrefix("FAIL "), "render plays the apps too: \(render.stdout)\(render.stderr)")
         let text = try String(contentsOfFile: out + "/" + intent, encoding: .utf8)
         #expect(text.contains(#""app":"--app "#), "the finding's meta names the apps")
     }

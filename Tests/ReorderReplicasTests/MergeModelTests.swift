@@ -33,7 +33,7 @@ struct MergeModelTests {
         try system.deliver(MessageSelector(to: serverReplica))
         try system.deliver(MessageSelector(to: serverReplica))
         #expect(
-            system.channel.inFlight.map { "\($0.sendNumber) \($0.to) #\($0.number!) \($0.op)" } == [
+            system.channel.inFlight.map { "\($0.sendNumber) \($0.to) #\($0.number!) \($0.op!)" } == [
                 "3 A #1 A#1", "4 B #1 A#1", "5 A #1 A#1",
             ])
         #expect(system.order(serverReplica) == "c a b")
