@@ -22,15 +22,19 @@ p.add_argument("--replicas", type=int, default=3)
 p.add_argument("--relocates", type=int, default=300)
 p.add_argument("--merge", choices=["causal", "server"], default="causal")
 p.add_argument("--seed", type=int, default=1)
+p.add_argument("--header-items", type=int, default=100_000,
+               help="at most this many items in the header (a line is at most 1 MiB); replica A inserts the rest, 50,000 a line, each delivered to every peer")
+p.add_argument("--no-quiesce", action="store_true", help="leave out the final quiesce (its intent search)")
 a = p.parse_args()
 assert 2 <= a.replicas <= 4 and a.items >= 2
 rng = random.Random(a.seed)
 ids = ["ABCD"[i] for i in range(a.replicas)]
 items = [f"i{k}" for k in range(a.items)]
+in_header = min(a.items, a.header_items)
 header = {
     "format": "dragrec",
     "version": 3,
-    "container": {"layout": {"kind": "list", "width": 320, "height": 480, "rowHeight": 40}, "collections": [{"items": items}]},
+    "container": {"layout": {"kind": "list", "width": 320, "height": 480, "rowHeight": 40}, "collections": [{"items": items[:in_header]}]},
     "replicas": {"ids": ids, "merge": a.merge},
 }
 t = 0
@@ -41,11 +45,8 @@ with open(a.out, "w") as f:
     def event(e):
         f.write(json.dumps(e, separators=(",", ":")) + "\n")
 
-    for k in range(a.relocates):
-        r = ids[k % len(ids)]
-        moved, anchor = rng.sample(items, 2)
-        event({"type": "relocate", "t": t, "replica": r, "items": [moved], "before": anchor})
-        t += 1
+    def carry(r):
+        global channel
         if a.merge == "causal":
             for other in ids:
                 if other != r:
@@ -57,6 +58,21 @@ with open(a.out, "w") as f:
             for other in ids:
                 event({"type": "deliver", "t": t, "to": other, "from": "server"})
                 channel += 1
+
+    fill = 0
+    for start in range(in_header, a.items, 50_000):
+        event({"type": "insert", "t": t, "replica": ids[0], "items": items[start : start + 50_000]})
+        fill += 1
         t += 1
-    event({"type": "quiesce", "t": t})
-print(f"{a.out}: {a.items} items, {len(ids)} replicas ({a.merge}), {a.relocates} relocates, {channel + 1} channel events")
+        carry(ids[0])
+        t += 1
+    for k in range(a.relocates):
+        r = ids[k % len(ids)]
+        moved, anchor = rng.sample(items, 2)
+        event({"type": "relocate", "t": t, "replica": r, "items": [moved], "before": anchor})
+        t += 1
+        carry(r)
+        t += 1
+    if not a.no_quiesce:
+        event({"type": "quiesce", "t": t})
+print(f"{a.out}: {a.items} items ({in_header} in the header, {fill} inserts of the rest), {len(ids)} replicas ({a.merge}), {a.relocates} relocates, {channel + (0 if a.no_quiesce else 1)} channel events")

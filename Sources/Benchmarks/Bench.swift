@@ -13,7 +13,7 @@ struct Bench {
         let args = Array(CommandLine.arguments.dropFirst())
         guard let command = args.first else {
             print(
-                "usage: dragreplay-bench all [--check] [--rounds N] [--quick] --c-baseline PATH | reading [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE [ITEMS] | generate-grid N FILE | render [FILE OUT] | replicas [--quick]"
+                "usage: dragreplay-bench all [--check] [--rounds N] [--quick] --c-baseline PATH | reading [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE [ITEMS] | generate-grid N FILE | render [FILE OUT] | replicas [--quick] [--large]"
             )
             SystemCall.exit(2)
         }

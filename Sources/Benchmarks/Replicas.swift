@@ -14,6 +14,11 @@ struct ToolRun {
     var err: String
     var status: Int32
     var peakMiB: Double
+    /// User + system CPU seconds of the tool and the children it reaped
+    /// (the apps), from `/usr/bin/time`; the wall time without it. On a
+    /// machine shared with other work the rates per CPU second are the
+    /// figures per core; the wall rates follow the load.
+    var cpu: Double
 }
 
 /// The release `dragreplay` built beside this binary.
@@ -34,11 +39,11 @@ func runTool(_ args: [String], binary: String = releaseTool()) -> ToolRun {
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     let timeFile = dir + "/tool-time.txt"
     let errFile = dir + "/tool-stderr.txt"
-    FileManager.default.createFile(atPath: errFile, contents: nil)
+    _ = FileManager.default.createFile(atPath: errFile, contents: nil)
     let p = Process()
     if useTime {
         p.executableURL = URL(fileURLWithPath: timeBinary)
-        p.arguments = ["-f", "%M", "-o", timeFile, binary] + args
+        p.arguments = ["-f", "%M %U %S", "-o", timeFile, binary] + args
     } else {
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
@@ -48,34 +53,50 @@ func runTool(_ args: [String], binary: String = releaseTool()) -> ToolRun {
     p.standardError = FileHandle(forWritingAtPath: errFile)
     let t = seconds()
     try! p.run()
-    var polled = 0.0
-    let poller: Thread? =
-        useTime
-        ? nil
-        : Thread {
-            let path = "/proc/\(p.processIdentifier)/status"
-            while p.isRunning {
+    let polled = PeakPoll()
+    if !useTime {
+        let path = "/proc/\(p.processIdentifier)/status"
+        Thread {
+            while !polled.finished {
                 if let s = try? String(contentsOfFile: path, encoding: .utf8),
                     let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
                     let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
                 {
-                    polled = max(polled, kb / 1024)
+                    polled.record(kb / 1024)
                 }
                 usleep(5_000)
             }
-        }
-    poller?.start()
+        }.start()
+    }
     let out = pipe.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
+    polled.finish()
     let elapsed = seconds() - t
-    var peak = polled
+    var peak = polled.peak
+    var cpu = elapsed
+    // The last line is "KB USER SYSTEM" (a line before it may say the status).
     if useTime, let s = try? String(contentsOfFile: timeFile, encoding: .utf8),
-        let kb = s.split(separator: "\n").compactMap({ Double($0.trimmingCharacters(in: .whitespaces)) }).last
+        let last = s.split(separator: "\n").last
     {
-        peak = kb / 1024
+        let v = last.split(separator: " ").compactMap { Double($0) }
+        if v.count == 3 {
+            peak = v[0] / 1024
+            cpu = v[1] + v[2]
+        }
     }
     let err = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
-    return ToolRun(elapsed: elapsed, out: String(decoding: out, as: UTF8.self), err: err, status: p.terminationStatus, peakMiB: peak)
+    return ToolRun(elapsed: elapsed, out: String(decoding: out, as: UTF8.self), err: err, status: p.terminationStatus, peakMiB: peak, cpu: cpu)
+}
+
+/// The /proc poller's reading and its stop flag, shared with its thread.
+final class PeakPoll: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0.0
+    private var done = false
+    var peak: Double { lock.withLock { value } }
+    var finished: Bool { lock.withLock { done } }
+    func record(_ v: Double) { lock.withLock { value = max(value, v) } }
+    func finish() { lock.withLock { done = true } }
 }
 
 /// What a replicated campaign's summary line says.
@@ -118,7 +139,7 @@ func singleReplicaFigures(_ run: ToolRun) -> (sessions: Int, cases: Int) {
 func mib(_ v: Double) -> String { "\(f(v, 1)) MiB" }
 
 /// The replicated campaign rows, the app rows and the replica replay rows.
-func benchReplicas(_ report: inout Report, quick: Bool) throws {
+func benchReplicas(_ report: inout Report, quick: Bool, large: Bool = false) throws {
     let tool = releaseTool()
     guard FileManager.default.isExecutableFile(atPath: tool) else {
         report.row("dragreplay fuzz --replicas", "not built", "-", "-")
@@ -126,57 +147,58 @@ func benchReplicas(_ report: inout Report, quick: Bool) throws {
     }
     benchReplicaCampaigns(&report, quick: quick)
     benchReplicaApps(&report, quick: quick)
-    try benchReplicaReplay(&report, quick: quick)
+    try benchReplicaReplay(&report, quick: quick, large: large)
 }
 
 /// `fuzz --replicas N --merge causal|server --jobs 1` at N = 2, 4, 8, beside
 /// `fuzz --mode sessions --jobs 1` run in the same round; then peak memory
 /// at two campaign lengths.
 func benchReplicaCampaigns(_ report: inout Report, quick: Bool) {
-    let runs = quick ? 2_000 : 20_000
+    // A replicated case costs milliseconds (about 100-200 cases/s on one
+    // core here), a single-replica case tens of microseconds.
+    let runs = quick ? 100 : 1_000
     let baseRuns = quick ? 20_000 : 100_000
     let base = runTool(
         ["fuzz", "--mode", "sessions", "--jobs", "1", "--runs", "\(baseRuns)", "--out", "bench-data/found-cli", "--format", "json"])
     let single = singleReplicaFigures(base)
-    let baseRate = Double(single.sessions) / base.elapsed
-    let baseCaseRate = Double(baseRuns) / base.elapsed
+    let baseRate = Double(single.sessions) / base.cpu
+    let baseCaseRate = Double(baseRuns) / base.cpu
     report.row(
         "baseline: dragreplay fuzz --mode sessions --jobs 1 --runs \(baseRuns)", "\(rate(baseRate)) sessions",
-        "\(rate(baseCaseRate)) cases", "\(single.sessions) sessions, \(f(base.elapsed, 2)) s, \(mib(base.peakMiB)); exit \(base.status)")
+        "\(rate(baseCaseRate)) cases", "per CPU second; \(single.sessions) sessions, \(f(base.cpu, 2)) s CPU, \(f(base.elapsed, 2)) s wall, \(mib(base.peakMiB)); exit \(base.status)")
     for model in ["causal", "server"] {
         for n in [2, 4, 8] {
             let run = runTool([
                 "fuzz", "--replicas", "\(n)", "--merge", model, "--runs", "\(runs)", "--jobs", "1", "--out", "bench-data/found-replicas",
             ])
             let r = ReplicaFigures(run.out)
-            let perSecond = Double(r.sessions) / run.elapsed
+            let perSecond = Double(r.sessions) / run.cpu
             report.row(
-                "fuzz --replicas \(n) --merge \(model) --jobs 1 --runs \(runs)", "\(rate(perSecond)) replicated sessions",
+                "fuzz --replicas \(n) --merge \(model) --jobs 1 --runs \(runs)", "\(rate(perSecond)) replicated sessions per CPU s",
                 "single-replica \(rate(baseRate)) sessions, \(rate(baseCaseRate)) cases",
-                "\(f(perSecond / baseRate, 4))x the sessions, \(f(perSecond / baseCaseRate, 3))x the cases; intent: median \(r.intentMedian) states, max \(r.intentMax), \(r.undecided) undecided; \(r.failing) failing; \(f(run.elapsed, 2)) s, \(mib(run.peakMiB)); exit \(run.status)"
+                "\(f(perSecond / baseRate, 4))x the sessions, \(f(perSecond / baseCaseRate, 3))x the cases; intent: median \(r.intentMedian) states, max \(r.intentMax), \(r.undecided) undecided; \(r.failing) failing; \(f(run.cpu, 2)) s CPU, \(f(run.elapsed, 2)) s wall, \(mib(run.peakMiB)); exit \(run.status)"
             )
         }
     }
-    // Flat memory: the same campaign at two lengths, 10x apart.
-    let lengths = quick ? [1_000, 10_000] : [10_000, 100_000]
-    for model in ["causal", "server"] {
-        let runs = lengths.map {
-            runTool(["fuzz", "--replicas", "4", "--merge", model, "--runs", "\($0)", "--jobs", "1", "--out", "bench-data/found-replicas"])
-        }
-        let figures = runs.map { ReplicaFigures($0.out) }
-        report.row(
-            "peak memory, fuzz --replicas 4 --merge \(model) --jobs 1, \(lengths[0]) / \(lengths[1]) cases",
-            "\(mib(runs[0].peakMiB)) / \(mib(runs[1].peakMiB))", "\(lengths[0]) cases",
-            "\(f(runs[1].peakMiB / runs[0].peakMiB, 2))x for 10x the cases (+\(f(runs[1].peakMiB - runs[0].peakMiB, 1)) MiB); \(f(runs[1].elapsed, 1)) s; \(figures[1].cases) cases, exit \(runs[1].status)"
-        )
+    // Flat memory: the same campaign at two lengths, 10x apart (the
+    // cheapest one, 2 replicas: 10^4 cases take about a minute).
+    let lengths = quick ? [100, 1_000] : [1_000, 10_000]
+    let memoryRuns = lengths.map {
+        runTool(["fuzz", "--replicas", "2", "--merge", "causal", "--runs", "\($0)", "--jobs", "1", "--out", "bench-data/found-replicas"])
     }
+    let figures = memoryRuns.map { ReplicaFigures($0.out) }
+    report.row(
+        "peak memory, fuzz --replicas 2 --merge causal --jobs 1, \(lengths[0]) / \(lengths[1]) cases",
+        "\(mib(memoryRuns[0].peakMiB)) / \(mib(memoryRuns[1].peakMiB))", "\(lengths[0]) cases",
+        "\(f(memoryRuns[1].peakMiB / memoryRuns[0].peakMiB, 2))x for 10x the cases (+\(f(memoryRuns[1].peakMiB - memoryRuns[0].peakMiB, 1)) MiB); \(f(memoryRuns[1].cpu, 1)) s CPU, \(rate(Double(figures[1].sessions) / memoryRuns[1].cpu)) replicated sessions per CPU second; exit \(memoryRuns[1].status)"
+    )
 }
 
 /// `fuzz --replicas 3 --app ...` (one app process per replica, and one
 /// for the server) beside the in-process model at the same N; the
 /// single-replica app beside its in-process campaign.
 func benchReplicaApps(_ report: inout Report, quick: Bool) {
-    let runs = quick ? 200 : 2_000
+    let runs = quick ? 30 : 300
     let apps: [(model: String, app: [String])] = [
         ("causal", ["--app", "python3 examples/apps/causal_peer.py"]),
         (
@@ -190,13 +212,15 @@ func benchReplicaApps(_ report: inout Report, quick: Bool) {
         let viaApp = runTool(common + app)
         let l = ReplicaFigures(local.out)
         let a = ReplicaFigures(viaApp.out)
-        let localRate = Double(l.sessions) / local.elapsed
-        let appRate = Double(a.sessions) / viaApp.elapsed
+        // CPU: the tool's and its reaped children's, the apps'.
+        let localRate = Double(l.sessions) / local.cpu
+        let appRate = Double(a.sessions) / viaApp.cpu
+        let appWall = Double(a.sessions) / viaApp.elapsed
         let name = app[1].split(separator: "/").last.map(String.init) ?? app[1]
         report.row(
-            "fuzz --replicas 3 --merge \(model) --app \(name) --jobs 1 --runs \(runs)", "\(rate(appRate)) replicated sessions",
-            "in process \(rate(localRate))",
-            "\(f(localRate / appRate, 1))x slower; \(f(viaApp.elapsed / Double(max(a.sessions, 1)) * 1000, 2)) ms per session; intent: median \(a.intentMedian) states, max \(a.intentMax); \(a.failing) failing; exit \(viaApp.status)"
+            "fuzz --replicas 3 --merge \(model) --app \(name) --jobs 1 --runs \(runs)", "\(rate(appRate)) replicated sessions per CPU s (wall \(rate(appWall)))",
+            "in process \(rate(localRate)) per CPU s",
+            "\(f(localRate / appRate, 1))x slower; \(f(viaApp.cpu / Double(max(a.sessions, 1)) * 1000, 2)) ms CPU per session (tool + \(app.count / 2) app processes); intent: median \(a.intentMedian) states, max \(a.intentMax); \(a.failing) failing; exit \(viaApp.status)"
         )
     }
     let singleRuns = quick ? 2_000 : 20_000
@@ -205,26 +229,32 @@ func benchReplicaApps(_ report: inout Report, quick: Bool) {
     let viaApp = runTool(common + ["--app", "python3 examples/apps/plain_lists.py"])
     let l = singleReplicaFigures(local)
     let a = singleReplicaFigures(viaApp)
-    let localRate = Double(l.sessions) / local.elapsed
-    let appRate = Double(a.sessions) / viaApp.elapsed
+    let localRate = Double(l.sessions) / local.cpu
+    let appRate = Double(a.sessions) / viaApp.cpu
+    let appWall = Double(a.sessions) / viaApp.elapsed
     report.row(
-        "single replica: fuzz --app plain_lists.py --jobs 1 --runs \(singleRuns)", "\(rate(appRate)) sessions",
-        "in process \(rate(localRate))",
-        "\(f(localRate / appRate, 1))x slower; \(rate(Double(singleRuns) / viaApp.elapsed)) cases; exit \(viaApp.status)")
+        "single replica: fuzz --app plain_lists.py --jobs 1 --runs \(singleRuns)", "\(rate(appRate)) sessions per CPU s (wall \(rate(appWall)))",
+        "in process \(rate(localRate)) per CPU s",
+        "\(f(localRate / appRate, 1))x slower; \(rate(Double(singleRuns) / viaApp.cpu)) cases per CPU s; exit \(viaApp.status)")
 }
 
-/// `dragreplay replay` of a version 3 recording (3 causal replicas, 300
-/// relocates, each delivered to both peers, one quiesce) over 10^4 and
-/// 10^6 items, beside `check` of the same file (reading and validating) and
-/// the replay of the header alone with its quiesce (loading the items into
-/// each replica): what is left is the events' cost, the engines' sync
-/// among it.
-func benchReplicaReplay(_ report: inout Report, quick: Bool) throws {
-    let sizes = quick ? [10_000] : [10_000, 1_000_000]
-    let relocates = 300
-    for items in sizes {
-        let path = "bench-data/replicas-\(items).jsonl"
-        let empty = "bench-data/replicas-\(items)-header.jsonl"
+/// `dragreplay replay` of a version 3 recording (3 causal replicas; K
+/// relocates, each delivered to both peers; one quiesce) over 10^4 items
+/// (K = 300) and 10^6 items (K = 1: at 10^6 items an event costs seconds),
+/// beside `check` of the same file (reading and validating) and the replay
+/// of the same file without its relocates (loading the items into each
+/// replica, and the quiesce): what is left is the relocates' events, each
+/// replica engine's sync to the system among them. A line is at most 1 MiB,
+/// so a header holds at most about 10^5 items: at 10^6, the header holds
+/// 10^5 and replica A inserts the rest, 50,000 a line, each delivered to
+/// both peers (bench/replica_recording.py).
+func benchReplicaReplay(_ report: inout Report, quick: Bool, large: Bool = false) throws {
+    // 10^6 items take about 100 CPU seconds per replay, twice: only with --large.
+    var sizes: [(items: Int, relocates: Int)] = quick ? [(10_000, 30)] : [(10_000, 300)]
+    if large { sizes.append((1_000_000, 1)) }
+    for (items, relocates) in sizes {
+        let path = "bench-data/replicas-\(items)-\(relocates).jsonl"
+        let empty = "bench-data/replicas-\(items)-0.jsonl"
         for (file, k) in [(path, relocates), (empty, 0)] where !FileManager.default.fileExists(atPath: file) {
             let (_, status) = runChild(
                 ["python3", "bench/replica_recording.py", "\(items)", file, "--relocates", "\(k)", "--replicas", "3"],
@@ -235,21 +265,22 @@ func benchReplicaReplay(_ report: inout Report, quick: Bool) throws {
         let header = runTool(["replay", empty])
         let replay = runTool(["replay", path])
         let events = relocates * 3 + 1
-        let perEvent = (replay.elapsed - header.elapsed) / Double(events)
+        let perEvent = (replay.cpu - header.cpu) / Double(events - 1)
         report.row(
-            "replay, version 3, \(items) items, 3 causal replicas, \(relocates) relocates + \(relocates * 2 + 1) channel events",
-            "\(f(replay.elapsed, 2)) s, \(mib(replay.peakMiB))",
-            "check \(f(check.elapsed, 2)) s; header + quiesce alone \(f(header.elapsed, 2)) s",
-            "\(f(replay.elapsed / check.elapsed, 1))x check; \(f(perEvent * 1000, 2)) ms per event beyond the header; exit \(replay.status) / \(check.status) / \(header.status)"
+            "replay, version 3, \(items) items\(items > 100_000 ? " (10^5 in the header, the rest inserted)" : ""), 3 causal replicas, \(relocates) relocate\(relocates == 1 ? "" : "s") each delivered to both peers, quiesce",
+            "\(f(replay.cpu, 2)) s CPU (\(f(replay.elapsed, 2)) s wall), \(mib(replay.peakMiB))",
+            "check \(f(check.cpu, 2)) s; without the relocates \(f(header.cpu, 2)) s, \(mib(header.peakMiB))",
+            "\(f(replay.cpu / check.cpu, 1))x check; \(f(perEvent * 1000, 1)) ms CPU per relocate event beyond that; exit \(replay.status) / \(check.status) / \(header.status)"
         )
     }
 }
 
 extension Bench {
-    /// `replicas [--quick]`: the replica rows alone.
+    /// `replicas [--quick] [--large]`: the replica rows alone; `--large`
+    /// adds the replay over 10^6 items (about 4 minutes of CPU).
     static func replicasCommand(_ args: [String]) throws {
         var report = Report()
-        try benchReplicas(&report, quick: args.contains("--quick"))
+        try benchReplicas(&report, quick: args.contains("--quick"), large: args.contains("--large"))
         report.print()
     }
 }
