@@ -110,8 +110,9 @@ struct Bench {
             try benchScaling(&report, quick: quick)
             try benchContainer(&report, quick: quick)
             try benchRender(&report, quick: quick)
-            // The replica rows run the release CLI for minutes: not in --quick.
-            if !quick { try benchReplicas(&report, quick: false) }
+            // The replica rows run the release CLI for minutes and have no
+            // targets: not in --quick, nor in --check's rounds.
+            if !quick && !check { try benchReplicas(&report, quick: false) }
             report.print()
             reports.append(report)
         }
