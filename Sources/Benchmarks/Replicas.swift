@@ -208,9 +208,12 @@ func benchReplicaApps(_ report: inout Report, quick: Bool) {
         ),
     ]
     for (model, app) in apps {
-        let common = ["fuzz", "--replicas", "3", "--merge", model, "--jobs", "1", "--runs", "\(runs)", "--out", "bench-data/found-replicas"]
-        let local = runTool(common)
-        let viaApp = runTool(common + app)
+        func campaign(_ runs: Int) -> [String] {
+            ["fuzz", "--replicas", "3", "--merge", model, "--jobs", "1", "--runs", "\(runs)", "--out", "bench-data/found-replicas"]
+        }
+        // In process, 10x the cases: a few CPU seconds, not a few tenths.
+        let local = runTool(campaign(runs * 10))
+        let viaApp = runTool(campaign(runs) + app)
         let l = ReplicaFigures(local.out)
         let a = ReplicaFigures(viaApp.out)
         // CPU: the tool's and its reaped children's, the apps'.
@@ -220,7 +223,7 @@ func benchReplicaApps(_ report: inout Report, quick: Bool) {
         let name = app[1].split(separator: "/").last.map(String.init) ?? app[1]
         report.row(
             "fuzz --replicas 3 --merge \(model) --app \(name) --jobs 1 --runs \(runs)", "\(rate(appRate)) replicated sessions per CPU s (wall \(rate(appWall)))",
-            "in process \(rate(localRate)) per CPU s",
+            "in process \(rate(localRate)) per CPU s (\(runs * 10) cases)",
             "\(f(localRate / appRate, 1))x slower; \(f(viaApp.cpu / Double(max(a.sessions, 1)) * 1000, 2)) ms CPU per session (the tool + \(model == "server" ? 4 : 3) app processes); intent: median \(a.intentMedian) states, max \(a.intentMax); \(a.failing) failing; exit \(viaApp.status)"
         )
     }
