@@ -13,7 +13,7 @@ struct Bench {
         let args = Array(CommandLine.arguments.dropFirst())
         guard let command = args.first else {
             print(
-                "usage: dragreplay-bench all [--check] [--rounds N] [--quick] --c-baseline PATH | reading [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE [ITEMS] | generate-grid N FILE | render [FILE OUT]"
+                "usage: dragreplay-bench all [--check] [--rounds N] [--quick] --c-baseline PATH | reading [--quick] --c-baseline PATH | read|replay|foundation|decoder FILE | generate N FILE [ITEMS] | generate-grid N FILE | render [FILE OUT] | replicas [--quick] [--large]"
             )
             SystemCall.exit(2)
         }
@@ -72,6 +72,8 @@ struct Bench {
             var report = Report()
             try benchApp(&report, quick: args.contains("--quick"))
             report.print()
+        case "replicas":
+            try replicasCommand(args)
         case "container":
             var report = Report()
             try benchContainer(&report, quick: args.contains("--quick"))
@@ -108,6 +110,9 @@ struct Bench {
             try benchScaling(&report, quick: quick)
             try benchContainer(&report, quick: quick)
             try benchRender(&report, quick: quick)
+            // The replica rows run the release CLI for minutes and have no
+            // targets: not in --quick, nor in --check's rounds.
+            if !quick && !check { try benchReplicas(&report, quick: false) }
             report.print()
             reports.append(report)
         }
