@@ -85,7 +85,8 @@ func runTool(_ args: [String], binary: String = releaseTool()) -> ToolRun {
         }
     }
     let err = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
-    return ToolRun(elapsed: elapsed, out: String(decoding: out, as: UTF8.self), err: err, status: p.terminationStatus, peakMiB: peak, cpu: cpu)
+    return ToolRun(
+        elapsed: elapsed, out: String(decoding: out, as: UTF8.self), err: err, status: p.terminationStatus, peakMiB: peak, cpu: cpu)
 }
 
 /// The /proc poller's reading and its stop flag, shared with its thread.
@@ -165,7 +166,9 @@ func benchReplicaCampaigns(_ report: inout Report, quick: Bool) {
     let baseCaseRate = Double(baseRuns) / base.cpu
     report.row(
         "baseline: dragreplay fuzz --mode sessions --jobs 1 --runs \(baseRuns)", "\(rate(baseRate)) sessions",
-        "\(rate(baseCaseRate)) cases", "per CPU second; \(single.sessions) sessions, \(f(base.cpu, 2)) s CPU, \(f(base.elapsed, 2)) s wall, \(mib(base.peakMiB)); exit \(base.status)")
+        "\(rate(baseCaseRate)) cases",
+        "per CPU second; \(single.sessions) sessions, \(f(base.cpu, 2)) s CPU, \(f(base.elapsed, 2)) s wall, \(mib(base.peakMiB)); exit \(base.status)"
+    )
     for model in ["causal", "server"] {
         for n in [2, 4, 8] {
             let run = runTool([
@@ -222,13 +225,16 @@ func benchReplicaApps(_ report: inout Report, quick: Bool) {
         let appWall = Double(a.sessions) / viaApp.elapsed
         let name = app[1].split(separator: "/").last.map(String.init) ?? app[1]
         report.row(
-            "fuzz --replicas 3 --merge \(model) --app \(name) --jobs 1 --runs \(runs)", "\(rate(appRate)) replicated sessions per CPU s (wall \(rate(appWall)))",
+            "fuzz --replicas 3 --merge \(model) --app \(name) --jobs 1 --runs \(runs)",
+            "\(rate(appRate)) replicated sessions per CPU s (wall \(rate(appWall)))",
             "in process \(rate(localRate)) per CPU s (\(runs * 10) cases)",
             "\(f(localRate / appRate, 1))x slower; \(f(viaApp.cpu / Double(max(a.sessions, 1)) * 1000, 2)) ms CPU per session (the tool + \(model == "server" ? 4 : 3) app processes); intent: median \(a.intentMedian) states, max \(a.intentMax); \(a.failing) failing; exit \(viaApp.status)"
         )
     }
     let singleRuns = quick ? 2_000 : 20_000
-    let common = ["fuzz", "--mode", "sessions", "--jobs", "1", "--runs", "\(singleRuns)", "--out", "bench-data/found-app", "--format", "json"]
+    let common = [
+        "fuzz", "--mode", "sessions", "--jobs", "1", "--runs", "\(singleRuns)", "--out", "bench-data/found-app", "--format", "json",
+    ]
     let local = runTool(common)
     let viaApp = runTool(common + ["--app", "python3 examples/apps/plain_lists.py"])
     let l = singleReplicaFigures(local)
@@ -237,7 +243,8 @@ func benchReplicaApps(_ report: inout Report, quick: Bool) {
     let appRate = Double(a.sessions) / viaApp.cpu
     let appWall = Double(a.sessions) / viaApp.elapsed
     report.row(
-        "single replica: fuzz --app plain_lists.py --jobs 1 --runs \(singleRuns)", "\(rate(appRate)) sessions per CPU s (wall \(rate(appWall)))",
+        "single replica: fuzz --app plain_lists.py --jobs 1 --runs \(singleRuns)",
+        "\(rate(appRate)) sessions per CPU s (wall \(rate(appWall)))",
         "in process \(rate(localRate)) per CPU s",
         "\(f(localRate / appRate, 1))x slower; \(rate(Double(singleRuns) / viaApp.cpu)) cases per CPU s; exit \(viaApp.status)")
 }

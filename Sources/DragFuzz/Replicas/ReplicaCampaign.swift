@@ -73,7 +73,7 @@ public struct ReplicaCampaign: Sendable {
         summary.cases += 1
         summary.localChanges += ReplicaShrinker.committedChanges(generated.recording)
         summary.channel.add(generated.channel)
-        summary.intentStates += result.intentStates
+        summary.countIntent(result.intentStates)
         summary.undecided += result.undecided
         switch result.verdict {
         case .pass: break

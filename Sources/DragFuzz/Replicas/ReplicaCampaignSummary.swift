@@ -11,8 +11,10 @@ public struct ReplicaCampaignSummary: Sendable {
     public var invalid = 0
     public var failingCases = 0
     public var channel = ChannelCounts()
-    /// Per `quiesce`, per distinct data: the intent search's states.
-    public var intentStates: [Int] = []
+    /// How many intent searches (per `quiesce`, per distinct data) visited
+    /// each number of states: a histogram, so a campaign's memory stays
+    /// flat however many cases it runs (a list grew by a few bytes a case).
+    public var intentStates: [Int: Int] = [:]
     public var undecided = 0
     /// The first case index that failed each check.
     public var firstFailure: [String: Int] = [:]
@@ -24,13 +26,27 @@ public struct ReplicaCampaignSummary: Sendable {
 
     public init() {}
 
-    /// The median and the largest of `intentStates` (0 when none).
-    /// - Complexity: O(s log s).
+    /// The median and the largest of the searches' states (0 when none):
+    /// the same figures as sorting every count and taking the middle one.
+    /// - Complexity: O(d log d) for d distinct counts.
     public var intentMedianAndMax: (median: Int, max: Int) {
-        guard !intentStates.isEmpty else { return (0, 0) }
-        let sorted = intentStates.sorted()
-        return (sorted[sorted.count / 2], sorted[sorted.count - 1])
+        let total = intentStates.values.reduce(0, +)
+        guard total > 0 else { return (0, 0) }
+        let keys = intentStates.keys.sorted()
+        var seen = 0
+        var median = keys.last!
+        for k in keys {
+            seen += intentStates[k]!
+            if seen > total / 2 {
+                median = k
+                break
+            }
+        }
+        return (median, keys.last!)
     }
+
+    /// Counts one intent search's states.
+    mutating func countIntent(_ states: [Int]) { for s in states { intentStates[s, default: 0] += 1 } }
 
     /// Adds a job's counts (findings are made after the cases).
     mutating func add(_ other: ReplicaCampaignSummary) {
@@ -39,7 +55,7 @@ public struct ReplicaCampaignSummary: Sendable {
         invalid += other.invalid
         failingCases += other.failingCases
         channel.add(other.channel)
-        intentStates += other.intentStates
+        intentStates.merge(other.intentStates, uniquingKeysWith: +)
         undecided += other.undecided
         for (check, k) in other.firstFailure { firstFailure[check] = min(k, firstFailure[check] ?? k) }
     }
