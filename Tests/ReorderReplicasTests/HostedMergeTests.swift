@@ -161,3 +161,51 @@ struct HostedMergeTests {
             system.channel.inFlight.allSatisfy { $0.payload == ReplicaPayload([0, 255, 10, 34]) && $0.op == OpID(origin: "A", seq: 1) })
     }
 }
+
+/// 8.1: under a merge of the code's own, an op that changed nothing on its
+/// origin is inert: it may have no effect in 6.4, and carries no causality.
+@Suite("replicas-v1 8.1: inert ops of a merge of its own")
+struct InertOpTests {
+    typealias Container = ReorderContainer<String, String>
+    static let header = Container(collections: [.init(id: "todo", items: ["a", "b", "c"])])
+
+    @Test("an inert op may have no effect in the intent check: the search also tries the data unchanged")
+    func noEffect() {
+        // Alone, a move of a to the end of [a, b, c] explains only [b, c, a]
+        // when it must take effect, and [a, b, c] as well when it is inert.
+        var op = ReplicaOp<String, String>(
+            id: OpID(origin: "A", seq: 1), kind: .move(sources: ["a"], collection: "todo", before: nil), left: "c")
+        let unchanged = ReplicaData(Self.header)
+        #expect(IntentSearch(header: Self.header, ops: [op], final: unchanged, options: ReplicaOptions()).run().verdict == .unexplained)
+        op.changedNothing = true
+        #expect(IntentSearch(header: Self.header, ops: [op], final: unchanged, options: ReplicaOptions()).run().verdict == .explained)
+    }
+
+    @Test("an inert op carries no causality: a later op of another replica does not count it as before")
+    func noCausality() throws {
+        let own = HostedMerge<String, String>(
+            name: "own", ids: ["A", "B"], data: Self.header, model: .causal, claimsModel: false,
+            hosted: ["A": HostedMergeTests.Deaf(Self.header), "B": HostedMergeTests.Deaf(Self.header)])
+        var system = try ReplicatedSystem(ids: ["A", "B"], data: Self.header, merge: own)
+        try system.commit(.relocate(["a"], in: "todo", before: "b"), on: "A")
+        _ = try system.deliver(MessageSelector(to: "B"))
+        let later = try system.commit(.relocate(["c"], in: "todo", before: "a"), on: "B")
+        #expect(later.op?.before == [])
+        let next = try system.commit(.relocate(["b"], in: "todo", before: nil), on: "A")
+        #expect(next.op?.before == [OpID(origin: "A", seq: 1)], "its own origin's later ops still follow it")
+    }
+
+    @Test("a commit that changes nothing under a merge of its own is marked inert; under the model it is not")
+    func marked() throws {
+        let own = HostedMerge<String, String>(
+            name: "own", ids: ["A", "B"], data: Self.header, model: .causal, claimsModel: false,
+            hosted: ["A": HostedMergeTests.Deaf(Self.header)])
+        var system = try ReplicatedSystem(ids: ["A", "B"], data: Self.header, merge: own)
+        let noop = try system.commit(.relocate(["a"], in: "todo", before: "b"), on: "A")
+        #expect(noop.op?.changedNothing == true)
+        let moved = try system.commit(.relocate(["a"], in: "todo", before: nil), on: "A")
+        #expect(moved.op?.changedNothing == false)
+        var model = try ReplicatedSystem(ids: ["A", "B"], data: Self.header, model: .causal)
+        #expect(try model.commit(.relocate(["a"], in: "todo", before: "b"), on: "A").op?.changedNothing == false)
+    }
+}

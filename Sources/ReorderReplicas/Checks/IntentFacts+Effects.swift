@@ -16,6 +16,13 @@ extension IntentFacts {
     /// - Complexity: O(2^c * (n + p) * n) for c contested items and p positions of (c).
     func effects(of i: Int, on data: Container, options: ReplicaOptions) -> [Container] {
         let op = ops[i]
+        // 8.1: an op that changed nothing on its origin may have no effect.
+        if op.changedNothing { return [data] + effects(ofActive: i, on: data, options: options) }
+        return effects(ofActive: i, on: data, options: options)
+    }
+
+    private func effects(ofActive i: Int, on data: Container, options: ReplicaOptions) -> [Container] {
+        let op = ops[i]
         switch op.kind {
         case .delete(let items):
             return deleteEffects(items, on: data, keepable: options.deletes == .either ? movedConcurrently[i] : [])

@@ -54,6 +54,9 @@ public protocol ReplicaMerge<ItemID, CollectionID>: Sendable {
     /// Whether the merge cannot go on (code under test failed): the run
     /// ends at the event that found it.
     var isStopped: Bool { get }
+    /// Whether the merge is the code under test's own (an app's `merge-own`):
+    /// an op that changes nothing on its origin is then inert (8.1).
+    var isOwnMerge: Bool { get }
 }
 
 extension ReplicaMerge {
@@ -72,4 +75,5 @@ extension ReplicaMerge {
 
     public mutating func takeFindings() -> [ReplicaViolation<ItemID, CollectionID>] { [] }
     public var isStopped: Bool { false }
+    public var isOwnMerge: Bool { false }
 }

@@ -38,6 +38,11 @@ public struct ReplicaOp<ItemID: Hashable & Sendable, CollectionID: Hashable & Se
     /// buggy merge's keys or offsets; an app's payload); `nil` for the
     /// reference models.
     public var payload: (any Sendable)?
+    /// The commit changed nothing on its origin, under a merge of the code
+    /// under test's own (replicas-v1 8.1): libraries record no change for
+    /// such an op, so it carries no causality to other replicas and may
+    /// have no effect in the intent check (6.4).
+    public var changedNothing = false
 
     public init(
         id: OpID, kind: Kind, before: Set<OpID> = [], left: ItemID? = nil, right: ItemID? = nil, lamport: Int = 1,

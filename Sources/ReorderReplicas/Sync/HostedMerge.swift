@@ -117,7 +117,8 @@ public struct HostedMerge<ItemID: Hashable & Sendable, CollectionID: Hashable & 
             fail(to, error)
             return []
         }
-        let carries: Set<OpID> = op.map { [$0.id] } ?? message.tag.flatMap { carried[$0] } ?? []
+        // An inert op (8.1: it changed nothing on its origin) carries no causality.
+        let carries: Set<OpID> = op.map { $0.changedNothing ? [] : [$0.id] } ?? message.tag.flatMap { carried[$0] } ?? []
         counted[to]!.formUnion(carries)
         known[to]!.formUnion(carries)
         let sends = route(output.send, from: to)
@@ -142,6 +143,8 @@ public struct HostedMerge<ItemID: Hashable & Sendable, CollectionID: Hashable & 
         }
         return isStopped ? [] : sends
     }
+
+    public var isOwnMerge: Bool { shadow == nil }
 
     public mutating func takeFindings() -> [Violation] {
         defer { findings = [] }

@@ -27,6 +27,7 @@ extension ReplicatedSystem {
         var op = makeOp(kind, seq: seqs[replica]!, on: replica)
         op.payload = merge.payload(for: op, at: replica)
         let sends = merge.commit(op, change: change, at: replica)
+        if merge.isOwnMerge, !merge.isStopped, ReplicaData(merge.data(of: replica)) == ReplicaData(before) { op.changedNothing = true }
         (op.left, op.right) = Self.neighbours(of: kind, in: merge.data(of: replica))
         opIndex[op.id] = ops.count
         ops.append(op)
@@ -66,7 +67,8 @@ extension ReplicatedSystem {
         var lamport = 0
         var vector: [String: Int] = [:]
         for id in merge.integrated(at: replica) {
-            guard let known = op(id) else { continue }
+            // An inert op of another replica carries no causality (8.1).
+            guard let known = op(id), !(known.changedNothing && id.origin != replica) else { continue }
             before.insert(id)
             before.formUnion(known.before)
             lamport = Swift.max(lamport, known.lamport)
