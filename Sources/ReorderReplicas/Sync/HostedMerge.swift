@@ -117,10 +117,11 @@ public struct HostedMerge<ItemID: Hashable & Sendable, CollectionID: Hashable & 
             fail(to, error)
             return []
         }
-        // An inert op (8.1: it changed nothing on its origin) carries no causality.
-        let carries: Set<OpID> = op.map { $0.changedNothing ? [] : [$0.id] } ?? message.tag.flatMap { carried[$0] } ?? []
-        counted[to]!.formUnion(carries)
+        let carries: Set<OpID> = op.map { [$0.id] } ?? message.tag.flatMap { carried[$0] } ?? []
+        // The replica has the op, and may name it; but an inert op (8.1: it
+        // changed nothing on its origin) carries no causality.
         known[to]!.formUnion(carries)
+        counted[to]!.formUnion(op?.changedNothing == true ? [] : carries)
         let sends = route(output.send, from: to)
         if let op, shadow != nil {
             _ = shadow!.receive(op, number: message.number, from: message.from, at: to)
