@@ -1,4 +1,5 @@
 import DragRecording
+import ReorderConformance
 import ReorderCore
 import ReorderReplicas
 
@@ -7,63 +8,48 @@ extension AppMessages {
     /// `reset`'s replica fields (a leading comma, then a closing brace):
     /// `replica`, `replicas`, `merge`, `deletes`, `blocks`.
     static func replicaFields(_ setup: SyncSetup<String, String?>) -> [UInt8] {
-        var w = _JSONBuffer()
-        w.open()
-        w.key("replica")
-        w.string(setup.replica)
-        w.key("replicas")
-        w.strings(setup.replicas)
-        w.key("merge")
-        w.string(setup.model.rawValue)
-        w.key("deletes")
-        w.string(setup.options.deletes.rawValue)
-        w.key("blocks")
-        w.string(setup.options.blocks.rawValue)
-        w.close()
-        var bytes = w.bytes
-        bytes[0] = UInt8(ascii: ",")
-        return bytes
+        fields { w in
+            w.key("replica")
+            w.string(setup.replica)
+            w.key("replicas")
+            w.strings(setup.replicas)
+            w.key("merge")
+            w.string(setup.model.rawValue)
+            w.key("deletes")
+            w.string(setup.options.deletes.rawValue)
+            w.key("blocks")
+            w.string(setup.options.blocks.rawValue)
+        }
     }
 
-    /// A local commit: protocol 1's request for it, with the op's `id`. A
-    /// move (a drop, a deferred apply, a relocate) is `apply`; an external
-    /// drop `receive`; the mutations `insert` and `delete`.
+    /// A local commit: protocol 1's request for it (`line(for:)`, the one
+    /// spelling of each), with the op's `id` added. A move (a drop, a
+    /// deferred apply, a relocate) is `apply`; an external drop `receive`;
+    /// the mutations `insert` and `delete`.
     static func localRequest(_ change: LocalChange<String, String?>, id: OpID) -> [UInt8] {
-        object { w in
+        let request: SubjectRequest<String, String?> =
             switch change {
-            case .move(let d):
-                w.key("op")
-                w.string("apply")
-                w.key("sources")
-                w.strings(d.sources)
-                writeDestination(d.destination, &w)
+            case .move(let d): .apply(session: nil, d)
             case .externalInsert(let items, let c, let before):
-                w.key("op")
-                w.string("receive")
-                w.key("items")
-                w.strings(items)
-                w.key("collection")
-                optional(c, &w)
-                w.key("before")
-                optional(before, &w)
-            case .insert(let items, let c, let index):
-                w.key("op")
-                w.string("insert")
-                w.key("items")
-                w.strings(items)
-                w.key("collection")
-                optional(c, &w)
-                w.key("index")
-                if let index { w.integer(index) } else { w.null() }
-            case .delete(let items):
-                w.key("op")
-                w.string("delete")
-                w.key("items")
-                w.strings(items)
+                .receive(items: items, destination: .init(collectionID: c, position: before.map { .before($0) } ?? .end))
+            case .insert(let items, let c, let index): .mutation(.insert(items: items, collection: c, index: index))
+            case .delete(let items): .mutation(.delete(items: items))
             }
-            w.key("id")
-            w.string(id.description)
-        }
+        var line = line(for: request)!
+        line.removeLast()  // the closing brace: the id follows
+        return line
+            + fields { w in
+                w.key("id")
+                w.string(id.description)
+            }
+    }
+
+    /// Fields to add to an object whose closing brace was taken off: a
+    /// leading comma, the fields, the closing brace.
+    static func fields(_ body: (inout _JSONBuffer) -> Void) -> [UInt8] {
+        var bytes = object(body)
+        bytes[0] = UInt8(ascii: ",")
+        return bytes
     }
 
     /// `deliver`: the sender, the op's id and ID fields, the server's
