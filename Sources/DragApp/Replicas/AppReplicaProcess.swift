@@ -38,9 +38,6 @@ public final class AppReplicaProcess {
 
     deinit { process?.terminate() }
 
-    /// The protocol its hello answered.
-    public private(set) var protocolVersion = 0
-
     /// Whether the app says its merge is its own (only the model-free checks apply).
     public var ownsMerge: Bool { supports.contains("merge-own") }
     /// Whether the process is still usable (no failure so far).
@@ -66,7 +63,7 @@ public final class AppReplicaProcess {
         guard case .object(let o) = answer, o["ok"] == .bool(true) else {
             throw .hello(command: command, reason: "expected {\"ok\":true,\"protocol\":2,...}, got \(AppSubject.show(answer))")
         }
-        guard role.isEmpty || o["protocol"]?.exactInteger == 2 else {
+        guard o["protocol"]?.exactInteger == 2 else {
             throw .hello(
                 command: command,
                 reason:
@@ -77,8 +74,7 @@ public final class AppReplicaProcess {
             throw .hello(command: command, reason: "field \"supports\" must be an array of strings")
         }
         supports = Set(list.compactMap { if case .string(let s) = $0 { s } else { nil } })
-        protocolVersion = Int(o["protocol"]?.exactInteger ?? 0)
-        guard role.isEmpty || supports.contains(role) else {
+        guard supports.contains(role) else {
             throw .hello(
                 command: command,
                 reason:
