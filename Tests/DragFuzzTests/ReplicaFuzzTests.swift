@@ -72,4 +72,56 @@ struct ReplicaFuzzTests {
         #expect((try? Nemesis.parseList("delay,,loss").get()) == nil)
         #expect((try? Nemesis.parseList("jitter").get()) == nil)
     }
+
+    /// A world of three columns (a fixed header entry and a capacity in
+    /// one, items named like the generator's new ones in another) whose
+    /// rules forbid drops into "archive".
+    static let worldText = """
+        {"format":"dragrec","version":3,"container":{"layout":{"kind":"board","columnWidth":120,"spacing":10,"rowHeight":30,"width":400,"height":300},\
+        "collections":[{"id":"todo","items":["n1","n2","c1","c2"]},{"id":"doing","fixed":["hdr"],"items":["d1"],"capacity":4},\
+        {"id":"archive","items":["z1"]}]},"replicas":{"ids":["A","B"],"merge":"server"},"world":{"drops":{"archive":[]}}}
+
+        """
+
+    @Test("a world's cases start from its header, read back valid, replay (none refused) and never insert one of its IDs")
+    func worldCases() throws {
+        let header = try RecordingReader(bytes: Array(Self.worldText.utf8), path: "world.jsonl").header
+        var options = ReplicaFuzzOptions(replicas: 3, model: .server, runs: 300, seed: 4, jobs: 2)
+        options.world = header
+        let campaign = ReplicaCampaign(options: options)
+        var drops = 0
+        for k in 0..<60 {
+            let recording = campaign.recording(ofCase: k)
+            #expect(recording.header.collections == header.collections && recording.header.layout == header.layout)
+            #expect(recording.header.world == header.world)
+            var source = try RecordingReader(bytes: Array(recording.text.utf8), path: "case-\(k).jsonl")
+            let result = Replayer(options: options.replayOptions).run(&source)
+            #expect(result.status == .pass, "case \(k): \(result.error.map { "\($0)" } ?? "\(result.failures)")\n\(recording.text)")
+            for event in recording.events {
+                if case .mutation(.insert(let items, _, _)) = event.kind {
+                    #expect(!["n1", "n2", "c1", "c2", "d1", "z1", "hdr"].contains(items[0]))
+                }
+                if case .drop = event.kind { drops += 1 }
+            }
+        }
+        #expect(drops > 20)
+        let summary = campaign.run()
+        #expect(summary.cases == 300 && summary.invalid == 0 && summary.failingCases == 0, "\(summary.text(options))")
+    }
+
+    @Test("shards: the cases whose index is I modulo N; their counts add up to the unsharded run's")
+    func shards() {
+        let whole = ReplicaCampaign(options: ReplicaFuzzOptions(replicas: 2, model: .causal, runs: 50, seed: 2)).run()
+        var cases = 0
+        var changes = 0
+        for i in 0..<4 {
+            var options = ReplicaFuzzOptions(replicas: 2, model: .causal, runs: 50, seed: 2, jobs: 2)
+            options.shard = Shard(index: i, count: 4)!
+            let part = ReplicaCampaign(options: options).run()
+            cases += part.cases
+            changes += part.localChanges
+            #expect(part.cases == [13, 13, 12, 12][i])
+        }
+        #expect(cases == whole.cases && changes == whole.localChanges)
+    }
 }

@@ -144,7 +144,9 @@ struct ReorderContainerTests {
     @Test("data where an ID stands twice (a buggy applier's) is held and handled the plain way")
     func irregular() {
         var c = ReorderContainer<Int, Int>(collections: [ReorderCollection(id: 0, items: [1, 2, 3])])
+        #expect(!c.hasRepeatedIDs)
         c.setOrders([[1, 2, 2, 3]])
+        #expect(c.hasRepeatedIDs)
         #expect(c._invariantProblems().isEmpty)
         #expect(c.orders == [[1, 2, 2, 3]])
         var w: [ReorderWarning<Int, Int>] = []
@@ -152,7 +154,12 @@ struct ReorderContainerTests {
         #expect(c.orders == [[3, 1, 2, 2]])
         c.delete([2])
         #expect(c.orders == [[3, 1]])
+        #expect(!c.hasRepeatedIDs)
         #expect(c._invariantProblems().isEmpty)
+        // An ID in a fixed entry and among the items, past the index threshold too.
+        let big = ReorderContainer<Int, Int>(collections: [ReorderCollection(id: 0, items: Array(0..<100) + [5], fixed: [7])])
+        #expect(big.hasRepeatedIDs)
+        #expect(!ReorderContainer<Int, Int>(collections: [ReorderCollection(id: 0, items: Array(0..<100))]).hasRepeatedIDs)
     }
 }
 

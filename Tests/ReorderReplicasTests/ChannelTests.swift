@@ -137,4 +137,23 @@ struct ChannelTests {
         system.advance(to: 130)
         #expect(system.orders == ["A": "c a b", "B": "c a b", "server": "c a b"])
     }
+
+    @Test("changeCount: a commit counts for its replica, a delivery for its receiver, a quiesce round for all; lose and partition for none")
+    func changeCounts() throws {
+        var system = try Fix.system("a b c", .causal, ids: ["A", "B", "C"])
+        func counts() -> [Int] { ["A", "B", "C"].map(system.changeCount(of:)) }
+        #expect(counts() == [0, 0, 0])
+        try system.commit(Fix.relocate("c", before: "a"), on: "A")
+        #expect(counts() == [1, 0, 0])
+        try system.deliver(MessageSelector(to: "B"))
+        #expect(counts() == [1, 1, 0])
+        try system.lose(MessageSelector(to: "C"))
+        try system.partition([["A"], ["B", "C"]])
+        #expect(counts() == [1, 1, 0])
+        #expect(system.changeCount(of: "nobody") == 0)
+        _ = system.quiesce()
+        // One anti-entropy round repairs C (a resend from A, delivered), a second sends nothing.
+        #expect(counts()[2] >= 2 && counts()[0] >= 2)
+        #expect(system.order("C") == "c a b")
+    }
 }

@@ -9,7 +9,10 @@ import Synchronization
 /// written as an explicit version 3 recording and checked by replaying
 /// it; jobs take cases from one counter. Then, for each check that failed,
 /// the first case (lowest index) that failed it is shrunk and written: the
-/// same seed and runs give the same findings whatever `jobs` is.
+/// same seed and runs give the same findings whatever `jobs` is. With a
+/// shard, this run takes the cases whose index is I modulo N: the shards'
+/// counts add up to the unsharded run's, and each shard shrinks the first
+/// failure of each check among its own cases.
 public struct ReplicaCampaign: Sendable {
     public let options: ReplicaFuzzOptions
 
@@ -39,7 +42,7 @@ public struct ReplicaCampaign: Sendable {
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             var mine = ReplicaCampaignSummary()
             while true {
-                let k = next.add(1, ordering: .relaxed).oldValue
+                let k = options.globalCase(next.add(1, ordering: .relaxed).oldValue)
                 if let runs = options.runs, k >= runs { break }
                 if options.shouldStop() || deadline.map({ MonotonicClock.now().seconds >= $0 }) == true {
                     stopped.store(options.shouldStop(), ordering: .relaxed)

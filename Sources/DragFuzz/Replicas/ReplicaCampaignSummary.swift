@@ -66,6 +66,7 @@ public struct ReplicaCampaignSummary: Sendable {
         let (median, max) = intentMedianAndMax
         let c = channel
         var line = "fuzz --replicas \(options.replicas) --merge \(options.model.rawValue)"
+        if options.shard.count > 1 { line += " --shard \(options.shard)" }
         if let code = options.code {
             line += " " + code.name
             if code.ownMerge { line += " (a merge of its own: the model-free checks only, no reference)" }

@@ -1,5 +1,6 @@
 import DragRecording
 import DragReplay
+import ReorderConformance
 import ReorderCore
 import ReorderReplicas
 
@@ -18,12 +19,21 @@ struct ReplicaCaseBuilder {
     var fresh = 0
     /// Channel steps until the open partition heals; `nil`: none is open.
     var healIn: Int?
+    /// Every ID of the header: what an inserted ID must not be.
+    let headerIDs: Set<String>
+    /// Whether the case starts from a world: drags aim at its frames.
+    let inWorld: Bool
+    /// With a world, drops are judged by its rules, as the replay judges them.
+    let rules: RecordedRules?
 
     init(header: RecordingHeader, options: ReplicaFuzzOptions) {
         self.header = header
         let spec = header.replicas!
         ids = spec.ids
         nemeses = options.nemeses
+        headerIDs = Set(header.collections.flatMap { $0.fixed + $0.items })
+        inWorld = options.world != nil
+        rules = inWorld ? options.replayOptions.rules?(header) : nil
         let start = ReplicaStart(ids: spec.ids, data: header.container, model: spec.merge, options: spec.options, layout: header.layout)
         let merge = options.replayOptions.merge.map { $0.make(start) } ?? spec.merge.merge(ids: spec.ids, data: header.container)
         guard let system = try? ReplicatedSystem(ids: spec.ids, data: header.container, merge: merge, options: spec.options) else {
@@ -85,6 +95,8 @@ struct ReplicaCaseBuilder {
 
     mutating func insert(_ c: inout ChoiceSequence, on r: String, data: ReorderContainer<String, String?>) {
         fresh += 1
+        // A world may name its own items `n1`, `n2`: a new ID is never one of them.
+        while headerIDs.contains("n\(fresh)") { fresh += 1 }
         let id = "n\(fresh)"
         let to = data.collections.count == 1 ? 0 : c.draw(data.collections.count - 1)
         let count = data.collections[to].items.count

@@ -8,7 +8,9 @@ import ReorderReplicas
 /// changes on random replicas (relocate, insert of a fresh ID, delete, and
 /// drags by geometry: lift on a row, a move, a drop at another row,
 /// sometimes deferred, sometimes of two items) interleaved with the
-/// nemesis's channel events, ending with `quiesce`. A mirror
+/// nemesis's channel events, ending with `quiesce`. With a world, every
+/// case starts from the world's header and drags aim at its layout's
+/// frames. A mirror
 /// `ReplicatedSystem` running the merge under test tracks what is in
 /// flight, so only channel events the replay accepts are written.
 struct ReplicaCaseGenerator: Sendable {
@@ -34,9 +36,17 @@ struct ReplicaCaseGenerator: Sendable {
         return ReplicaCase(recording: Recording(header: header, events: b.events), channel: b.counts)
     }
 
-    /// The header: a list of 3 to 6 items, or (one case in five) a board
-    /// of two columns holding 3 to 6 items between them.
+    /// The header: the world's, with this campaign's replicas; else a list
+    /// of 3 to 6 items, or (one case in five) a board of two columns
+    /// holding 3 to 6 items between them.
     func makeHeader(_ c: inout ChoiceSequence) -> RecordingHeader {
+        let ids = Array(Self.replicaNames.prefix(options.replicas))
+        let spec = ReplicasSpec(
+            ids: ids, merge: options.model, options: ReplicaOptions(deletes: options.deletes, blocks: options.blocks))
+        if let world = options.world {
+            return RecordingHeader(
+                layout: world.layout, enabled: world.enabled, collections: world.collections, replicas: spec, world: world.world)
+        }
         let names = ["a", "b", "c", "d", "e", "f"]
         let count = 3 + c.draw(3)
         let items = Array(names.prefix(count))
@@ -54,9 +64,6 @@ struct ReplicaCaseGenerator: Sendable {
             collections = [CollectionSpec(items: items)]
             layout = Layout(kind: .list(rowHeight: Self.rowHeight), width: Self.width, height: Self.height)
         }
-        let ids = Array(Self.replicaNames.prefix(options.replicas))
-        let spec = ReplicasSpec(
-            ids: ids, merge: options.model, options: ReplicaOptions(deletes: options.deletes, blocks: options.blocks))
         return RecordingHeader(layout: layout, collections: collections, replicas: spec)
     }
 }

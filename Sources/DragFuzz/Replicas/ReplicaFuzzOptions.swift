@@ -1,3 +1,4 @@
+import DragRecording
 import DragReplay
 import KnownBugs
 import ReorderReplicas
@@ -23,12 +24,22 @@ public struct ReplicaFuzzOptions: Sendable {
     public var seconds: Double?
     public var seed: UInt64
     public var jobs: Int
+    /// This run's share of the campaign (`--shard I/N`): the cases whose
+    /// index is I modulo N, so N shards run exactly the unsharded cases.
+    public var shard = Shard(index: 0, count: 1)!
+    /// The header every case starts from (`--world`): its layout, its
+    /// collections (items, fixed entries, locks, capacities) and its rules;
+    /// `nil`: the generator's own small list or board.
+    public var world: RecordingHeader?
     /// Where findings go; `nil`: nothing is written (tests).
     public var outDirectory: String?
     /// Candidates the shrinker may replay per finding.
     public var shrinkAttempts = 3000
     /// Polled between cases: Ctrl-C.
     public var shouldStop: @Sendable () -> Bool = { false }
+
+    /// The campaign-wide index of this shard's `j`th case.
+    func globalCase(_ j: Int) -> Int { j * shard.count + shard.index }
 
     /// The client replicas a case of this campaign has: `A`, `B`, ...
     public var ids: [String] { Array(ReplicaCaseGenerator.replicaNames.prefix(replicas)) }
@@ -54,9 +65,11 @@ public struct ReplicaFuzzOptions: Sendable {
         self.outDirectory = outDirectory
     }
 
-    /// The replay options that put the buggy merge in, if any.
-    var replayOptions: ReplayOptions {
+    /// The replay options that put the buggy merge in, if any, and judge
+    /// drops by the world's rules, if it states any (as `replay` does).
+    public var replayOptions: ReplayOptions {
         var options = ReplayOptions()
+        if world != nil { options.rules = World.judgement(header:) }
         if let code {
             options.merge = code
         } else if let bug {

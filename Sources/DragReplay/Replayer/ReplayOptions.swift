@@ -61,8 +61,9 @@ public struct ReplayOptions: Sendable {
         let swipes = header.engineSwipe != nil
         let swipeHandler = swipes ? handler : nil
         // Replicas replay against the model alone (see `runReplicated`):
-        // only code other than the model is a subject there.
-        if header.replicas != nil, policy == nil, world == nil, applier.name == Applier<String, String?>.canonical.name { return nil }
+        // only code other than the model is a subject there. A world's
+        // rules reach each replica's engine as its policy, not as a subject.
+        if header.replicas != nil, policy == nil, applier.name == Applier<String, String?>.canonical.name { return nil }
         if policy == nil, let world {
             return InProcessSubject(applier: applier, policy: world.policy, swipeHandler: swipeHandler, name: "applier \(applier.name)")
         }

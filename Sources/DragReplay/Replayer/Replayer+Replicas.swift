@@ -16,8 +16,9 @@ extension Replayer {
     struct ReplicaLane {
         var engine: CheckedEngine<String, String?>
         var state = ReplayState()
-        /// The data the engine holds, as the system last handed it over.
-        var synced: ReplicaData<String, String?>
+        /// The system's `changeCount(of:)` for this replica when the engine
+        /// last matched its data: until it moves, there is nothing to compare.
+        var synced = 0
     }
 
     func runReplicated<Source: RecordingSource>(
@@ -38,7 +39,7 @@ extension Replayer {
             let engine = CheckedEngine<String, String?>(
                 container: header.container, layout: header.layout, subject: nil, text: .recording(collections: header.collections.count),
                 swipe: header.engineSwipe, policy: rules?.policy ?? .standard, oracle: rules?.oracle ?? .model)
-            lanes[id] = ReplicaLane(engine: engine, synced: ReplicaData(header.container))
+            lanes[id] = ReplicaLane(engine: engine)
         }
         var lastLine = source.headerLine
         while true {
@@ -169,7 +170,6 @@ extension Replayer {
                 failures += commit.violations.map(Self.describe)
                 // The engine applied the change by the canonical rule, as the
                 // system did: the system's data is the truth all the same.
-                lanes[id]!.synced = ReplicaData(lanes[id]!.engine.container)
                 Self.sync(&lanes, with: system)
             }
             for w in checked.result.drag.warnings where result.warnings.count < options.maxMessages {
@@ -183,7 +183,7 @@ extension Replayer {
     /// What a local event commits (replicas-v1 3): an applied difference
     /// (a drop, a deferred `apply`; an external one inserts), and the
     /// `relocate`, `insert` and `delete` mutations. `nil` for the rest.
-    static func localChange(
+    package static func localChange(
         _ event: RecordedEvent, step: StepResult<String, String?>, header: RecordingHeader
     ) -> LocalChange<String, String?>? {
         if let d = step.applied {
@@ -220,15 +220,32 @@ extension Replayer {
 
     /// Hands each replica's engine the data the system holds for it, where
     /// it changed: as a `reload`, so a lifted item that is gone leaves its
-    /// session, as after any mutation (replicas-v1 3).
+    /// session, as after any mutation (replicas-v1 3). A replica the system
+    /// touched is compared entry by entry, without copying; one it did not
+    /// touch is not looked at.
+    /// - Complexity: O(n) per replica touched since the last sync, O(r) otherwise.
     static func sync(_ lanes: inout [String: ReplicaLane], with system: ReplicatedSystem<String, String?>) {
         for id in lanes.keys {
-            let data = system.replicaData(of: id)
-            guard data != lanes[id]!.synced else { continue }
-            let collections = system.data(of: id).collections
-            _ = lanes[id]!.engine.handle(.mutation(.reload(collections: collections, locked: [])))
-            lanes[id]!.synced = data
+            let count = system.changeCount(of: id)
+            guard count != lanes[id]!.synced else { continue }
+            lanes[id]!.synced = count
+            let data = system.data(of: id)
+            guard !sameEntries(data, lanes[id]!.engine.container) else { continue }
+            _ = lanes[id]!.engine.handle(.mutation(.reload(collections: data.collections, locked: [])))
         }
+    }
+
+    /// Whether two containers hold the same collections with the same
+    /// entries in the same order (what `ReplicaData` compares: locks and
+    /// `isEnabled` are a replica's own).
+    /// - Complexity: O(n).
+    static func sameEntries(_ a: ReorderContainer<String, String?>, _ b: ReorderContainer<String, String?>) -> Bool {
+        guard a.collections.count == b.collections.count else { return false }
+        for (x, y) in zip(a.collections, b.collections)
+        where x.id != y.id || x.fixed != y.fixed || x.items.count != y.items.count || !x.items.elementsEqual(y.items) {
+            return false
+        }
+        return true
     }
 
     /// `expect.replicas`: each listed replica's reorderable items.

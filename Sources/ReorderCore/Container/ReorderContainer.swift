@@ -213,6 +213,13 @@ public struct ReorderContainer<ItemID: Hashable & Sendable, CollectionID: Hashab
         return true
     }
 
+    /// Whether some ID is an entry twice (a state only a broken merge or a
+    /// recording's data gives: the container keeps it, and its appliers
+    /// take the slower path for it). Kept by every write, so a check for
+    /// duplicates need not hash every entry when this is `false`.
+    /// - Complexity: O(1).
+    @inlinable public var hasRepeatedIDs: Bool { _irregular }
+
     /// Every entry, fixed and reorderable, collection after collection.
     /// - Complexity: O(n).
     @inlinable public var entries: [ItemID] {

@@ -50,6 +50,7 @@ extension ReplicatedSystem {
         if merge.isStopped { return }
         let carried = message.op.flatMap(op(_:))
         if message.op != nil && carried == nil { return }
+        changeCounts[message.to, default: 0] += 1
         let sends = merge.receive(message, op: carried)
         report.others += merge.takeFindings()
         if merge.isStopped { return }

@@ -13,6 +13,9 @@ extension ReplicatedSystem {
         -> ReplicaCommit<ItemID, CollectionID>
     {
         guard seqs[replica] != nil else { throw .unknownReplica(replica) }
+        // Counted even when no op follows: the caller's copy of the data
+        // (a replay's engine) made the change and must be compared again.
+        changeCounts[replica, default: 0] += 1
         let before = merge.data(of: replica)
         guard let kind = Self.kind(of: change, on: before) else {
             let collection: CollectionID? =

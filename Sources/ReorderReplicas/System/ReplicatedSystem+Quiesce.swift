@@ -12,6 +12,8 @@ extension ReplicatedSystem {
         while rounds < maxRounds {
             rounds += 1
             while !merge.isStopped, let message = channel.takeFirst() { process(message, at: now, into: &report) }
+            // A resend is not meant to change data, but code under test may.
+            for id in replicas { changeCounts[id, default: 0] += 1 }
             let sends = merge.isStopped ? [] : merge.antiEntropy()
             report.others += merge.takeFindings()
             if merge.isStopped {

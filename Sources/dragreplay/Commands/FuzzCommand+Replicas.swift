@@ -1,5 +1,8 @@
+import DragCorpus
 import DragFuzz
+import DragReader
 import DragRecording
+import DragReplay
 import DragSystem
 import KnownBugs
 import ReorderReplicas
@@ -29,9 +32,13 @@ let replicaFuzzOptionSpecs: [OptionSpec] = [
 
 /// Options of the single-replica fuzz that a replicated campaign does not take yet.
 let notYetWithReplicas = [
-    "--applier", "--handler", "--world", "--oracle", "--layout", "--mode", "--shard", "--summary", "--db",
-    "--render", "--require-coverage", "--format",
+    "--oracle", "--layout", "--mode", "--summary", "--render", "--require-coverage", "--format",
 ]
+
+/// Options of the single-replica fuzz that mean nothing for replicas: the
+/// code under test of a replicated campaign is a merge (`--merge-bug`, or
+/// apps over protocol 2), not an applier or a swipe handler.
+let notForReplicas = ["--applier", "--handler"]
 
 /// `fuzz` without `--replicas`: a replica-only option is a usage error.
 func refuseReplicaOptions(_ args: ParsedArguments) throws(UsageError) {
@@ -46,9 +53,15 @@ func replicaFuzzOptions(_ args: ParsedArguments) throws(UsageError) -> ReplicaFu
     for name in notYetWithReplicas where args.value(name) != nil || args.has(name) {
         throw UsageError("'\(name)' is not yet with --replicas.")
     }
+    for name in notForReplicas where args.value(name) != nil {
+        throw UsageError(
+            "'\(name)' does not apply to --replicas: a replicated campaign tests a merge ('--merge-bug NAME', or apps with '--app', '--app-replica', '--app-server')."
+        )
+    }
     let replicas = try args.integer("--replicas", in: ReplicaFuzzOptions.replicaRange)!
+    let world = try loadReplicaWorld(args)
     let bug = args.value("--merge-bug").flatMap(MergeBug.named)
-    let asked = args.value("--merge").flatMap(ReplicaModel.init(rawValue:))
+    let asked = args.value("--merge").flatMap(ReplicaModel.init(rawValue:)) ?? (bug == nil ? world?.replicas?.merge : nil)
     if let bug, let asked, asked != bug.imitates {
         throw UsageError(
             "'--merge-bug \(bug.name)' imitates the \(bug.imitates.rawValue) model; it cannot run with '--merge \(asked.rawValue)'.")
@@ -74,11 +87,29 @@ func replicaFuzzOptions(_ args: ParsedArguments) throws(UsageError) -> ReplicaFu
     let seed = try args.integer("--seed", in: 0...Int.max) ?? 1
     var jobs = try args.integer("--jobs", in: 1...256) ?? SystemCall.processorCount()
     if let runs { jobs = min(jobs, runs) }
-    return ReplicaFuzzOptions(
+    var options = ReplicaFuzzOptions(
         replicas: replicas, model: asked ?? bug?.imitates ?? .causal, bug: bug, nemeses: nemeses,
-        deletes: args.value("--deletes").flatMap(ReplicaOptions.Deletes.init(rawValue:)) ?? .win,
-        blocks: args.value("--blocks").flatMap(ReplicaOptions.Blocks.init(rawValue:)) ?? .whole, runs: runs, seconds: seconds,
-        seed: UInt64(seed), jobs: max(1, jobs), outDirectory: try args.path("--out") ?? "corpora/found")
+        deletes: args.value("--deletes").flatMap(ReplicaOptions.Deletes.init(rawValue:)) ?? world?.replicas?.options.deletes ?? .win,
+        blocks: args.value("--blocks").flatMap(ReplicaOptions.Blocks.init(rawValue:)) ?? world?.replicas?.options.blocks ?? .whole,
+        runs: runs, seconds: seconds, seed: UInt64(seed), jobs: max(1, jobs), outDirectory: try args.path("--out") ?? "corpora/found")
+    if let text = args.value("--shard") {
+        let shard = try parseShard(text)
+        options.shard = Shard(index: shard.index, count: shard.count)!
+    }
+    options.world = world
+    return options
+}
+
+/// `--world FILE` for replicas: the header every case starts from. Its
+/// data, layout and rules are read as `fuzz --world` reads them (the same
+/// checks and limits); a version 3 header's `merge`, `deletes` and
+/// `blocks` are the defaults of `--merge`, `--deletes` and `--blocks`.
+func loadReplicaWorld(_ args: ParsedArguments) throws(UsageError) -> RecordingHeader? {
+    guard let path = try args.path("--world") else { return nil }
+    _ = try loadWorld(args)  // the checks of a world: its limits, its rules
+    do { return try RecordingReader(path: path).header } catch {
+        throw UsageError("'--world' \(Format.shellQuoted(path)): \(error.diagnostic.message)")
+    }
 }
 
 /// `fuzz --replicas N`: the replicated campaign; exit 1 when a finding was
@@ -96,6 +127,10 @@ func fuzzReplicas(_ args: ParsedArguments) throws -> Int32 {
     }
     Signals.handleInterruptions()
     options.shouldStop = Signals.shouldStop
+    let dbPath = try args.path("--db")
+    // The database first: a regression an earlier campaign found is found again before anything new.
+    var db = try dbPath.map { path throws(CorpusError) in try replayReplicaDatabase(path, options: options) }
+    if let dbPath, let db { printDatabaseReplay(dbPath, db) }
     let summary = ReplicaCampaign(options: options).run()
     // Timings go to stderr: stdout stays byte-identical for the same seed and --runs.
     let rate = perSecond(Double(summary.cases) / max(summary.elapsed, 1e-9))
@@ -103,7 +138,63 @@ func fuzzReplicas(_ args: ParsedArguments) throws -> Int32 {
         "fuzz --replicas: \(summary.cases) cases in \(seconds2(summary.elapsed))s (\(rate) cases/s), "
             + "shrinking \(seconds2(summary.shrinkSeconds))s\(summary.interrupted ? ", interrupted" : "")")
     for failure in summary.writeFailures { Output.diagnose(failure.description) }
+    if let dbPath, var report = db {
+        addReplicaFindings(dbPath, summary.findings, report: &report)
+        Output.diagnose("db: \(Format.path(dbPath)): \(report.added.count) new finding\(report.added.count == 1 ? "" : "s") added")
+        for e in report.addFailures { Output.diagnose(e.description) }
+        db = report
+    }
     try Output.out(summary.text(options))
-    if !summary.writeFailures.isEmpty { return 2 }
-    return summary.findings.isEmpty ? 0 : 1
+    if !summary.writeFailures.isEmpty || !(db?.addFailures.isEmpty ?? true) { return 2 }
+    // A database recording that still fails, or no longer reads, fails the campaign as a new finding does.
+    let dbFails = !(db?.stillFailing.isEmpty ?? true) || !(db?.unreadable.isEmpty ?? true)
+    return summary.findings.isEmpty && !dbFails ? 0 : 1
+}
+
+/// Replays the version 3 recordings in `directory` (missing: an empty
+/// database) with the campaign's merge under test: a finding that still
+/// fails is a regression found again, first. Recordings of one replica in
+/// the same folder are left to `fuzz --db` without `--replicas` (counted
+/// on stderr, not replayed).
+func replayReplicaDatabase(_ directory: String, options: ReplicaFuzzOptions) throws(CorpusError) -> DatabaseSummary {
+    var report = DatabaseSummary(directory: directory)
+    guard FileSystem.exists(directory) else { return report }
+    let replayer = Replayer(options: options.replayOptions)
+    var skipped = 0
+    for path in try RecordingPaths.expand([directory]) {
+        if let header = try? RecordingReader(path: path).header, header.replicas == nil {
+            skipped += 1
+            continue
+        }
+        let result = replayer.run(path: path)
+        switch result.status {
+        case .fail: report.stillFailing.append(path)
+        case .pass: report.nowPassing.append(path)
+        case .error:
+            report.unreadable.append(path)
+            report.unreadableReasons.append(result.error.map { "\($0)" } ?? "\(Format.path(path)): error: not replayed")
+        }
+    }
+    if skipped > 0 {
+        Output.diagnose(
+            "db: \(Format.path(directory)): \(skipped) recording\(skipped == 1 ? "" : "s") of one replica not replayed (they replay with 'fuzz --db' without --replicas)"
+        )
+    }
+    return report
+}
+
+/// Adds a replicated campaign's findings to the database under their
+/// content names, as `addToDatabase` does for one replica's.
+func addReplicaFindings(_ directory: String, _ findings: [ReplicaFinding], report: inout DatabaseSummary) {
+    for finding in findings {
+        let path = FileSystem.join(directory, finding.fileName)
+        if FileSystem.exists(path) { continue }
+        do throws(SystemError) {
+            try FileSystem.createDirectory(directory)
+            try AtomicFile.write(finding.text, to: path)
+            report.added.append(path)
+        } catch {
+            report.addFailures.append(error)
+        }
+    }
 }

@@ -41,7 +41,7 @@ let fuzzCommand = Command(
         [--require-coverage] [--format text|json]
         dragreplay fuzz --replicas N [--merge server|causal] [--merge-bug NAME] [--app COMMAND] [--app-replica ID=COMMAND] [--app-server COMMAND] \
         [--app-timeout SECONDS] [--nemesis delay,reorder,duplicate,loss,partition,flap] [--deletes win|either] [--blocks whole|per-item] \
-        [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--out DIR]
+        [--world FILE] [--runs N] [--time SECONDS] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [--db DIR]
         """,
     abstract: "Generate random interleavings, check the ordering invariants, shrink every failure to a minimal recording.",
     discussion: """
@@ -75,8 +75,11 @@ let fuzzCommand = Command(
         process each), --app-replica ID=COMMAND one client, --app-server the server; the model plays the rest, and an app \
         whose hello says merge-own gets the model-free checks only. The first case failing each check is shrunk and written \
         to --out as CHECK-HASH.jsonl, which 'dragreplay replay [--merge-bug NAME | the same app options] FILE' replays \
-        failing the same check. --shard, --db, --world, --applier, --handler and the other options of the single-replica fuzz \
-        not listed in that usage are not yet with --replicas (a usage error).
+        failing the same check. --shard I/N takes the cases whose index is I modulo N (N shards run exactly the unsharded \
+        cases, each shrinking its own first failures); --db DIR replays the version 3 recordings in DIR first with the same merge \
+        and adds the new findings to it; --world FILE starts every case from FILE's data, layout and rules (a version 3 header's \
+        merge, deletes and blocks are the defaults), with drags aimed at its frames. --applier and --handler do not apply to \
+        replicas; the other options of the single-replica fuzz not listed in that usage are not yet with --replicas (a usage error).
         """,
     options: [
         applierOption, handlerOption, appOption, appTimeoutOption, worldOption, oracleOption,
