@@ -90,5 +90,24 @@ extension AppProcessTests {
             }
             #expect(pool.idleCount == 2, "two processes, reused")
         }
+        @Test("a quiet period overlaps the replicas: each round's deliveries and every resend are written before an answer is read")
+        func quiescenceOverlaps() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rendezvous-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            // Each app answers a deliver or a resend only when the other has
+            // received its own: one host reading an answer before writing the
+            // next request would see the first app exit (status 5).
+            var (system, pool) = try Self.system("rendezvous", log: folder)
+            defer { pool.close() }
+            try system.commit(.relocate(["a"], in: nil, before: nil), on: "A")
+            try system.commit(.relocate(["c"], in: nil, before: "a"), on: "B")
+            let quiescence = system.quiesce()
+            let checks = quiescence.violations.map(\.check)
+            #expect(!checks.contains(.appCrash) && !checks.contains(.appTimeout), "\(quiescence.violations)")
+            #expect(quiescence.settled && checks.contains(.convergence), "\(quiescence.violations)")
+            let marks = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            #expect(marks == ["A.d1", "A.r1", "B.d1", "B.r1"], "\(marks)")
+        }
     }
 }

@@ -156,4 +156,15 @@ struct ChannelTests {
         #expect(counts()[2] >= 2 && counts()[0] >= 2)
         #expect(system.order("C") == "c a b")
     }
+
+    @Test("takeRound: the lowest send numbers up to the first receiver met twice, in send order")
+    func rounds() throws {
+        var system = try Fix.system("a b c", .causal, ids: ["A", "B", "C"])
+        try system.commit(Fix.relocate("c", before: "a"), on: "A")  // #1 to B, #2 to C
+        try system.commit(Fix.relocate("b", before: nil), on: "B")  // #3 to A, #4 to C
+        var channel = system.channel
+        #expect(channel.takeRound().map(\.sendNumber) == [1, 2, 3])
+        #expect(channel.takeRound().map(\.sendNumber) == [4])
+        #expect(channel.takeRound().isEmpty)
+    }
 }

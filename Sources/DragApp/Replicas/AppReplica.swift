@@ -50,6 +50,19 @@ public final class AppReplica: SyncReplica {
         try answer(host.request(AppMessages.resend), wantsData: false).send
     }
 
+    /// Writes the `deliver` now; its answer is read when finished.
+    public func startReceive(_ delivery: SyncDelivery<String, String?>) -> () throws -> SyncOutput {
+        if let op = delivery.op { for item in op.kind.deleted { drop(fixed: item) } }
+        do throws(SyncFailure) { try host.submit(AppMessages.deliver(delivery)) } catch { return { throw error } }
+        return { try self.answer(self.host.collect(), wantsData: true) }
+    }
+
+    /// Writes the `resend` now; its answer is read when finished.
+    public func startResend() -> () throws -> [SyncMessage] {
+        do throws(SyncFailure) { try host.submit(AppMessages.resend) } catch { return { throw error } }
+        return { try self.answer(self.host.collect(), wantsData: false).send }
+    }
+
     private func drop(fixed item: String) {
         for i in fixed.indices { fixed[i].removeAll { $0 == item } }
     }

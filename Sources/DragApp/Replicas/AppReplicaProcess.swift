@@ -93,14 +93,39 @@ public final class AppReplicaProcess {
             stop()
             throw SyncFailure(.appProtocol, "the app wrote an answer with no request outstanding (\(count) bytes nobody asked for)")
         }
-        do { return try process.request(line, timeout: timeout) } catch {
-            let text = "\(error)" + AppSubject.tail(process.stderrTail)
+        do { return try process.request(line, timeout: timeout) } catch { throw failure(error) }
+    }
+
+    /// Writes a request without waiting for its answer (`collect` reads
+    /// it): what the pipe takes now, the rest while collecting.
+    func submit(_ line: [UInt8]) throws(SyncFailure) {
+        guard let process else { throw SyncFailure(.appCrash, "the app is not running") }
+        if process.unreadCount > 0 {
+            let count = process.unreadCount
             stop()
-            switch error {
-            case .timeout: throw SyncFailure(.appTimeout, text)
-            case .lineTooLong, .outputFlood: throw SyncFailure(.appProtocol, text)
-            default: throw SyncFailure(.appCrash, text)
-            }
+            throw SyncFailure(.appProtocol, "the app wrote an answer with no request outstanding (\(count) bytes nobody asked for)")
+        }
+        process.queue(line)
+        do { try process.flushQueue() } catch { throw failure(error) }
+    }
+
+    /// The answer to the request `submit` wrote, within the timeout.
+    func collect() throws(SyncFailure) -> [UInt8] {
+        guard let process else { throw SyncFailure(.appCrash, "the app is not running") }
+        while true {
+            if let line = process.nextAnswer() { return line }
+            do { try process.pump(waiting: true, timeout: timeout) } catch { throw failure(error) }
+        }
+    }
+
+    /// A failed exchange as the check it is; the process is gone.
+    private func failure(_ error: AppProcessError) -> SyncFailure {
+        let text = "\(error)" + AppSubject.tail(process?.stderrTail ?? "")
+        stop()
+        switch error {
+        case .timeout: return SyncFailure(.appTimeout, text)
+        case .lineTooLong, .outputFlood: return SyncFailure(.appProtocol, text)
+        default: return SyncFailure(.appCrash, text)
         }
     }
 

@@ -88,6 +88,19 @@ public struct ReplicaChannel: Hashable, Sendable {
     /// - Complexity: O(f).
     public mutating func takeFirst() -> ReplicaMessage? { inFlight.isEmpty ? nil : inFlight.removeFirst() }
 
+    /// Takes the lowest send numbers in flight up to, not including, the
+    /// first whose receiver is already among them: messages that
+    /// `takeFirst` would hand out one after the other, none of which can
+    /// depend on another's delivery (each goes to its own replica).
+    /// - Complexity: O(f + k) for k taken.
+    public mutating func takeRound() -> [ReplicaMessage] {
+        var receivers = Set<String>()
+        var k = 0
+        while k < inFlight.count, receivers.insert(inFlight[k].to).inserted { k += 1 }
+        defer { inFlight.removeFirst(k) }
+        return Array(inFlight.prefix(k))
+    }
+
     /// In `auto` delivery: takes the message due at or before `time` on a
     /// link that is not cut, earliest due first, then lowest send number.
     /// - Complexity: O(f).

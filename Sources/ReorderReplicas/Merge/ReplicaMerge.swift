@@ -47,6 +47,12 @@ public protocol ReplicaMerge<ItemID, CollectionID>: Sendable {
     /// op it carries (`nil` for a message without one); the default hands
     /// a message with an op to `receive(_:number:from:at:)` and drops the rest.
     mutating func receive(_ message: ReplicaMessage, op: ReplicaOp<ItemID, CollectionID>?) -> [ReplicaSend]
+    /// Messages to distinct receivers, in send order, as `receive(_:op:)`
+    /// one after the other would take them: each one's sends, or `nil`
+    /// from the one at which the merge stopped (that one and those after
+    /// it had no effect the run goes on with). The default is that loop; a
+    /// merge hosting code in other processes overlaps their work.
+    mutating func receive(round: [(message: ReplicaMessage, op: ReplicaOp<ItemID, CollectionID>?)]) -> [[ReplicaSend]?]
     /// What the merge found on its own since the last call, in the order
     /// found: a failure of the code under test, a `reference` mismatch.
     /// The reference models find nothing.
@@ -71,6 +77,19 @@ extension ReplicaMerge {
     public mutating func receive(_ message: ReplicaMessage, op: ReplicaOp<ItemID, CollectionID>?) -> [ReplicaSend] {
         guard let op else { return [] }
         return receive(op, number: message.number, from: message.from, at: message.to)
+    }
+
+    public mutating func receive(round: [(message: ReplicaMessage, op: ReplicaOp<ItemID, CollectionID>?)]) -> [[ReplicaSend]?] {
+        var results: [[ReplicaSend]?] = []
+        for (message, op) in round {
+            if isStopped {
+                results.append(nil)
+                continue
+            }
+            let sends = receive(message, op: op)
+            results.append(isStopped ? nil : sends)
+        }
+        return results
     }
 
     public mutating func takeFindings() -> [ReplicaViolation<ItemID, CollectionID>] { [] }

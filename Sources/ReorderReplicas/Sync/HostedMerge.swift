@@ -110,10 +110,38 @@ public struct HostedMerge<ItemID: Hashable & Sendable, CollectionID: Hashable & 
     /// - Complexity: the hosted code's, plus the shadow's receive.
     public mutating func receive(_ message: ReplicaMessage, op: Op?) -> [ReplicaSend] {
         guard !isStopped else { return [] }
+        return finishReceive(message, op: op, start(message, op: op))
+    }
+
+    /// Starts every receiver's work (an app reads its request while the
+    /// next is written), then finishes each in order, as one `receive`
+    /// after another would. After a failure the rest are still finished
+    /// (an app's answer must be read before its next request) and ignored.
+    /// - Complexity: the hosted code's, plus the shadow's receives.
+    public mutating func receive(round: [(message: ReplicaMessage, op: Op?)]) -> [[ReplicaSend]?] {
+        guard !isStopped else { return round.map { _ in nil } }
+        let started = round.map { start($0.message, op: $0.op) }
+        var results: [[ReplicaSend]?] = []
+        for ((message, op), finish) in zip(round, started) {
+            if isStopped {
+                _ = try? finish()
+                results.append(nil)
+                continue
+            }
+            let sends = finishReceive(message, op: op, finish)
+            results.append(isStopped ? nil : sends)
+        }
+        return results
+    }
+
+    private func start(_ message: ReplicaMessage, op: Op?) -> () throws -> SyncOutput {
+        nodes[message.to]!.startReceive(SyncDelivery(from: message.from, op: op, number: message.number, payload: message.payload))
+    }
+
+    private mutating func finishReceive(_ message: ReplicaMessage, op: Op?, _ finish: () throws -> SyncOutput) -> [ReplicaSend] {
         let to = message.to
-        let delivery = SyncDelivery(from: message.from, op: op, number: message.number, payload: message.payload)
         let output: SyncOutput
-        do { output = try nodes[to]!.receive(delivery) } catch {
+        do { output = try finish() } catch {
             fail(to, error)
             return []
         }
@@ -133,14 +161,23 @@ public struct HostedMerge<ItemID: Hashable & Sendable, CollectionID: Hashable & 
     /// Every replica's repair, clients in `ids` order, then the server.
     /// - Complexity: the hosted code's, plus O(r * m) for the model's replicas.
     public mutating func antiEntropy() -> [ReplicaSend] {
+        // Every hosted replica's resend is started first: apps work at once.
+        var started: [String: () throws -> [SyncMessage]] = [:]
+        for r in replicas where hosted.contains(r) { started[r] = nodes[r]!.startResend() }
         var sends: [ReplicaSend] = []
-        for r in replicas where !isStopped {
+        for r in replicas {
             if let node = nodes[r] as? any ModelNode<ItemID, CollectionID> {
+                guard !isStopped else { continue }
                 let messages = node.resend(lacking: lacks)
                 sends += messages.map { ReplicaSend(from: r, to: $0.to!, op: $0.op, number: $0.number) }
                 continue
             }
-            do { sends += route(try nodes[r]!.resend(), from: r) } catch { fail(r, error) }
+            guard let finish = started[r] else { continue }
+            if isStopped {
+                _ = try? finish()  // read, so the app's next request finds no stale answer
+                continue
+            }
+            do { sends += route(try finish(), from: r) } catch { fail(r, error) }
         }
         return isStopped ? [] : sends
     }

@@ -47,10 +47,26 @@ public protocol SyncReplica<ItemID, CollectionID>: AnyObject {
     /// nothing is missing. The quiet period ends when every replica
     /// answers empty and nothing is in flight.
     func resend() throws -> [SyncMessage]
+    /// Starts `receive(delivery)` and returns what finishes it. At quiesce
+    /// the tool starts the deliveries of a round to different replicas,
+    /// then finishes them in order: code in another process (an app)
+    /// writes its request here and reads the answer when finished, so the
+    /// replicas work at once. The default receives when finished.
+    func startReceive(_ delivery: SyncDelivery<ItemID, CollectionID>) -> () throws -> SyncOutput
+    /// Starts `resend()` and returns what finishes it: every replica's
+    /// anti-entropy is started before the first is finished, as
+    /// `startReceive`. The default resends when finished.
+    func startResend() -> () throws -> [SyncMessage]
 }
 
 extension SyncReplica {
     public var integrated: Set<OpID>? { nil }
+
+    public func startReceive(_ delivery: SyncDelivery<ItemID, CollectionID>) -> () throws -> SyncOutput {
+        { try self.receive(delivery) }
+    }
+
+    public func startResend() -> () throws -> [SyncMessage] { { try self.resend() } }
 }
 
 /// What the tool tells a replica's code when a case starts.

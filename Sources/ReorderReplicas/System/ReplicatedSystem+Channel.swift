@@ -46,6 +46,26 @@ extension ReplicatedSystem {
     /// flight (due at `time`, when the delivery happens, plus their
     /// latency: a due message's due time in `auto` delivery, the clock for
     /// an explicit `deliver` and at quiesce), and checks the receiver's data.
+    /// `process` of each message of a round (`ReplicaChannel.takeRound`),
+    /// the merge overlapping their receivers' work: the same sends, checks
+    /// and findings, in the same order, as processing them one by one.
+    mutating func process(
+        round messages: [ReplicaMessage], at time: Double, into report: inout ReplicaEventReport<ItemID, CollectionID>
+    ) {
+        if merge.isStopped { return }
+        // A message carrying an op the system does not know is dropped, as `process` drops it.
+        let carried = messages.map { m in m.op.flatMap(op(_:)) }
+        let round = zip(messages, carried).filter { $0.0.op == nil || $0.1 != nil }.map { (message: $0.0, op: $0.1) }
+        for (message, _) in round { changeCounts[message.to, default: 0] += 1 }
+        let results = merge.receive(round: round)
+        report.others += merge.takeFindings()
+        for ((message, _), sends) in zip(round, results) {
+            guard let sends else { return }
+            for s in sends { channel.send(s, due: due(sentAt: time, on: Link(from: s.from, to: s.to))) }
+            checkAfterChange(of: message.to, into: &report)
+        }
+    }
+
     mutating func process(_ message: ReplicaMessage, at time: Double, into report: inout ReplicaEventReport<ItemID, CollectionID>) {
         if merge.isStopped { return }
         let carried = message.op.flatMap(op(_:))

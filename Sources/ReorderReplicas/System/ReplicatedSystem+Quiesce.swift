@@ -11,7 +11,7 @@ extension ReplicatedSystem {
         var settled = false
         while rounds < maxRounds {
             rounds += 1
-            while !merge.isStopped, let message = channel.takeFirst() { process(message, at: now, into: &report) }
+            while !merge.isStopped, !channel.inFlight.isEmpty { process(round: channel.takeRound(), at: now, into: &report) }
             // A resend is not meant to change data, but code under test may.
             for id in replicas { changeCounts[id, default: 0] += 1 }
             let sends = merge.isStopped ? [] : merge.antiEntropy()

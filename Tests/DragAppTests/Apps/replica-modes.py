@@ -12,13 +12,37 @@
 #   hang-deliver   never answers a delivery
 #   no-collections answers deliver without "collections"
 #   refuse-reset   answers reset with {"ok":false}
+#   rendezvous     like plain, but argv[2] is a folder, and a deliver or a
+#                  resend is answered only once every replica has received
+#                  its own n-th one (a file per replica and n in the folder):
+#                  exits with status 5 after 3 s without. Only a host that
+#                  writes every replica's request before reading an answer
+#                  gets through a quiet period.
 # Python 3 standard library only.
 import json
 import sys
 
 mode = sys.argv[1]
-log = sys.argv[2] if len(sys.argv) > 2 else None
+log = sys.argv[2] if len(sys.argv) > 2 and mode != "rendezvous" else None
+folder = sys.argv[2] if mode == "rendezvous" else None
 items = []
+me = None
+replicas = []
+counts = {}
+
+
+def rendezvous(kind):
+    """Marks this replica's n-th `kind`, then waits for every replica's."""
+    import os
+    import time
+    counts[kind] = counts.get(kind, 0) + 1
+    tag = "%s%d" % (kind, counts[kind])
+    open(os.path.join(folder, "%s.%s" % (me, tag)), "w").close()
+    deadline = time.time() + 3
+    while not all(os.path.exists(os.path.join(folder, "%s.%s" % (r, tag))) for r in replicas):
+        if time.time() > deadline:
+            sys.exit(5)
+        time.sleep(0.005)
 PAYLOAD = '{"k":  [1, 2.50, "\\u00e9"]}'
 
 
@@ -44,6 +68,7 @@ for raw in iter(sys.stdin.readline, ""):
             out(json.dumps({"ok": False, "error": "no reset today"}))
             continue
         items = list(r["container"]["collections"][0]["items"])
+        me, replicas = r["replica"], r["replicas"]
         out(json.dumps({"ok": True, "collections": collections()}))
     elif op == "apply":
         moved = [s for s in r["sources"] if s in items]
@@ -66,8 +91,12 @@ for raw in iter(sys.stdin.readline, ""):
         if mode == "no-collections":
             out(json.dumps({"ok": True}))
             continue
+        if mode == "rendezvous":
+            rendezvous("d")
         out(json.dumps({"ok": True, "collections": collections()}))
     elif op == "resend":
+        if mode == "rendezvous":
+            rendezvous("r")
         out(json.dumps({"ok": True, "send": []}))
     elif op == "bye":
         out(json.dumps({"ok": True}))
