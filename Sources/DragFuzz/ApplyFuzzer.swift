@@ -207,6 +207,7 @@ public enum ApplyFuzzer {
         report.seconds = now() - start
         let required = options.requiredCoverage ?? options.world.map(CoverageRequirement.init(world:))
         report.unmetCoverage = required?.unmet(by: coverage) ?? []
+        report.unreachableCoverage = required?.unreachable ?? []
         return report
     }
 
@@ -236,6 +237,8 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
     public var coverage = Coverage()
     /// What `Options.requiredCoverage` asked for and the run did not cover.
     public var unmetCoverage: [String] = []
+    /// What the world's rules make unreachable, so not required (said, never a failure).
+    public var unreachableCoverage: [String] = []
     /// How long the call took, shrinking included.
     public var seconds = 0.0
 
@@ -251,7 +254,7 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
 
     public var description: String {
         let modeNames = modes.list.map(\.rawValue).joined(separator: " and ")
-        let covered = "\n" + coverage.text + unmetCoverage.map { $0 + "\n" }.joined()
+        let covered = "\n" + coverage.text + (unmetCoverage + unreachableCoverage).map { $0 + "\n" }.joined()
         guard !failures.isEmpty else { return "\(runs) cases (\(modeNames), seed \(seed)): no invariant broken" + covered }
         let broken = Set(failures.map(\.invariant)).count
         let count = broken == 1 ? "1 invariant" : "\(broken) invariants"

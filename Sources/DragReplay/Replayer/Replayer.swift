@@ -118,6 +118,13 @@ public struct Replayer: Sendable {
                     subjectData: checked.subjectData, modelData: checked.modelData, swipe: engine.model.swipe,
                     sessions: engine.model.sessions))
         }
+        // Output nobody asked for after the last answer (an app that answered
+        // the last request twice) fails the recording at its last line, as
+        // the same double answer mid-recording does (issue 44 class 8).
+        if result.status != .error, let pipelined = engine.subject as? any PipelinedSubject, let failure = pipelined.endCase() {
+            let v = InvariantViolation<String, String?>(failure.invariant, "\(failure)")
+            result.failures.append(LineMessage(line: lastLine, message: prefix + v.description))
+        }
         conclude(&result, engine: &engine, sourceWarnings: source.warnings, lastLine: lastLine)
         return result
     }
