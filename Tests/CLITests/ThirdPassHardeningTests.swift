@@ -106,6 +106,28 @@ struct ThirdPassHardeningTests {
         #expect(seconds < 1 + 10, "\(seconds) s")
     }
 
+    // MARK: Class 6
+
+    @Test("class 6: a world file whose newItems n# would repeat its item n0 is refused before any case (its findings repeated n0)")
+    func worldNewItemsClash() throws {
+        let directory = try temporaryDirectory("clash-world")
+        let header = #"""
+            {"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":400,"rowHeight":10},"collections":[{"id":"a","items":["n0","n1","n2","n3"]}]},"world":{"newItems":"n#","drops":{"a":["move","copy"]}}}
+
+            """#
+        try header.write(toFile: "\(directory)/clash.jsonl", atomically: true, encoding: .utf8)
+        let out = try temporaryDirectory("clash-out")
+        let r = try runCLI(
+            ["fuzz", "--world", "clash.jsonl", "--applier", "insert-before-remove", "--runs", "300", "--jobs", "1", "--out", out],
+            cwd: directory)
+        #expect(r.code == 2, "\(r.stdout)\(r.stderr)")
+        #expect(
+            r.stderr
+                == #"error: '--world' clash.jsonl: world.newItems "n#" would give a new item the ID "n0", which the world already has; choose a form none of its items has"#
+                + "\n")
+        #expect(try findings(out).isEmpty)
+    }
+
     // MARK: Class 8
 
     @Test("class 8: an app that answers the last request twice in one write fails replay --app at the last line (it passed)")
