@@ -154,3 +154,26 @@ struct WorldValidationTests {
         #expect(cut.hasSuffix("... (1045904 more bytes)"))
     }
 }
+
+/// Issue 44 class 6, the library's other writer: `ApplyFuzzer`'s layout
+/// option is not a world, so it is not refused; its findings say when their
+/// recording would not read back.
+@Suite("ApplyFuzzer recordings read back (issue 44)")
+struct FuzzFailureReadBackTests {
+    @Test(
+        "a finding in a layout with NaN spacing says its recording does not read back, with the reader's reason; a valid one says nothing")
+    func nanLayout() throws {
+        let buggy = try #require(Applier<String, String?>.named("insert-before-remove"))
+        let nan = Layout<String>(kind: .list(rowHeight: 10, spacing: .nan), width: 100, height: 400)
+        let report = ApplyFuzzer.check(buggy, options: ApplyFuzzer.Options(runs: 200, modes: .differences, layout: nan))
+        let failure = try #require(report.failure, "\(report)")
+        #expect(failure.recordingProblem == "line 1: layout field \"spacing\" must be a finite number >= 0, got nan")
+        #expect(
+            failure.description.hasSuffix(
+                "\n  the recording does not read back: line 1: layout field \"spacing\" must be a finite number >= 0, got nan"))
+        let fine = Layout<String>(kind: .list(rowHeight: 10, spacing: 2), width: 100, height: 400)
+        let valid = ApplyFuzzer.check(buggy, options: ApplyFuzzer.Options(runs: 200, modes: .differences, layout: fine))
+        let kept = try #require(valid.failure, "\(valid)")
+        #expect(kept.recordingProblem == nil)
+    }
+}
