@@ -195,10 +195,13 @@ public enum ApplyFuzzer {
             let violation = shrunk.result.violation ?? v
             let fuzzCase = shrunk.result.violation == nil ? result.fuzzCase : shrunk.result.fuzzCase
             let finding = fuzzCase.finding(violation, context: context, caseIndex: index - 1, shrinkAttempts: shrunk.attempts)
-            failures[kind(v)] = FuzzFailure(
+            var failure = FuzzFailure(
                 invariant: violation.invariant, message: violation.message, caseIndex: index - 1, mode: mode,
                 notFromDrag: finding.notFromDrag, recording: finding.text, steps: fuzzCase.readableSteps(through: violation.step),
                 before: fuzzCase.readableData(before: violation.step), after: fuzzCase.readableData(after: violation.step))
+            // What the reader would refuse is said, not handed over as a recording that replays.
+            failure.recordingProblem = finding.recording.readBackProblem().map { "line \($0.line): \($0.message)" }
+            failures[kind(v)] = failure
         }
         var report = FuzzReport(
             runs: index, seed: options.seed, modes: options.modes,
@@ -207,6 +210,7 @@ public enum ApplyFuzzer {
         report.seconds = now() - start
         let required = options.requiredCoverage ?? options.world.map(CoverageRequirement.init(world:))
         report.unmetCoverage = required?.unmet(by: coverage) ?? []
+        report.unreachableCoverage = required?.unreachable ?? []
         return report
     }
 
@@ -236,6 +240,8 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
     public var coverage = Coverage()
     /// What `Options.requiredCoverage` asked for and the run did not cover.
     public var unmetCoverage: [String] = []
+    /// What the world's rules make unreachable, so not required (said, never a failure).
+    public var unreachableCoverage: [String] = []
     /// How long the call took, shrinking included.
     public var seconds = 0.0
 
@@ -251,7 +257,7 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
 
     public var description: String {
         let modeNames = modes.list.map(\.rawValue).joined(separator: " and ")
-        let covered = "\n" + coverage.text + unmetCoverage.map { $0 + "\n" }.joined()
+        let covered = "\n" + coverage.text + (unmetCoverage + unreachableCoverage).map { $0 + "\n" }.joined()
         guard !failures.isEmpty else { return "\(runs) cases (\(modeNames), seed \(seed)): no invariant broken" + covered }
         let broken = Set(failures.map(\.invariant)).count
         let count = broken == 1 ? "1 invariant" : "\(broken) invariants"
@@ -278,6 +284,10 @@ public struct FuzzFailure: Sendable, CustomStringConvertible {
     /// The data before and after the failing step, as the model has it.
     public var before: String
     public var after: String
+    /// Why `recording` would not read back (`line 1: layout field ...`), as
+    /// the reader says it: an `Options.layout` no recording holds (a NaN
+    /// spacing). `nil`: it reads and replays.
+    public var recordingProblem: String?
 
     /// Whether a drag session can produce it.
     public var producibleByDrag: Bool { notFromDrag == nil }
@@ -288,6 +298,7 @@ public struct FuzzFailure: Sendable, CustomStringConvertible {
         out += notFromDrag.map { "; no drag produces it: \($0)\n" } ?? "; a drag produces it\n"
         for (k, s) in steps.enumerated() { out += "  \(k + 1). \(s)\n" }
         out += "  data before: \(before)\n  model after: \(after)"
+        if let recordingProblem { out += "\n  the recording does not read back: \(recordingProblem)" }
         return out
     }
 }

@@ -53,6 +53,10 @@ public struct CampaignOptions: Sendable {
     public var code: (@Sendable (Int) -> CodeUnderTest)?
     /// The app's command, for findings' `meta` and replay commands.
     public var appCommand: String?
+    /// When the run began on the monotonic clock (`now()`, seconds), if it
+    /// began before the campaign (the CLI replays `--db` first): `seconds`
+    /// counts from it. `nil`: from the campaign's own start.
+    public var started: Double?
     /// The layout kinds cases may use (`nil`: all).
     public var layouts: Set<LayoutKind>?
     /// The swipe action handlers under test in cases with swipe actions.
@@ -85,6 +89,13 @@ public struct CampaignOptions: Sendable {
 
     /// The campaign-wide index of this shard's local case `k` (see
     /// `CampaignRun.plan`): pair `p` of cases `2p, 2p + 1` is shard `p % count`'s.
+    /// When `seconds` runs out, for a run that began at `start` (monotonic
+    /// seconds). NaN seconds are a bound of 0 (a NaN deadline was never
+    /// reached: the run never ended), negative ones too.
+    public func deadline(from start: Double) -> Double? {
+        seconds.map { start + ($0.isNaN ? 0 : max(0, $0)) }
+    }
+
     public func globalCase(_ k: Int) -> Int {
         2 * ((k / 2) * shard.count + shard.index) + k % 2
     }
@@ -141,6 +152,9 @@ public struct CampaignSummary: Sendable {
     /// the app's answers depend on the cases it ran before (never an
     /// in-process subject).
     public var unreproduced = 0
+    /// Failing cases of an app left unshrunk and unwritten because `--time`
+    /// ran out before they could be run again (an app gets no request past it).
+    public var unwritten = 0
     public var elapsed: Double
     public var shrinkSeconds: Double
     public var interrupted: Bool
@@ -153,6 +167,9 @@ public struct CampaignSummary: Sendable {
     public var database: DatabaseSummary?
     /// `--require-coverage`: what the run did not cover (exit 1).
     public var unmetCoverage: [String] = []
+    /// `--require-coverage`: what the world's rules make unreachable, so
+    /// not required (said, never a failure).
+    public var unreachableCoverage: [String] = []
 
     /// The `--format json` summary: only what the seed and `--runs`
     /// determine, so two runs compare byte for byte (timings go to stderr).
@@ -203,6 +220,10 @@ public struct CampaignSummary: Sendable {
         if app != nil {
             w.key("unreproduced")
             w.integer(unreproduced)
+            if unwritten > 0 {
+                w.key("unwritten")
+                w.integer(unwritten)
+            }
         }
         w.key("writeFailures")
         w.openArray()
@@ -212,10 +233,10 @@ public struct CampaignSummary: Sendable {
             w.key("db")
             database.write(&w)
         }
-        if !unmetCoverage.isEmpty {
-            w.key("unmetCoverage")
+        for (key, lines) in [("unmetCoverage", unmetCoverage), ("unreachableCoverage", unreachableCoverage)] where !lines.isEmpty {
+            w.key(key)
             w.openArray()
-            for u in unmetCoverage { w.string(u) }
+            for u in lines { w.string(u) }
             w.closeArray()
         }
         w.key("interrupted")
@@ -274,8 +295,12 @@ public struct CampaignSummary: Sendable {
             out += "\(unreproduced) failing case\(unreproduced == 1 ? "" : "s") did not fail again in a fresh app process: "
             out += "the app's answers depend on the cases it ran before\n"
         }
+        if unwritten > 0 {
+            out += "\(unwritten) failing case\(unwritten == 1 ? "" : "s") not written: --time ran out before the app could run "
+            out += "\(unwritten == 1 ? "it" : "them") again\n"
+        }
         for e in writeFailures { out += "\(e)\n" }
-        for u in unmetCoverage { out += "\(u)\n" }
+        for u in unmetCoverage + unreachableCoverage { out += "\(u)\n" }
         return out
     }
 }
@@ -338,13 +363,14 @@ final class CampaignRun: Sendable {
     let options: CampaignOptions
     let jobs: Int
     let ledger: Mutex<CampaignLedger>
-    let start = now()
+    let start: Double
     let store: FindingStore
     /// `resumeAfterStop` ran: apps' waits work again.
     let resumed = Atomic<Bool>(false)
 
     init(_ options: CampaignOptions) {
         self.options = options
+        start = options.started ?? now()
         jobs = max(1, options.jobs)
         ledger = Mutex(CampaignLedger(jobs: max(1, options.jobs)))
         store = FindingStore(directory: options.outDirectory)
@@ -366,7 +392,10 @@ final class CampaignRun: Sendable {
     /// wakes every wait on an app (the CLI's `AppInterruption`) until the
     /// workers have stopped and `resumeAfterStop` ran. Such a case is not
     /// counted and its failure is no finding.
+    /// Past `--time` the same holds: an app's waits end at the deadline
+    /// (`AppSubject.deadline`), so its failure then is the deadline's doing.
     func cutShort(_ violation: Violation?, _ code: CodeUnderTest) -> Bool {
+        if code.isProcess, violation?.invariant.isSubjectFailure == true, pastDeadline { return true }
         guard code.isProcess, options.resumeAfterStop != nil, !resumed.load(ordering: .acquiring), options.shouldHurry() else {
             return false
         }
@@ -375,8 +404,8 @@ final class CampaignRun: Sendable {
 
     /// `--time` bounds the whole run, shrinking too.
     var pastDeadline: Bool {
-        guard let s = options.seconds else { return false }
-        return now() - start >= s
+        guard let deadline = options.deadline(from: start) else { return false }
+        return now() >= deadline
     }
 
     func run() -> CampaignSummary {
@@ -389,11 +418,16 @@ final class CampaignRun: Sendable {
         }
         process(0)  // whatever is left now that every worker is done
         return ledger.withLock { l in
-            CampaignSummary(
+            var summary = CampaignSummary(
                 runs: l.runs, sessions: l.sessions, failingCases: l.failingCases,
                 findings: l.findings.sorted { ($0.finding.caseIndex ?? 0, $0.path) < ($1.finding.caseIndex ?? 0, $1.path) },
                 writeFailures: l.writeFailures, unreproduced: l.unreproduced, elapsed: elapsed, shrinkSeconds: l.shrinkSeconds,
                 interrupted: interrupted, coverage: l.coverage, offered: l.offered)
+            // Left unwritten only when the deadline stopped their reproduction.
+            summary.unwritten = l.candidates.reduce(0) { n, entry in
+                l.kept[entry.key, default: 0] >= options.findingsPerInvariant ? n : n + entry.value.count
+            }
+            return summary
         }
     }
 
@@ -425,12 +459,14 @@ final class CampaignRun: Sendable {
         while true {
             if let runs = options.runs, plan(k).global >= runs { break }
             // Every case, not every 64th: with an app a case takes tens of
-            // milliseconds, and 64 of them made SIGTERM wait seconds.
-            if options.shouldStop() { break }
-            if local & 63 == 0 {
+            // milliseconds, and 64 of them made SIGTERM wait seconds, and
+            // `--time 1` wait 43 s (issue 44 class 7).
+            if options.shouldStop() || pastDeadline { break }
+            // An app's cases are slow: its failures are shrunk and written
+            // as they come, not 64 cases (or the deadline) later.
+            if local & 63 == 0 || (code.isProcess && localFailing > 0) {
                 if let n = options.stopAfterFindings, ledger.withLock({ $0.findings.count }) >= n { break }
                 let t = now()
-                if let s = options.seconds, t - start >= s { break }
                 flush()
                 process(worker)
                 if worker == 0, let progress = options.progress, t - lastReport >= 0.5 {
@@ -531,6 +567,9 @@ final class CampaignRun: Sendable {
     }
 
     func shrinkAndWrite(_ local: Int, _ mode: FuzzMode, _ invariant: Invariant, code: CodeUnderTest) -> ProcessOutcome {
+        // Past `--time` an app gets no request (and no restart): the case is
+        // left, counted in `unwritten`.
+        if code.isProcess && pastDeadline { return .interrupted }
         let global = plan(local).global
         let runner = options.runner(mode)
         var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(global)))

@@ -57,10 +57,13 @@ struct CaseGenerator {
             makeLayout()
         }
         makeSwipe()
+        // Messages name what an app invents as the app did.
+        var naming = fuzzCase.naming
+        naming.invented = InventedNames()
         checked = CheckedEngine(
             container: setup.container, layout: setup.layout,
-            subject: code.subject(naming: fuzzCase.naming, swipes: fuzzCase.swipe != nil, handler: runner.handler),
-            text: fuzzCase.naming.text, checksModel: true, swipe: fuzzCase.swipe, policy: runner.world?.policy() ?? .standard,
+            subject: code.subject(naming: naming, swipes: fuzzCase.swipe != nil, handler: runner.handler),
+            text: naming.text, checksModel: true, swipe: fuzzCase.swipe, policy: runner.world?.policy() ?? .standard,
             oracle: runner.oracle)
         if let v = checked.start() {
             return result(Violation(v, step: -1), stepStarts: [])

@@ -101,6 +101,9 @@ public struct Coverage: Hashable, Sendable {
 public struct CoverageRequirement: Hashable, Sendable {
     public var collections: Set<String>
     public var operations: Set<DropOperation>
+    /// What is not required because the rules make it unreachable, one
+    /// sentence each (`coverage: collection "a" is not required: ...`).
+    public var unreachable: [String] = []
 
     public init(collections: some Sequence<String> = [], operations: some Sequence<DropOperation> = []) {
         self.collections = Set(collections)
@@ -110,6 +113,7 @@ public struct CoverageRequirement: Hashable, Sendable {
     public mutating func add(_ other: CoverageRequirement) {
         collections.formUnion(other.collections)
         operations.formUnion(other.operations)
+        for u in other.unreachable where !unreachable.contains(u) { unreachable.append(u) }
     }
 
     /// One sentence per requirement `coverage` does not meet, in a stable

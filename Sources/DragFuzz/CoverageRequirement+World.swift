@@ -1,3 +1,4 @@
+import DragRecording
 import ReorderCore
 
 extension CoverageRequirement {
@@ -11,13 +12,26 @@ extension CoverageRequirement {
     ///     CoverageRequirement(world: world).collections   // ["done", "todo"]
     ///
     /// - Complexity: O(c) for c collections.
+    ///
+    /// A collection whose drops allow only an operation no lift offers (only
+    /// `copy` into it, and no lift offers copy) can never receive a drop: it
+    /// is not required, and `unreachable` says why (issue 44 class 11: such
+    /// a requirement failed every run).
     public init(world: World) {
         let lifts = world.collections.reduce(into: DropOperation.Set()) { $0.formUnion($1.lifts) }
             .union(world.external.reduce(into: DropOperation.Set()) { $0.formUnion($1) })
         let drops = world.collections.reduce(into: DropOperation.Set()) { $0.formUnion($1.drops) }
         let possible = lifts.intersection(drops)
+        let droppable = world.collections.filter { !$0.drops.isEmpty }
         self.init(
-            collections: world.collections.filter { !$0.drops.isEmpty }.map(\.id),
+            collections: droppable.filter { !$0.drops.intersection(lifts).isEmpty }.map(\.id),
             operations: [DropOperation.move, .copy].filter { possible.contains($0 == .move ? .move : .copy) })
+        for c in droppable where c.drops.intersection(lifts).isEmpty {
+            // Non-empty drops that no lift meets: exactly one operation, one no lift offers.
+            let op = c.drops.contains(.move) ? "move" : "copy"
+            unreachable.append(
+                "coverage: collection \(Format.quoted(c.id)) is not required: the world's rules make a drop into it unreachable "
+                    + "(a drop into it allows only \(op), and no lift offers \(op))")
+        }
     }
 }

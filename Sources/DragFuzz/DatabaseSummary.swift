@@ -14,6 +14,9 @@ public struct DatabaseSummary: Hashable, Sendable {
     /// with its reason and fails the campaign.
     public var unreadableReasons: [String] = []
     public var added: [String] = []
+    /// Recordings not replayed because `--time` ran out first (with an app,
+    /// also the one it ran out during: its result would be the deadline's).
+    public var notReplayed: [String] = []
     /// Findings that could not be added (exit 2).
     public var addFailures: [SystemError] = []
 
@@ -36,6 +39,12 @@ public struct DatabaseSummary: Hashable, Sendable {
             w.key(key)
             w.openArray()
             for p in paths { w.string(p) }
+            w.closeArray()
+        }
+        if !notReplayed.isEmpty {
+            w.key("notReplayed")
+            w.openArray()
+            for p in notReplayed { w.string(p) }
             w.closeArray()
         }
         w.key("addFailures")

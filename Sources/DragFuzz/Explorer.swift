@@ -160,8 +160,9 @@ public struct Explorer: Sendable {
         var subject: AnyHashable?
     }
 
-    /// The code under test for one exploration: `nil` for `canonical` (the model alone).
-    var subject: (any ReorderSubject<Int, Int>)? {
+    /// The code under test for one exploration, its IDs named by `naming`:
+    /// `nil` for `canonical` (the model alone).
+    func subject(naming: FuzzNaming) -> (any ReorderSubject<Int, Int>)? {
         (code ?? .applier(applier)).subject(naming: naming, swipes: handler != nil, handler: handler ?? .correct)
     }
 
@@ -181,8 +182,11 @@ public struct Explorer: Sendable {
 
     /// A checked engine at the start of an interleaving.
     func checkedEngine(swipe: SwipeConfiguration<Int>?) -> CheckedEngine<Int, Int> {
-        CheckedEngine(
-            container: container, layout: layout, subject: subject, text: naming.text, checksModel: true, swipe: swipe,
+        // Messages name what an app invents as the app did.
+        var naming = self.naming
+        naming.invented = InventedNames()
+        return CheckedEngine(
+            container: container, layout: layout, subject: subject(naming: naming), text: naming.text, checksModel: true, swipe: swipe,
             policy: world?.policy() ?? .standard, oracle: oracle?.configurationOracle(world: world) ?? world?.rulesOracle() ?? .model)
     }
 

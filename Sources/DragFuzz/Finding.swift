@@ -65,6 +65,9 @@ public struct Finding: Sendable, CustomStringConvertible {
     public var shrinkAttempts: Int
     public var recording: Recording
     public var key: FindingKey
+    /// The longest message a finding carries (`meta.description`, the
+    /// summary): past it the text is cut with `Format.clipped`.
+    public static let maxMessageBytes = 4096
 
     /// The recording's canonical text.
     public var text: String { recording.text }
@@ -180,9 +183,12 @@ extension FuzzCase {
         // its data may depend on it (its starting flags): kept.
         if context.app == nil, !shown.steps.contains(where: \.isSwipeGesture) { shown.swipe = nil }
         if violation.invariant == .idempotence, let d = violation.difference { shown.steps.append(.drag(.deliver(d))) }
+        // An app's long answer (150,000 labels) is cut in the message, never
+        // a reason to lose the finding to the line limit (issue 44 class 8).
+        let message = Format.clipped(violation.message, bytes: Finding.maxMessageBytes)
         var meta: [String: JSONValue] = [
             "title": .string("\(violation.invariant.rawValue) broken by \(context.underTest)"),
-            "description": .string(violation.message), "mode": .string(context.mode ?? mode.rawValue),
+            "description": .string(message), "mode": .string(context.mode ?? mode.rawValue),
             "invariant": .string(violation.invariant.rawValue), "generator": .string(context.generator),
         ]
         if let app = context.app { meta["app"] = .string(app) } else { meta["applier"] = .string(context.applierName) }
@@ -197,7 +203,7 @@ extension FuzzCase {
         if let world = context.world, world.hasRules { meta["oracle"] = .string((context.oracle ?? .rules).rawValue) }
         let recording = shown.recording(meta: .object(meta), world: context.world)
         return Finding(
-            invariant: violation.invariant, mode: context.mode ?? mode.rawValue, message: violation.message, caseIndex: caseIndex,
+            invariant: violation.invariant, mode: context.mode ?? mode.rawValue, message: message, caseIndex: caseIndex,
             shrinkAttempts: shrinkAttempts, recording: recording, key: FindingKey(recording: recording), app: context.app,
             handler: context.app == nil && swipe != nil ? context.handler : nil, notFromDrag: notFromDrag, test: context.test)
     }

@@ -19,7 +19,13 @@ public struct FindingStore: Sendable {
     /// Writes `finding`; returns its path.
     @discardableResult
     public func write(_ finding: Finding) throws(SystemError) -> String {
-        try write(finding.text, named: finding.fileName)
+        // What the reader would refuse is not a finding: said, and nothing written.
+        if let problem = finding.recording.readBackProblem() {
+            throw SystemError(
+                call: "write", path: FileSystem.join(directory, finding.fileName), errno: .invalidArgument,
+                refusal: "not written: line \(problem.line): \(problem.message)")
+        }
+        return try write(finding.text, named: finding.fileName)
     }
 
     /// Writes a recording's text under `name`; returns its path.

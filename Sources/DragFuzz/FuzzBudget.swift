@@ -22,7 +22,11 @@ public enum FuzzBudget {
     }
 
     /// `resolve` with the environment variable's value given (`nil`: unset).
+    /// `seconds` that is NaN or infinite is no bound at all, so it counts as
+    /// not given (a NaN deadline is never reached: the call never
+    /// returned); a negative one is 0 (issue 44 class 6).
     public static func resolve(runs: Int?, seconds: Double?, environment: String?) -> (runs: Int?, seconds: Double?) {
+        let seconds = seconds.flatMap { $0.isFinite ? max(0, $0) : nil }
         if runs != nil || seconds != nil { return (runs.map { max(0, $0) }, seconds) }
         if let text = environment, let v = Double(text), v.isFinite, v > 0 { return (nil, v) }
         return (nil, defaultSeconds)

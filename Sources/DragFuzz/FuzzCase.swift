@@ -2,6 +2,7 @@ import DragRecording
 import ReorderConformance
 import ReorderCore
 import ReorderSwipe
+import Synchronization
 
 public typealias FuzzEngine = SessionEngine<Int, Int>
 public typealias FuzzContainer = ReorderContainer<Int, Int>
@@ -52,11 +53,28 @@ public struct FuzzCase: Sendable {
     }
 }
 
+/// The IDs an app invented in one case (names the case never gave it), by
+/// the negative integers `NamedSubject` stands them for: messages quote the
+/// app's own text (`"zz"`), never a generated name for the integer
+/// (`"card-new--9"`, issue 44 class 8).
+public final class InventedNames: Sendable {
+    private let names = Mutex<[Int: String]>([:])
+
+    public init() {}
+
+    func record(_ name: String, as id: Int) { names.withLock { $0[id] = name } }
+
+    /// The app's name for `id`, if it invented one.
+    public func name(_ id: Int) -> String? { names.withLock { $0[id] } }
+}
+
 /// How the fuzzer names its integer IDs in recordings and messages.
 public struct FuzzNaming: Sendable {
     public var collectionNames: [String?]
     /// The world's item names (`nil`: `a`, `b`, ...).
     public var itemNames: ItemNames?
+    /// What the code under test invented in this case (negative IDs), shared with its `NamedSubject`.
+    public var invented: InventedNames?
 
     public init(collectionNames: [String?], itemNames: ItemNames? = nil) {
         self.collectionNames = collectionNames
@@ -64,7 +82,10 @@ public struct FuzzNaming: Sendable {
     }
 
     /// This case's name for item `id`: the world's, or `item(_:)`'s.
-    public func itemName(_ id: Int) -> String { itemNames?.name(id) ?? Self.item(id) }
+    public func itemName(_ id: Int) -> String {
+        if id < 0, let name = invented?.name(id) { return name }
+        return itemNames?.name(id) ?? Self.item(id)
+    }
 
     /// The inverse of `itemName`.
     public func itemID(_ name: String) -> Int? { itemNames.map { $0.id(name) } ?? Self.id(named: name) }

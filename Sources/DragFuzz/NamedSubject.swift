@@ -47,6 +47,7 @@ public struct NamedSubject: ReorderSubject {
         if let id = invented[name] { return id }
         let id = -1 - invented.count
         invented[name] = id
+        naming.invented?.record(name, as: id)
         return id
     }
 

@@ -112,6 +112,38 @@ public struct World: Sendable {
             throw .tooManyItems(limit: Self.maxItems, count: items.count)
         }
         guard newItems.contains("#") else { throw .newItemsWithoutNumber(newItems) }
+        try validateNewItems()
+        // What the world writes into every finding's header is what a reader takes (issue 44 class 6).
+        let header = RecordingHeader(
+            layout: layout, enabled: enabled,
+            collections: collections.map {
+                CollectionSpec(id: $0.id, items: $0.items, fixed: $0.fixed, locked: $0.locked, capacity: $0.capacity)
+            }
+        )
+        do throws(FieldError) { _ = try RecordingValidator(header: header) } catch {
+            throw .unrecordable(field: error.field, reason: error.message)
+        }
+    }
+
+    /// New items' IDs (and missing items', `gone0`, ...) are never the
+    /// world's own, and every one a case can draw is an ID a recording
+    /// holds: the shortest and the longest are checked, and a NUL would be
+    /// in every one.
+    func validateNewItems() throws(WorldError) {
+        let names = itemNames
+        for item in names.names {
+            if names.newNumber(of: item) != nil || FuzzNaming.id(named: item).map({ $0 >= FuzzIDs.absentBase }) == true {
+                throw .newItemsClash(pattern: newItems, item: item)
+            }
+        }
+        for id in [names.names.count, FuzzIDs.absentBase - 1] where id >= names.names.count {
+            let name = names.name(id)
+            do throws(FieldError) { try RecordingValidator.checkIDs([name], field: "newItems") } catch {
+                let prefix = "field \"newItems\": "
+                let reason = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+                throw .newItemsInvalid(pattern: newItems, id: name, reason: reason)
+            }
+        }
     }
 
     /// The world's names for the fuzzer's integer IDs: its items first, in
@@ -200,13 +232,18 @@ public struct ItemNames: Hashable, Sendable {
     public func id(_ name: String) -> Int? {
         if let id = ids[name] { return id }
         if let id = FuzzNaming.id(named: name), id >= FuzzIDs.absentBase { return id }
+        return newNumber(of: name).map { names.count + $0 }
+    }
+
+    /// The number of the new item `name` would be (`card-11`: 11), if the
+    /// pattern gives it (before the missing items' IDs); `nil` otherwise.
+    func newNumber(of name: String) -> Int? {
         guard let hash = pattern.firstIndex(of: "#") else { return nil }
         let prefix = pattern[..<hash]
         let suffix = pattern[pattern.index(after: hash)...]
         guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return nil }
         let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
         guard digits.allSatisfy(\.isASCII), let n = Int(digits), n >= 0, String(n) == digits else { return nil }
-        let id = names.count + n
-        return id < FuzzIDs.absentBase ? id : nil
+        return n < FuzzIDs.absentBase - names.count ? n : nil
     }
 }

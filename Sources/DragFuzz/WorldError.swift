@@ -37,6 +37,16 @@ public enum WorldError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyItems(limit: Int, count: Int)
     /// `newItems` without the `#` that numbers new items.
     case newItemsWithoutNumber(String)
+    /// A new item `newItems` gives (or a missing one, `gone0`, ...) is an
+    /// item of the world already: an insert would repeat an ID.
+    case newItemsClash(pattern: String, item: String)
+    /// `newItems` gives IDs a recording cannot hold (over 256 bytes, a NUL):
+    /// `id` is the first such one.
+    case newItemsInvalid(pattern: String, id: String, reason: String)
+    /// What a recording's header cannot hold (the reader's own check of the
+    /// header, `RecordingValidator`): a layout size that is NaN, infinite or
+    /// 0, no columns, an ID that is empty, holds a NUL or is over 256 bytes.
+    case unrecordable(field: String?, reason: String)
 
     public var description: String {
         switch self {
@@ -58,6 +68,13 @@ public enum WorldError: Error, Hashable, Sendable, CustomStringConvertible {
         case .negativeCapacity(let id): "collection \(Format.quoted(id)): capacity must be >= 0"
         case .tooManyItems(let limit, let count): "a world holds at most \(limit) items, this one \(count)"
         case .newItemsWithoutNumber(let pattern): "newItems \(Format.quoted(pattern)) needs a \"#\" for the number"
+        case .newItemsClash(let pattern, let item):
+            "world.newItems \(Format.quoted(pattern)) would give a new item the ID \(Format.quoted(item)), which the world already has; "
+                + "choose a form none of its items has"
+        case .newItemsInvalid(let pattern, let id, let reason):
+            "world.newItems \(Format.quoted(pattern)) gives IDs a recording cannot hold: \(Format.quoted(Format.clipped(id, bytes: 80))): \(reason)"
+        case .unrecordable(let field, let reason):
+            "a recording cannot hold this world\(field.map { " (\($0))" } ?? ""): \(reason)"
         }
     }
 }

@@ -100,7 +100,7 @@ extension AppSubject: PipelinedSubject {
         var waiting = false
         while let process {
             do {
-                try process.pump(waiting: waiting, timeout: timeout)
+                try process.pump(waiting: waiting, timeout: waitLimit)
             } catch {
                 _ = failure(error, process)
                 pipeline.diverged = true

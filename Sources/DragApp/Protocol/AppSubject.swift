@@ -1,5 +1,6 @@
 import DragReader
 import DragRecording
+import DragSystem
 import ReorderConformance
 import ReorderCore
 
@@ -38,6 +39,14 @@ public final class AppSubject: ReorderSubject {
     public var playsReplicasOnly: Bool { playsReplicas && !supports.contains("apply") }
     /// The tool's own name and version, sent in `hello`.
     public let tool: String
+    /// The run's deadline on the monotonic clock (`MonotonicClock.now().seconds`):
+    /// past it the app gets no request (a case then fails at once, as
+    /// `timeout`, and the app is stopped), and no wait goes past it by more
+    /// than `deadlineGrace`. `fuzz --time` sets it (issue 44 class 7).
+    public var deadline: Double?
+    /// How far a wait may run past `deadline`: enough that the caller,
+    /// reading the same clock, sees the deadline passed.
+    public static let deadlineGrace = 0.05
 
     var process: AppProcess?
     /// The collection ids of the current case, in order: answers must list them so.
@@ -76,7 +85,8 @@ public final class AppSubject: ReorderSubject {
         do {
             // A cold start (an interpreter behind a shim, a JVM) is not a hang:
             // hello gets at least `helloTimeout`, every later answer `timeout`.
-            answer = try parseJSON(try p.request(AppMessages.hello(tool: tool), timeout: max(timeout, Self.helloTimeout)))
+            // A restart's hello, too, ends at the deadline.
+            answer = try parseJSON(try p.request(AppMessages.hello(tool: tool), timeout: limited(max(timeout, Self.helloTimeout))))
         } catch let e as AppProcessError {
             let tail = Self.tail(p.stderrTail)
             p.terminate()
@@ -146,6 +156,14 @@ public final class AppSubject: ReorderSubject {
     }
 
     public func handle(_ request: SubjectRequest<String, String?>) throws(SubjectFailure) -> SubjectAnswer<String, String?> {
+        if let deadline, MonotonicClock.now().seconds >= deadline {
+            if pipeline != nil {
+                pipeline?.diverged = true
+                return .none
+            }
+            fail()
+            throw .timeout("the run's time ran out (--time) before this request")
+        }
         if case .reset(let container, _, _) = request {
             collectionIDs = container.collections.map(\.id)
             if process == nil {
@@ -167,10 +185,25 @@ public final class AppSubject: ReorderSubject {
         // an answer nobody asked for: it must not pass for this one's.
         if process.unreadCount > 0 { throw unsolicited(process) }
         let answerBytes: [UInt8]
-        do { answerBytes = try process.request(line, timeout: timeout) } catch {
+        let limit = waitLimit
+        do { answerBytes = try process.request(line, timeout: limit) } catch {
+            if case .timeout = error, limit < timeout {
+                // The deadline's doing, not the app's: said so.
+                _ = failure(error, process)
+                throw .timeout("the run's time ran out (--time) while the app was answering")
+            }
             throw failure(error, process)
         }
         return try answer(to: request, answerBytes)
+    }
+
+    /// How long the next wait may take: `timeout`, cut at the deadline.
+    var waitLimit: Double { limited(timeout) }
+
+    /// `seconds`, or less: what is left until the deadline and its grace.
+    func limited(_ seconds: Double) -> Double {
+        guard let deadline else { return seconds }
+        return min(seconds, max(0, deadline - MonotonicClock.now().seconds) + Self.deadlineGrace)
     }
 
     /// The failure a process error is reported as; the process is gone.

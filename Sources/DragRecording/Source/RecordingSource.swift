@@ -40,6 +40,21 @@ public struct Recording: Hashable, Sendable {
     /// A source over the events, numbered as the canonical text numbers its
     /// lines (header on line 1), validated as the reader validates a file.
     public func source(path: String = "<memory>") -> RecordingEvents { RecordingEvents(self, path: path) }
+
+    /// The first thing the reader would refuse in the canonical text, with
+    /// its line (the header's checks, then each event's in order); `nil`
+    /// when every line reads. The writers of recordings ask it before they
+    /// report success (issue 44 class 6).
+    public func readBackProblem(path: String = "<memory>") -> Diagnostic? {
+        var events = source(path: path)
+        while true {
+            do throws(RecordingError) {
+                guard try events.next() != nil else { return nil }
+            } catch {
+                return error.diagnostic
+            }
+        }
+    }
 }
 
 /// The `RecordingSource` of a `Recording`.

@@ -79,6 +79,25 @@ public enum Format {
         return out
     }
 
+    /// `text` cut to at most `bytes` UTF-8 bytes at a character boundary,
+    /// with what was cut said (`... (12345 more bytes)`); unchanged when it
+    /// fits. Messages that quote an app's or a recording's text use it, so
+    /// a long answer never makes a message (or the finding that carries
+    /// it) longer than a line may be.
+    public static func clipped(_ text: String, bytes: Int) -> String {
+        let count = text.utf8.count
+        guard count > bytes else { return text }
+        var kept = 0
+        var end = text.startIndex
+        for c in text {
+            let n = c.utf8.count
+            if kept + n > bytes { break }
+            kept += n
+            end = text.index(after: end)
+        }
+        return String(text[..<end]) + "... (\(count - kept) more bytes)"
+    }
+
     /// A path as messages show it: as is, or quoted and escaped when it
     /// holds a character a terminal could act on (a file named with an
     /// escape sequence cannot colour the screen or forge a diagnostic).

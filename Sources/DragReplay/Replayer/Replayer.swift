@@ -153,6 +153,15 @@ public struct Replayer: Sendable {
     private func conclude(
         _ result: inout ReplayResult, engine: inout CheckedEngine<String, String?>, sourceWarnings: [Diagnostic], lastLine: Int
     ) {
+        // Output nobody asked for after the last answer (an app that answered
+        // the last request twice) fails the recording at its last line, as
+        // the same double answer mid-recording does (issue 44 class 8).
+        if result.status != .error, let subject = engine.subject, let pipelined = subject as? any PipelinedSubject,
+            let failure = pipelined.endCase()
+        {
+            let v = InvariantViolation<String, String?>(failure.invariant, "\(failure)")
+            result.failures.append(LineMessage(line: lastLine, message: "\(subject.name): \(v.description)"))
+        }
         let closing = result.status == .error ? [] : engine.finish().map { LineMessage(line: lastLine, message: Format.warning($0)) }
         conclude(&result, sourceWarnings: sourceWarnings, closing: closing, final: engine)
     }

@@ -24,13 +24,21 @@ import Foundation
 //                 "@" stands for the recording's path, "@@" for the
 //                 directory holding it. Every "/" is dropped: the child can
 //                 name nothing outside its scratch directory.
-//     the rest    the recording (in/r.jsonl)
+//     the rest    the recording (in/r.jsonl), also written as
+//                 in/summary.json (a shard's summary to `corpus merge`)
+//
+// What the recording holds picks more of the command line when no token
+// names it ("@" or "@@"): `fuzz` gets `--world in/r.jsonl` when it has a
+// "world" key (a world file), else `--db in` when it has a "meta" key (a
+// finding in a database); `corpus merge` gets `--summary merged.json` when
+// it has a "shard" key (it is then the summary of the shard `in`).
 //
 // The recording is also read in-process, so libFuzzer's coverage of the
 // reader steers the mutations of the recording half. `fuzz` always gets
 // `--runs 300 --jobs 1` and `explore` `--items 3 --mutations 1`: given
 // again by the tokens, they are a usage error (exit 2), so no input can ask
-// for a campaign that outlasts the timeout.
+// for a campaign that outlasts the timeout. Every finding a campaign wrote
+// to `found` must pass `check` (no writer writes what the reader refuses).
 //
 // Environment: DRAGREPLAY_BIN (default: `dragreplay` beside this binary, or
 // .build/release/dragreplay), CLI_FUZZ_TIMEOUT seconds per child (20).
@@ -56,12 +64,15 @@ struct CLIInput {
         let path = "in/r.jsonl"
         let expanded = tokens.map { $0 == "@" ? path : $0 == "@@" ? "in" : $0 }
         let named = tokens.contains("@") || tokens.contains("@@")
+        let holds = { (key: String) in CLIInput.contains(Array("\"\(key)\"".utf8), in: body[split...]) }
+        let summary = !named && holds("shard") ? ["--summary", "merged.json"] : []
+        let source = named ? [] : holds("world") ? ["--world", path] : holds("meta") ? ["--db", "in"] : []
         switch command {
         case 0: arguments = ["check"] + expanded + (named ? [] : [path])
         case 1: arguments = ["replay"] + expanded + (named ? [] : [path])
         case 2: arguments = ["bless"] + expanded + (named ? [] : [path])
-        case 3: arguments = ["corpus", "merge"] + expanded + (named ? [] : ["in", "-o", "merged"])
-        case 4: arguments = ["fuzz"] + expanded + ["--runs", "300", "--jobs", "1", "--out", "found"]
+        case 3: arguments = ["corpus", "merge"] + expanded + (named ? [] : ["in", "-o", "merged"] + summary)
+        case 4: arguments = ["fuzz"] + expanded + source + ["--runs", "300", "--jobs", "1", "--out", "found"]
         case 5: arguments = ["explore"] + expanded + ["--items", "3", "--mutations", "1", "--out", "found"]
         case 6: arguments = ["help"] + expanded
         default:
@@ -77,6 +88,20 @@ struct CLIInput {
         }
         checksStandardOutput = !arguments.contains { $0.contains("junit") }
     }
+
+    /// Whether `needle` occurs in `haystack` (a few bytes in an input of at most a few KiB).
+    static func contains(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
+        var i = haystack.startIndex
+        while i + needle.count <= haystack.endIndex {
+            if haystack[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// A campaign that may have written findings to `found`.
+    var writesFindings: Bool { arguments.first == "fuzz" || arguments.first == "explore" }
 }
 
 /// What the directory `in` holds beside `in/r.jsonl`.
@@ -153,6 +178,7 @@ final class Sandbox {
         for name in (try? fm.contentsOfDirectory(atPath: directory)) ?? [] { try? fm.removeItem(atPath: directory + "/" + name) }
         try? fm.createDirectory(atPath: directory + "/in", withIntermediateDirectories: true)
         _ = fm.createFile(atPath: directory + "/in/r.jsonl", contents: Data(input.recording))
+        _ = fm.createFile(atPath: directory + "/in/summary.json", contents: Data(input.recording))
         let tree = input.tree
         let inside = directory + "/in/"
         if tree.contains(.loop) { try? SystemCall.makeSymbolicLink(at: inside + "loop", to: ".") }
@@ -280,16 +306,19 @@ func skippedName(_ input: CLIInput, _ end: ChildEnd) -> String? {
     return walked ? "exit \(code) without naming in/\\xff\\xfe.jsonl, a file name that is not UTF-8 (skipped?)" : nil
 }
 
+/// `text` with every character but printable ASCII as `\u{hex}`.
+func printable(_ text: String) -> String {
+    text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F ? String($0) : "\\u{\(String($0.value, radix: 16))}" }
+        .joined()
+}
+
 /// One input, start to end; a description of what is wrong, or `nil`.
 func check(_ bytes: [UInt8], in sandbox: Sandbox) -> String? {
     let input = CLIInput(bytes)
     readInProcess(input.recording)
     sandbox.prepare(input)
     let end = sandbox.run(input.arguments)
-    let shown = input.arguments.map {
-        "\"\($0.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined())\""
-    }
-    .joined(separator: " ")
+    let shown = input.arguments.map { "\"\(printable($0))\"" }.joined(separator: " ")
     switch end {
     case .exited(let code) where (0...2).contains(code): break
     default: return "dragreplay \(shown): \(end)"
@@ -301,7 +330,22 @@ func check(_ bytes: [UInt8], in sandbox: Sandbox) -> String? {
     if input.checksStandardOutput, let i = firstRawControl(sandbox.output(".stdout")) {
         return "dragreplay \(shown): raw control character at byte \(i) of stdout"
     }
-    return nil
+    return unreadableFinding(input, in: sandbox).map { "dragreplay \(shown): \($0)" }
+}
+
+/// A finding the campaign wrote that `check` refuses (issue 44 class 6: a
+/// world's new IDs repeated its items, a NaN spacing was written as `nan`).
+func unreadableFinding(_ input: CLIInput, in sandbox: Sandbox) -> String? {
+    let found = sandbox.directory + "/found"
+    guard input.writesFindings, let names = try? FileManager.default.contentsOfDirectory(atPath: found),
+        names.contains(where: { $0.hasSuffix(".jsonl") })
+    else { return nil }
+    switch sandbox.run(["check", "found"]) {
+    case .exited(0): return nil
+    case let end:
+        let text = String(decoding: sandbox.output(".stdout").prefix(300), as: UTF8.self)
+        return "a finding it wrote does not pass check (\(end)): \(printable(text))"
+    }
 }
 
 nonisolated(unsafe) let sandbox = Sandbox()

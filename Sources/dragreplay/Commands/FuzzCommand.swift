@@ -123,10 +123,13 @@ let fuzzCommand = Command(
     let seed = try args.integer("--seed", in: 0...Int.max) ?? 1
     var jobs = try args.integer("--jobs", in: 1...256) ?? SystemCall.processorCount()
     if let runs { jobs = min(jobs, runs) }
+    // `--time` counts from here: starting the apps and the `--db` replay are part of the run.
+    let started = MonotonicClock.now().seconds
     var options = CampaignOptions(
         applierName: name, applier: applier, mode: args.value("--mode").flatMap(FuzzMode.init(rawValue:)),
         runs: runs, seconds: seconds, seed: UInt64(seed), jobs: max(1, jobs), shard: shard,
         outDirectory: try args.path("--out") ?? "corpora/found")
+    options.started = started
     options.layouts = try parseLayouts(args.value("--layout"))
     options.handler = handler(args)
     options.world = try loadWorld(args)
@@ -144,6 +147,7 @@ let fuzzCommand = Command(
     var apps: [AppSubject] = []
     if args.value("--app") != nil {
         for _ in 0..<max(1, jobs) { if let app = try startApp(args) { apps.append(app) } }
+        for app in apps { app.deadline = options.deadline(from: started) }
         let pool = AppPool(apps)
         options.code = { worker in .app(pool.apps[worker]) }
         options.appCommand = args.value("--app")
@@ -173,7 +177,8 @@ let fuzzCommand = Command(
     // The database first: a regression an earlier campaign found is found again before anything new.
     var db: DatabaseSummary?
     if let dbPath {
-        let report = try replayDatabase(dbPath, applierName: name, handler: options.handler, app: apps.first)
+        let report = try replayDatabase(
+            dbPath, applierName: name, handler: options.handler, app: apps.first, deadline: options.deadline(from: started))
         printDatabaseReplay(dbPath, report)
         db = report
     }
@@ -195,6 +200,7 @@ let fuzzCommand = Command(
     if args.has("--require-coverage") {
         let required = options.world.map(CoverageRequirement.init(world:)) ?? summary.offered
         summary.unmetCoverage = required.unmet(by: summary.coverage)
+        summary.unreachableCoverage = required.unreachable
     }
     return try finishFuzz(
         summary, args, name: name, seed: UInt64(seed), options: options, apps: apps, shard: shard, summaryPath: summaryPath)
@@ -209,7 +215,7 @@ func finishFuzz(
     if args.value("--format") == "json" {
         try Output.out(summary.json(applierName: name, seed: seed, app: options.appCommand))
         // The text summary names them itself; beside json they go to stderr too, for a person.
-        for u in summary.unmetCoverage { Output.diagnose(u) }
+        for u in summary.unmetCoverage + summary.unreachableCoverage { Output.diagnose(u) }
     } else {
         try Output.out(summary.text(applierName: name, seed: seed, app: options.appCommand))
     }

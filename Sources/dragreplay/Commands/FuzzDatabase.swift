@@ -3,6 +3,7 @@ import DragCorpus
 import DragFuzz
 import DragRecording
 import DragReplay
+import DragSystem
 import KnownBugs
 import ReorderConformance
 import ReorderCore
@@ -11,17 +12,28 @@ import ReorderCore
 /// against the campaign's code under test: the applier and handler, or the
 /// app. A finding's `expect` line fails under the code it was found in, so
 /// a recording that still fails is a regression found again, first.
-func replayDatabase(_ directory: String, applierName: String, handler: SwipeHandlerKind, app: AppSubject?) throws(CorpusError)
-    -> DatabaseSummary
-{
+/// Past `deadline` (monotonic seconds, `--time`) the rest is not replayed.
+func replayDatabase(
+    _ directory: String, applierName: String, handler: SwipeHandlerKind, app: AppSubject?, deadline: Double? = nil
+) throws(CorpusError) -> DatabaseSummary {
     var report = DatabaseSummary(directory: directory)
     guard FileSystem.exists(directory) else { return report }
     var options = ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: SwipeHandler<String>(handler))
     options.rules = World.judgement(header:)  // a finding made in a world is judged by its rules
     let replayer = Replayer(options: options)
     var subject: (any ReorderSubject<String, String?>)? = app
+    func pastDeadline() -> Bool { deadline.map { MonotonicClock.now().seconds >= $0 } ?? false }
     for path in try RecordingPaths.expand([directory]) {
+        if pastDeadline() {
+            report.notReplayed.append(path)
+            continue
+        }
         let result = app == nil ? replayer.run(path: path) : replayer.run(path: path, subject: &subject)
+        // An app's waits end at the deadline: a result reached past it is the deadline's.
+        if app != nil, pastDeadline() {
+            report.notReplayed.append(path)
+            continue
+        }
         switch result.status {
         case .fail: report.stillFailing.append(path)
         case .pass: report.nowPassing.append(path)
@@ -59,7 +71,8 @@ func addToDatabase(_ directory: String, findings: [KeptFinding], report: inout D
 func printDatabaseReplay(_ directory: String, _ report: DatabaseSummary) {
     Output.diagnose(
         "db: \(Format.path(directory)): \(report.replayed) replayed, \(report.stillFailing.count) still fail, "
-            + "\(report.nowPassing.count) now pass\(report.unreadable.isEmpty ? "" : ", \(report.unreadable.count) unreadable")")
+            + "\(report.nowPassing.count) now pass\(report.unreadable.isEmpty ? "" : ", \(report.unreadable.count) unreadable")"
+            + (report.notReplayed.isEmpty ? "" : ", \(report.notReplayed.count) not replayed (--time ran out)"))
     for path in report.stillFailing { Output.diagnose("db: still fails: \(Format.path(path))") }
     for path in report.nowPassing { Output.diagnose("db: now passes: \(Format.path(path))") }
     for reason in report.unreadableReasons { Output.diagnose("db: unreadable: \(reason)") }
