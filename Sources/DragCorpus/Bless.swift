@@ -104,12 +104,15 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
         var reader = try RecordingReader(path: target, rawLines: copier.take)
         blessing = Blessing(header: reader.header)
         var lastState = ReplayState()
+        // Version 3: the replicas' data after the last event, and its time.
+        var lastReplicas: (activity: ReplicaActivity, t: Double)?
         let result = Replayer(options: options).run(
             &reader,
             onStep: { step in
                 // Keep the state, never the data: holding the engine's data
                 // past the step would make its next change copy it.
                 lastState = step.state
+                if let activity = step.replicas { lastReplicas = (activity, step.event.t) }
                 guard failure == nil else { return }
                 do {
                     try copier.copy(upTo: step.line - 1, into: &out)
@@ -138,7 +141,10 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
         }
         var appended = false
         let finalData = ReorderContainer(collections: result.final.map { ReorderCollection(id: $0.id, items: $0.items) })
-        if let final = blessing!.finalLine(after: lastState, data: finalData, swipe: result.swipe) {
+        let final =
+            lastReplicas.map { blessing!.finalLine(after: $0.activity, at: $0.t) }
+            ?? blessing!.finalLine(after: lastState, data: finalData, swipe: result.swipe)
+        if let final {
             try copier.copyAll(into: &out)
             if !copier.endedWithNewline { try out.write([0x0A]) }
             try out.write(Array(final.utf8) + [0x0A])

@@ -1,5 +1,6 @@
 import DragRecording
 import ReorderCore
+import ReorderReplicas
 import ReorderSwipe
 
 /// What `bless` writes, decided from the steps of one replay: each `expect`
@@ -30,9 +31,9 @@ public struct Blessing: Sendable {
             return nil
         }
         endsWithExpect = true
-        let seen = blessed(e, step.state, step.container, swipe: step.swipe, labels: step.labelsShown)
+        let seen = blessed(e, step.state, step.container, swipe: step.swipe, labels: step.labelsShown, replicas: step.replicas?.data)
         if seen == e { return nil }
-        return CanonicalWriter.line(for: RecordedEvent(t: step.event.t, .expect(seen)), extra: extra)
+        return CanonicalWriter.line(for: RecordedEvent(t: step.event.t, .expect(seen), replica: step.event.replica), extra: extra)
     }
 
     /// Whether `step` is an `expect` line (`replacement` may rewrite it).
@@ -50,6 +51,35 @@ public struct Blessing: Sendable {
         after state: ReplayState, data container: ReorderContainer<String, String?>, swipe: SwipeModel<String>? = nil
     ) -> String? {
         if endsWithExpect { return nil }
+        return finalLine(state, container, swipe: swipe)
+    }
+
+    /// The `expect` line to append to a version 3 recording that does not
+    /// end with one: every replica's data after the last event (at `t`,
+    /// its time), as `replicas`, each in the header's shape (an order for
+    /// one collection, else the collections).
+    public func finalLine(after activity: ReplicaActivity, at t: Double) -> String? {
+        if endsWithExpect { return nil }
+        var replicas: [String: ExpectedReplicaData] = [:]
+        for (id, d) in activity.data { replicas[id] = Self.expected(d, like: single ? .order([]) : .collections([:])) }
+        return CanonicalWriter.line(for: RecordedEvent(t: t, .expect(Expectation(replicas: replicas))))
+    }
+
+    /// One replica's data in the shape of an `expect.replicas` entry: the
+    /// single collection's items, or the collections it lists (every one
+    /// when it lists none).
+    static func expected(_ data: ReplicaData<String, String?>, like entry: ExpectedReplicaData) -> ExpectedReplicaData {
+        switch entry {
+        case .order: return .order(data.collections.first?.items ?? [])
+        case .collections(let cs):
+            let keys = cs.isEmpty ? data.collections.compactMap(\.id) : Array(cs.keys)
+            var map: [String: [String]] = [:]
+            for k in keys { map[k] = data.collections.first { $0.id == k }?.items ?? [] }
+            return .collections(map)
+        }
+    }
+
+    private func finalLine(_ state: ReplayState, _ container: ReorderContainer<String, String?>, swipe: SwipeModel<String>?) -> String? {
         var e = Expectation()
         if single { e.order = [] } else { e.collections = [:] }
         if state.lastOutcome != nil { e.outcome = .moved }
@@ -70,11 +100,18 @@ public struct Blessing: Sendable {
 
     /// The expectation with the fields it had, set to what was observed
     /// (`render` shows it beside the expected one).
+    /// `replicas`: each replica's data at the step (version 3), for `expect.replicas`.
     public func blessed(
         _ e: Expectation, _ state: ReplayState, _ container: ReorderContainer<String, String?>, swipe: SwipeModel<String>?,
-        labels: [String]?
+        labels: [String]?, replicas: [String: ReplicaData<String, String?>]? = nil
     ) -> Expectation {
         var n = Expectation(session: e.session)
+        if let expected = e.replicas {
+            var map: [String: ExpectedReplicaData] = [:]
+            // A replica the step does not know keeps its entry: replay reports it.
+            for (id, entry) in expected { map[id] = replicas?[id].map { Self.expected($0, like: entry) } ?? entry }
+            n.replicas = map
+        }
         if e.order != nil { n.order = container.collections.first.map { Array($0.items) } ?? [] }
         if let cs = e.collections {
             var map: [String: [String]] = [:]
