@@ -32,7 +32,9 @@ struct DepthCoverageCLITests {
         #expect(r.stdout.contains("\ncoverage: collection \"templates\" never received a drop (only "), "\(r.stdout)")
         #expect(r.stdout.contains(" differences handed over directly, which no drag delivered)\n"), "\(r.stdout)")
         #expect(r.stdout.contains("; handed over directly into "), "\(r.stdout)")
-        let sessions = try runCLI(["fuzz", "--world", path, "--runs", "1000", "--mode", "sessions", "--require-coverage", "--out", dir + "/out"])
+        let sessions = try runCLI([
+            "fuzz", "--world", path, "--runs", "1000", "--mode", "sessions", "--require-coverage", "--out", dir + "/out",
+        ])
         #expect(sessions.code == 1)
         #expect(sessions.stdout.contains("\ncoverage: collection \"templates\" never received a drop\n"), "\(sessions.stdout)")
     }
@@ -47,7 +49,8 @@ struct DepthCoverageCLITests {
             r.stdout.contains(
                 #""sessions":32076,"failingCases":0,"coverage":{"drops":{"(single)":27438,"c0":184,"c1":130,"c2":65},"direct":{},"#
                     + #""operations":{"move":27812,"copy":103,"forbidden":402},"mutationDuringDrag":1092,"multiItemDrags":1418,"#
-                    + #""deferredApplies":4397,"fullOrLockedDrops":136,"swipeActions":{"leading":44,"trailing":65},"depth":{"#), "\(r.stdout)")
+                    + #""deferredApplies":4397,"fullOrLockedDrops":136,"swipeActions":{"leading":44,"trailing":65},"depth":{"#),
+            "\(r.stdout)")
     }
 
     @Test("shards' summaries merge to the unsharded campaign's depth, and the text summary prints it")
@@ -55,10 +58,12 @@ struct DepthCoverageCLITests {
         let (dir, path) = try world(Self.list3)
         let whole = try runCLI(["fuzz", "--world", path, "--runs", "600", "--format", "json", "--out", dir + "/whole"])
         #expect(whole.code == 0, "\(whole.stderr)")
-        let depth = try #require(whole.stdout.range(of: #""depth":\{[^}]*\}"#, options: .regularExpression).map { String(whole.stdout[$0]) })
+        let depth = try #require(
+            whole.stdout.range(of: #""depth":\{[^}]*\}"#, options: .regularExpression).map { String(whole.stdout[$0]) })
         for i in 0..<3 {
             let s = try runCLI([
-                "fuzz", "--world", path, "--runs", "600", "--shard", "\(i)/3", "--out", dir + "/s\(i)", "--summary", dir + "/s\(i)/summary.json",
+                "fuzz", "--world", path, "--runs", "600", "--shard", "\(i)/3", "--out", dir + "/s\(i)", "--summary",
+                dir + "/s\(i)/summary.json",
             ])
             #expect(s.code == 0, "\(s.stderr)")
         }

@@ -57,7 +57,8 @@ struct DocsDriftTests {
         let dir = try temporaryDirectory("app-env")
         let app = "env > '\(dir)/env.txt'; exec python3 examples/apps/plain_lists.py"
         let r = try run(
-            "/usr/bin/env", ["-u", "PYTHONUNBUFFERED", dragreplayBinary, "replay", "--app", app, "corpora/regression/delete-missing-id-warns.jsonl"])
+            "/usr/bin/env",
+            ["-u", "PYTHONUNBUFFERED", dragreplayBinary, "replay", "--app", app, "corpora/regression/delete-missing-id-warns.jsonl"])
         #expect(r.code == 0, "\(r.stdout)\(r.stderr)")
         let seen = try String(contentsOfFile: dir + "/env.txt", encoding: .utf8).split(separator: "\n")
         #expect(seen.contains { $0.hasPrefix("DRAGREPLAY_APP=") }, "\(seen)")

@@ -11,7 +11,9 @@ struct DragDeliveredCoverageTests {
     /// templates starts at x = 708, the window ends at 700.
     static func narrowBoard(templatesDrops: DropOperation.Set = .all) throws -> World {
         try World(
-            collections: ["todo": ["card-1", "card-2", "card-3"], "doing": ["card-4"], "done": ["card-5", "card-6"], "templates": ["bug", "feature"]],
+            collections: [
+                "todo": ["card-1", "card-2", "card-3"], "doing": ["card-4"], "done": ["card-5", "card-6"], "templates": ["bug", "feature"],
+            ],
             capacity: ["done": 5],
             layout: Layout(kind: .board(columnWidth: 220, spacing: 16, rowHeight: 40), width: 700, height: 600),
             drops: ["templates": templatesDrops], newItems: "card-new-#")

@@ -17,7 +17,9 @@ struct WorldDepthTests {
     /// The Kanban board of docs/world.md, every column on screen.
     static func board() throws -> World {
         try World(
-            collections: ["todo": ["card-1", "card-2", "card-3"], "doing": ["card-4"], "done": ["card-5", "card-6"], "templates": ["bug", "feature"]],
+            collections: [
+                "todo": ["card-1", "card-2", "card-3"], "doing": ["card-4"], "done": ["card-5", "card-6"], "templates": ["bug", "feature"],
+            ],
             capacity: ["done": 5],
             layout: Layout(kind: .board(columnWidth: 220, spacing: 16, rowHeight: 40), width: 960, height: 600), newItems: "card-new-#")
     }
@@ -79,7 +81,9 @@ struct WorldDepthTests {
         for (name, world) in [("none", nil), ("list", try Self.list3()), ("board", try Self.board())] {
             let summary = campaign(world: world, runs: 5000)
             let finding = summary.findings.first?.finding
-            print("depth: world \(name): first finding at case \(finding?.caseIndex ?? -1) of \(summary.runs); \(summary.coverage.depth.text)")
+            print(
+                "depth: world \(name): first finding at case \(finding?.caseIndex ?? -1) of \(summary.runs); \(summary.coverage.depth.text)"
+            )
             #expect(finding?.invariant == .placement, "world \(name): not found in \(summary.runs) cases")
             #expect(summary.coverage.depth.dragsIntoOneGap >= 50, "world \(name): \(summary.coverage.depth.text)")
         }

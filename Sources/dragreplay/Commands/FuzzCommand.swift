@@ -101,7 +101,7 @@ let fuzzCommand = Command(
         OptionSpec(
             names: ["--require-coverage"],
             help:
-                "exit 1 unless every collection (of the --world, or of the cases) received a drag's drop and every operation offered was answered"),
+                "exit 1 unless each collection (of the --world, or the cases) got a drag's drop and every operation offered was answered"),
         OptionSpec(names: ["--format"], valueName: "FORMAT", allowed: ["text", "json"], help: "summary format: text (default) or json"),
     ] + replicaFuzzOptionSpecs
 ) { args in
