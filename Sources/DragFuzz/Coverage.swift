@@ -164,9 +164,6 @@ extension Coverage.Depth {
 public struct CoverageRequirement: Hashable, Sendable {
     public var collections: Set<String>
     public var operations: Set<DropOperation>
-    /// Collections not required, each with why (`init(world:)`: the world's
-    /// rules allow no drop into it); named in `unmet`'s sentences.
-    public var exempt: [String: String] = [:]
 
     public init(collections: some Sequence<String> = [], operations: some Sequence<DropOperation> = []) {
         self.collections = Set(collections)
@@ -176,13 +173,11 @@ public struct CoverageRequirement: Hashable, Sendable {
     public mutating func add(_ other: CoverageRequirement) {
         collections.formUnion(other.collections)
         operations.formUnion(other.operations)
-        exempt.merge(other.exempt) { a, _ in a }
     }
 
     /// One sentence per requirement `coverage` does not meet, in a stable
-    /// order (collections by name, then operations), then, when any is
-    /// unmet, one per exempt collection saying why it was not required:
-    /// empty when it is met. A drop is a drag's (`Coverage.drops`): a
+    /// order (collections by name, then operations): empty when it is met.
+    /// A drop is a drag's (`Coverage.drops`): a
     /// collection that received only direct differences is named, with
     /// their count.
     public func unmet(by coverage: Coverage) -> [String] {
@@ -196,10 +191,6 @@ public struct CoverageRequirement: Hashable, Sendable {
         }
         for op in DropOperation.allCases where operations.contains(op) && coverage.operations[op, default: 0] == 0 {
             out.append("coverage: operation \(op.rawValue) was never answered at a drop")
-        }
-        guard !out.isEmpty else { return out }
-        for c in exempt.keys.sorted() where !collections.contains(c) {
-            out.append("coverage: collection \(Format.quoted(c)) not required: \(exempt[c]!)")
         }
         return out
     }

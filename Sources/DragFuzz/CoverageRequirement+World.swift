@@ -5,8 +5,7 @@ extension CoverageRequirement {
     /// whose rules allow a drop into it receives one, and every operation that a lift from some collection
     /// offers, and a drop into some collection allows, is answered
     /// (external lifts count as lifts). `forbidden` is never required: a
-    /// world whose rules forbid nothing need never answer it. A collection
-    /// whose `drops` are `[]` is `exempt`, and an unmet requirement says so.
+    /// world whose rules forbid nothing need never answer it.
     ///
     ///     let world = World(collections: ["todo": [], "done": []], ...)
     ///     CoverageRequirement(world: world).collections   // ["done", "todo"]
@@ -20,6 +19,5 @@ extension CoverageRequirement {
         self.init(
             collections: world.collections.filter { !$0.drops.isEmpty }.map(\.id),
             operations: [DropOperation.move, .copy].filter { possible.contains($0 == .move ? .move : .copy) })
-        for c in world.collections where c.drops.isEmpty { exempt[c.id] = "the world's rules allow no drop into it" }
     }
 }
