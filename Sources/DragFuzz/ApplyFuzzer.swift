@@ -72,8 +72,10 @@ public enum ApplyFuzzer {
         /// a hint replays them from that test, never with a CLI applier).
         public var test: String?
         /// What the run must cover, or the report fails (`unmetCoverage`).
-        /// `nil` with a `world`: every collection of the world receives a
-        /// drop and every operation its rules allow is answered.
+        /// `nil` with a `world` and `.sessions` among the modes: every
+        /// collection of the world whose rules allow a drop receives one
+        /// from a drag (a direct difference does not count) and every
+        /// operation its rules allow is answered.
         public var requiredCoverage: CoverageRequirement?
 
         public init(
@@ -208,7 +210,8 @@ public enum ApplyFuzzer {
             failures: failures.values.sorted { ($0.caseIndex, $0.invariant) < ($1.caseIndex, $1.invariant) })
         report.coverage = coverage
         report.seconds = now() - start
-        let required = options.requiredCoverage ?? options.world.map(CoverageRequirement.init(world:))
+        // The world's default requirement is what drags reach: it applies when cases drag.
+        let required = options.requiredCoverage ?? (modes.contains(.sessions) ? options.world.map(CoverageRequirement.init(world:)) : nil)
         report.unmetCoverage = required?.unmet(by: coverage) ?? []
         report.unreachableCoverage = required?.unreachable ?? []
         return report

@@ -17,11 +17,15 @@ struct CaseProfile {
         /// Hundreds of steps on a few items.
         case long
         /// Lift the item at position `from`, drop it on the leading half of
-        /// the entry at position `to`, `count` times.
+        /// the entry at position `to`, `count` times (positions among the
+        /// items, fixed entries not counted; collections `repeatIn`).
         case repeated(from: Int, to: Int, count: Int, deferred: Bool)
     }
 
     var shape: Shape = .mix
+    /// The collection indices a repeated drag lifts from and drops into:
+    /// the only one without a world, drawn among its collections in one.
+    var repeatIn = (lift: 0, drop: 0)
     /// Percent of steps that are mutations.
     var mutations = 30
     /// Percent of drops that defer their apply.
@@ -58,25 +62,28 @@ extension CaseGenerator {
     }
 
     /// The repeated drag of `profile`: lift by position, drop by position.
+    /// In a world the lift offers what its collection's `lifts` says.
     mutating func runRepeated(from: Int, to: Int, count: Int, deferred: Bool) -> Violation? {
+        let (c, t) = profile.repeatIn
         for _ in 0..<count {
-            let items = checked.container.collections[0].items
+            let items = checked.container.collections[c].items
             guard from < items.count else { return nil }
             sessions += 1
-            if let v = execute(.lift(session: 0, items: [items[from]], at: Point(x: 1, y: 1), operations: .move, external: false), aim: nil)
-            {
+            let id = items[from]
+            let ops = runner.world.map { worldLiftOperations($0, items: [id]) } ?? .move
+            if let v = execute(.lift(session: 0, items: [id], at: Point(x: 1, y: 1), operations: ops, external: false), aim: nil) {
                 return v
             }
             // The one frame aimed at (as `frames(in:)` gives it), read from
             // the model in place: `engine` would copy the whole model.
             let collections = checked.container.collections
             let layout = checked.model.layout
-            let fixed = collections[0].fixed.count
+            let fixed = collections[t].fixed.count
             let (p, aim): (Point, Aim?) =
-                fixed + to < collections[0].entryCount
+                fixed + to < collections[t].entryCount
                 ? (
-                    layout.leadingHalfPoint(of: layout.frame(ofEntry: fixed + to, inCollection: 0, of: collections)),
-                    Aim(collection: 0, entry: fixed + to)
+                    layout.leadingHalfPoint(of: layout.frame(ofEntry: fixed + to, inCollection: t, of: collections)),
+                    Aim(collection: t, entry: fixed + to)
                 )
                 : (Point(x: 1, y: layout.height - 1), nil)
             if let v = execute(.drop(session: 0, at: p, deferred: deferred), aim: aim) { return v }

@@ -48,10 +48,11 @@ struct CaseGenerator {
     mutating func run() -> CaseRunner.Result {
         profile = drawProfile()
         if let world = runner.world {
-            // The world is the data: no repeated drag over a generated list.
-            if case .repeated = profile.shape { profile.shape = .mix }
             makeWorldContainer(world)
             makeWorldLayout(world)
+            // Drawn after the world's data, in its terms: a case without a
+            // world draws none of this, so its seeds keep their cases.
+            if case .repeated = profile.shape { scaleRepeatToWorld() }
         } else {
             if case .repeated = profile.shape { makeRepeatedContainer() } else { makeContainer() }
             makeLayout()
@@ -75,10 +76,14 @@ struct CaseGenerator {
         let limit = runner.mode == .sessions ? profile.maxEvents : 8
         var starts: [Int] = []
         let records = runner.recordsSteps
+        // In a world a long case runs on toward its `maxEvents` (about 100
+        // steps on average); without one it stops as it always has (about
+        // 10), so existing seeds keep their cases.
+        let more = runner.world != nil && profile.isLong ? 99 : 90
         while stepCount < limit
             && {
                 if records { starts.append(choices.choices.count) }
-                return choices.more()
+                return choices.more(more)
             }()
         {
             let planned: (event: SessionEvent<Int, Int>, aim: Aim?)
@@ -118,7 +123,13 @@ struct CaseGenerator {
         let asked = !checked.subjectFailed
         let step = checked.handle(event, aim: aim)
         // Only what the code under test was given: nothing after it failed to answer.
-        if asked { coverage.count(event, step, before: before, inFlight: inFlight) }
+        if asked {
+            coverage.count(event, step, before: before, inFlight: inFlight)
+            // The gap a drag's drop landed in (a direct difference is no drag).
+            if let d = step.result.drag.applied {
+                if case .drag(.deliver) = event {} else { coverage.countGap(d, in: checked.container) }
+            }
+        }
         // Recorded last, moved in: nothing above reads the case's steps.
         stepCount += 1
         if runner.recordsSteps { fuzzCase.steps.append(consume event) }

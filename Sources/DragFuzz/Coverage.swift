@@ -8,13 +8,20 @@ import ReorderSwipe
 /// (the operation answered at a drop, the difference handed over), never from
 /// what was only generated: a lift whose drop was forbidden gave the move
 /// closure nothing, and a case past the code's failure to answer gave it
-/// nothing more. Every count is a sum over cases, so shards' coverages add
-/// up to the unsharded campaign's (`adding`).
+/// nothing more. Every count is a sum over cases and every figure of `depth`
+/// a maximum over them, so shards' coverages add up to the unsharded
+/// campaign's (`adding`).
 public struct Coverage: Hashable, Sendable {
-    /// Differences handed to the code under test (committed drops, deferred
-    /// applies, direct differences), per destination collection as the
-    /// recording names it (`Coverage.single` for a single unnamed collection).
+    /// Differences a drag delivered to the code under test (committed drops
+    /// and deferred applies), per destination collection as the recording
+    /// names it (`Coverage.single` for a single unnamed collection). What
+    /// `--require-coverage` reads: a collection only a direct difference
+    /// reached was never reached by a user's drag.
     public var drops: [String: Int] = [:]
+    /// Differences handed over directly (`--mode differences`, `deliver`),
+    /// per destination collection, counted apart from `drops`: no finger
+    /// put them there, whatever the layout lets a drag reach.
+    public var direct: [String: Int] = [:]
     /// The operation answered at each drop (the code's own answer where it
     /// configures: it agrees with the model's, or the case failed there).
     public var operations: [DropOperation: Int] = [:]
@@ -28,6 +35,40 @@ public struct Coverage: Hashable, Sendable {
     public var fullOrLockedDrops = 0
     /// Swipe actions performed, per edge.
     public var swipeActions: [SwipeEdge: Int] = [:]
+    /// How deep the run went: a shallow campaign shows here.
+    public var depth = Depth()
+
+    /// How deep a run went, each figure a maximum over its cases (so shards
+    /// combine by `max`, and a sharded campaign's depth is the unsharded
+    /// one's). Some bugs need depth before they show: a position key halved
+    /// 52 times, a cache stale after a burst of mutations mid-drag.
+    public struct Depth: Hashable, Sendable {
+        /// Events in the longest case.
+        public var longestCase = 0
+        /// The most drags in one case whose block landed in the same gap:
+        /// right after the same entry (or first) of the same collection.
+        public var dragsIntoOneGap = 0
+        /// The most data mutations while one drag was in flight.
+        public var mutationsDuringOneDrag = 0
+
+        public init(longestCase: Int = 0, dragsIntoOneGap: Int = 0, mutationsDuringOneDrag: Int = 0) {
+            self.longestCase = longestCase
+            self.dragsIntoOneGap = dragsIntoOneGap
+            self.mutationsDuringOneDrag = mutationsDuringOneDrag
+        }
+
+        /// Each figure the larger of the two.
+        public mutating func formMax(_ other: Depth) {
+            longestCase = max(longestCase, other.longestCase)
+            dragsIntoOneGap = max(dragsIntoOneGap, other.dragsIntoOneGap)
+            mutationsDuringOneDrag = max(mutationsDuringOneDrag, other.mutationsDuringOneDrag)
+        }
+
+        /// The figures as the `"depth"` object writes them, in order.
+        var fields: [(String, Int)] {
+            [("longestCase", longestCase), ("dragsIntoOneGap", dragsIntoOneGap), ("mutationsDuringOneDrag", mutationsDuringOneDrag)]
+        }
+    }
 
     /// The key of an unnamed single collection in `drops`.
     public static let single = "(single)"
@@ -41,12 +82,14 @@ public struct Coverage: Hashable, Sendable {
     /// - Complexity: O(c) for c collections named.
     public mutating func add(_ other: Coverage) {
         drops.merge(other.drops, uniquingKeysWith: +)
+        direct.merge(other.direct, uniquingKeysWith: +)
         operations.merge(other.operations, uniquingKeysWith: +)
         mutationDuringDrag += other.mutationDuringDrag
         multiItemDrags += other.multiItemDrags
         deferredApplies += other.deferredApplies
         fullOrLockedDrops += other.fullOrLockedDrops
         swipeActions.merge(other.swipeActions, uniquingKeysWith: +)
+        depth.formMax(other.depth)
     }
 
     public func adding(_ other: Coverage) -> Coverage {
@@ -61,12 +104,14 @@ public struct Coverage: Hashable, Sendable {
     package func write(_ w: inout _JSONBuffer) {
         w.open()
         w.integers("drops", drops.keys.sorted().map { ($0, drops[$0]!) })
+        w.integers("direct", direct.keys.sorted().map { ($0, direct[$0]!) })
         w.integers("operations", DropOperation.allCases.map { ($0.rawValue, operations[$0, default: 0]) })
         w.integers([
             ("mutationDuringDrag", mutationDuringDrag), ("multiItemDrags", multiItemDrags), ("deferredApplies", deferredApplies),
             ("fullOrLockedDrops", fullOrLockedDrops),
         ])
         w.integers("swipeActions", SwipeEdge.allCases.map { ($0.rawValue, swipeActions[$0, default: 0]) })
+        w.integers("depth", depth.fields)
         w.close()
     }
 
@@ -76,23 +121,41 @@ public struct Coverage: Hashable, Sendable {
         return w.string
     }
 
-    /// Two lines for the text summaries:
+    /// Two lines for the text summaries, and a third, the depth, when cases were run:
     ///
-    ///     coverage: drops into c0 812, c1 790, c2 801; answered move 2301, copy 0, forbidden 388
+    ///     coverage: drops into "c0" 812, "c1" 790; handed over directly into "c0" 401, "c1" 377; answered move 2301, copy 0, forbidden 388
     ///       412 drags with a mutation, 530 multi-item, 301 deferred applies, 97 into a full or locked collection; swipe actions leading 12, trailing 30
+    ///     depth: longest case 412 events, 57 drags into one gap, 9 mutations during one drag
+    ///
+    /// "drops" are what drags delivered; differences handed over directly
+    /// (`--mode differences`) are listed apart, when there are any.
     public var text: String {
         let into = drops.keys.sorted().map { "\(Format.quoted($0)) \(drops[$0]!)" }.joined(separator: ", ")
+        let handed = direct.keys.sorted().map { "\(Format.quoted($0)) \(direct[$0]!)" }.joined(separator: ", ")
         let ops = DropOperation.allCases.map { "\($0.rawValue) \(operations[$0, default: 0])" }.joined(separator: ", ")
         let swipes = SwipeEdge.allCases.map { "\($0.rawValue) \(swipeActions[$0, default: 0])" }.joined(separator: ", ")
-        return "coverage: drops into \(into.isEmpty ? "no collection" : into); answered \(ops)\n"
+        let directly = handed.isEmpty ? "" : "; handed over directly into \(handed)"
+        return "coverage: drops into \(into.isEmpty ? "no collection" : into)\(directly); answered \(ops)\n"
             + "  \(mutationDuringDrag) drags with a mutation, \(multiItemDrags) multi-item, \(deferredApplies) deferred applies, "
-            + "\(fullOrLockedDrops) into a full or locked collection; swipe actions \(swipes)\n"
+            + "\(fullOrLockedDrops) into a full or locked collection; swipe actions \(swipes)\n" + depth.text
+    }
+}
+
+extension Coverage.Depth {
+    /// The summary's depth line (nothing when no case ran):
+    /// `depth: longest case 412 events, 57 drags into one gap, 9 mutations during one drag`.
+    public var text: String {
+        guard longestCase > 0 else { return "" }
+        return "depth: longest case \(longestCase) event\(longestCase == 1 ? "" : "s"), "
+            + "\(dragsIntoOneGap) drag\(dragsIntoOneGap == 1 ? "" : "s") into one gap, "
+            + "\(mutationsDuringOneDrag) mutation\(mutationsDuringOneDrag == 1 ? "" : "s") during one drag\n"
     }
 }
 
 /// What a run must have covered (`--require-coverage`, QuickCheck's
-/// `checkCoverage`): every collection of the world received a drop, every
-/// operation the rules allow was answered at least once.
+/// `checkCoverage`): every collection of the world received a drop from a
+/// drag (`Coverage.drops`: a difference handed over directly does not
+/// count), every operation the rules allow was answered at least once.
 ///
 /// Today it is computed from the generated worlds (`CoverageRequirement.offered`:
 /// the collections the cases had and the operations their lifts offered); a
@@ -118,10 +181,17 @@ public struct CoverageRequirement: Hashable, Sendable {
 
     /// One sentence per requirement `coverage` does not meet, in a stable
     /// order (collections by name, then operations): empty when it is met.
+    /// A drop is a drag's (`Coverage.drops`): a
+    /// collection that received only direct differences is named, with
+    /// their count.
     public func unmet(by coverage: Coverage) -> [String] {
         var out: [String] = []
         for c in collections.sorted() where coverage.drops[c, default: 0] == 0 {
-            out.append("coverage: collection \(Format.quoted(c)) never received a drop")
+            let direct = coverage.direct[c, default: 0]
+            let only =
+                direct == 0
+                ? "" : " (only \(direct) difference\(direct == 1 ? "" : "s") handed over directly, which no drag delivered)"
+            out.append("coverage: collection \(Format.quoted(c)) never received a drop\(only)")
         }
         for op in DropOperation.allCases where operations.contains(op) && coverage.operations[op, default: 0] == 0 {
             out.append("coverage: operation \(op.rawValue) was never answered at a drop")
@@ -133,8 +203,19 @@ public struct CoverageRequirement: Hashable, Sendable {
 /// Counts one case's coverage as it runs, in the case's own integers
 /// (names only at the end: nothing per event but a few additions).
 struct CoverageCounter {
-    /// Per collection index of the case: differences handed over.
+    /// Per collection index of the case: differences a drag delivered.
     var drops: [Int] = []
+    /// Per collection index of the case: differences handed over directly.
+    var direct: [Int] = []
+    /// Events counted: the case's length.
+    var events = 0
+    /// Drags whose block landed right after an entry (`nil`: first) of a
+    /// collection, per such gap; and the most into one.
+    var gaps: [Gap: Int] = [:]
+    var mostIntoOneGap = 0
+    /// Mutations since each session in flight was lifted; and the most during one drag.
+    var sinceLift: [Int: Int] = [:]
+    var mostDuringOneDrag = 0
     var operations = (move: 0, copy: 0, forbidden: 0)
     /// Sessions (of this case) that saw a mutation while they were in flight.
     var mutated = Set<Int>()
@@ -144,6 +225,12 @@ struct CoverageCounter {
     var swipes: [SwipeEdge: Int] = [:]
     /// What the case offered: its collections and its lifts' operations.
     var offered = DropOperation.Set()
+
+    /// A gap of the data: the collection index and the entry before it.
+    struct Gap: Hashable {
+        var collection: Int
+        var after: Int?
+    }
 
     /// What counting an event reads of the data it met, taken before the
     /// step: the data itself is not held across it (a held copy would make
@@ -168,13 +255,23 @@ struct CoverageCounter {
         _ event: SessionEvent<Int, Int>, _ step: CheckedStep<Int, Int>, before: Before, inFlight: some Collection<Int>
     ) {
         let result = step.result.drag
-        if let applied = result.applied { countDifference(applied, before: before) }
+        events += 1
+        if let applied = result.applied {
+            if case .drag(.deliver) = event {
+                Self.countDifference(applied, before: before, into: &direct)
+            } else {
+                Self.countDifference(applied, before: before, into: &drops)
+            }
+        }
         if let action = step.result.swipe?.action { swipes[action.edge, default: 0] += 1 }
         guard case .drag(let e) = event else { return }
         switch e {
-        case .lift(_, let items, _, let ops, _):
+        case .lift(let session, let items, _, let ops, _):
             offered.formUnion(ops)
-            if result.liftRejection == nil && items.count > 1 { multiItem += 1 }
+            if result.liftRejection == nil {
+                if items.count > 1 { multiItem += 1 }
+                sinceLift[session] = 0
+            }
         case .drop:
             // The code's own answer where it configures: what its rules said.
             switch step.answered ?? result.configuration?.operation {
@@ -188,15 +285,41 @@ struct CoverageCounter {
         case .move, .cancel, .deliver: break
         case .mutation:
             if !inFlight.isEmpty { mutated.formUnion(inFlight) }
+            for s in inFlight {
+                let n = sinceLift[s, default: 0] + 1
+                sinceLift[s] = n
+                mostDuringOneDrag = max(mostDuringOneDrag, n)
+            }
         }
     }
 
-    mutating func countDifference(_ d: ReorderDifference<Int, Int>, before: Before) {
+    static func countDifference(_ d: ReorderDifference<Int, Int>, before: Before, into counts: inout [Int]) {
         // The fuzzer's collection IDs are their indices; an unknown one names no collection.
         let c = d.destination.collectionID
         guard c >= 0, c < before.collections else { return }
-        if drops.count <= c { drops += Array(repeating: 0, count: c + 1 - drops.count) }
-        drops[c] += 1
+        if counts.count <= c { counts += Array(repeating: 0, count: c + 1 - counts.count) }
+        counts[c] += 1
+    }
+
+    /// Counts the gap a drag's difference `d` landed in, read from `data`
+    /// after it was applied: the entry right before the first of its
+    /// sources in the destination collection (`nil`: it stands first).
+    /// - Complexity: O(k (B + log c)) for k sources.
+    mutating func countGap(_ d: ReorderDifference<Int, Int>, in data: borrowing FuzzContainer) {
+        let c = d.destination.collectionID
+        guard c >= 0, c < data.collections.count else { return }
+        var first: Int?
+        for id in d.sources {
+            guard let at = data.location(of: id), at.collection == c, !at.isFixed else { continue }
+            first = min(first ?? at.index, at.index)
+        }
+        guard let first else { return }
+        let items = data.collections[c].items
+        let fixed = data.collections[c].fixed
+        let after = first > 0 ? items[first - 1] : fixed.last
+        let n = gaps[Gap(collection: c, after: after), default: 0] + 1
+        gaps[Gap(collection: c, after: after)] = n
+        mostIntoOneGap = max(mostIntoOneGap, n)
     }
 
     /// At its capacity, or holding a locked item (spec 3.3's 4 and 5 forbid the drop there).
@@ -210,6 +333,7 @@ struct CoverageCounter {
     func coverage(naming: FuzzNaming) -> Coverage {
         var out = Coverage()
         for (c, n) in drops.enumerated() where n > 0 { out.drops[naming.collection(c) ?? Coverage.single, default: 0] += n }
+        for (c, n) in direct.enumerated() where n > 0 { out.direct[naming.collection(c) ?? Coverage.single, default: 0] += n }
         for (op, n) in [(DropOperation.move, operations.move), (.copy, operations.copy), (.forbidden, operations.forbidden)] where n > 0 {
             out.operations[op] = n
         }
@@ -218,6 +342,7 @@ struct CoverageCounter {
         out.deferredApplies = deferred
         out.fullOrLockedDrops = fullOrLocked
         out.swipeActions = swipes
+        out.depth = Coverage.Depth(longestCase: events, dragsIntoOneGap: mostIntoOneGap, mutationsDuringOneDrag: mostDuringOneDrag)
         return out
     }
 
@@ -239,7 +364,10 @@ extension Coverage {
     ) -> Coverage {
         var counter = CoverageCounter()
         counter.count(event, step, before: .init(before.container, drop: event.isDrop), inFlight: before.sessions.keys)
-        return counter.coverage(naming: naming)
+        // A step alone is no case: `explore` reports no depth.
+        var out = counter.coverage(naming: naming)
+        out.depth = Coverage.Depth()
+        return out
     }
 }
 
@@ -266,6 +394,9 @@ extension Coverage {
             return out
         }
         drops = try counts("drops")
+        // Written since the tool counted them (issue 41); a summary of an
+        // earlier version has none, read as nothing handed over directly.
+        if o["direct"] != nil { direct = try counts("direct") }
         for (name, n) in try counts("operations") {
             guard let op = DropOperation(rawValue: name) else {
                 throw FieldError(
@@ -283,6 +414,13 @@ extension Coverage {
         multiItemDrags = try count(o["multiItemDrags"], "coverage.multiItemDrags")
         deferredApplies = try count(o["deferredApplies"], "coverage.deferredApplies")
         fullOrLockedDrops = try count(o["fullOrLockedDrops"], "coverage.fullOrLockedDrops")
+        if let d = o["depth"] {
+            guard case .object(let m) = d else { throw FieldError(field: "coverage.depth", "expected an object of counts") }
+            depth = Depth(
+                longestCase: try count(m["longestCase"], "coverage.depth.longestCase"),
+                dragsIntoOneGap: try count(m["dragsIntoOneGap"], "coverage.depth.dragsIntoOneGap"),
+                mutationsDuringOneDrag: try count(m["mutationsDuringOneDrag"], "coverage.depth.mutationsDuringOneDrag"))
+        }
     }
 
     /// The sum of two coverages, each count added with overflow checked: a
@@ -296,6 +434,9 @@ extension Coverage {
         }
         var out = self
         for (key, n) in other.drops { out.drops[key] = try sum(drops[key, default: 0], n, Format.field("coverage.drops", key: key)) }
+        for (key, n) in other.direct {
+            out.direct[key] = try sum(direct[key, default: 0], n, Format.field("coverage.direct", key: key))
+        }
         for (op, n) in other.operations {
             out.operations[op] = try sum(operations[op, default: 0], n, "coverage.operations.\(op.rawValue)")
         }
@@ -306,6 +447,7 @@ extension Coverage {
         out.multiItemDrags = try sum(multiItemDrags, other.multiItemDrags, "coverage.multiItemDrags")
         out.deferredApplies = try sum(deferredApplies, other.deferredApplies, "coverage.deferredApplies")
         out.fullOrLockedDrops = try sum(fullOrLockedDrops, other.fullOrLockedDrops, "coverage.fullOrLockedDrops")
+        out.depth.formMax(other.depth)
         return out
     }
 }

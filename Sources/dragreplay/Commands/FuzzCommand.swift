@@ -51,10 +51,11 @@ let fuzzCommand = Command(
         shrinking included: past it the shrinker stops and the smallest failing case so far is written. With --db DIR, every \
         recording in DIR is replayed first (which still fail, which now pass, on stderr) and new findings are added to DIR by \
         content name (atomic, safe for many writers). The summary counts what the code under test was exercised with \
-        (coverage: drops per destination collection, operations answered at drops, drags with a mutation, multi-item drags, \
-        deferred applies, drops into a full or locked collection, swipe actions per edge); --require-coverage fails the run \
-        (exit 1) naming each collection (of the --world, else of the cases) that never received a drop and each operation offered that was \
-        never answered. A seed fully determines a \
+        (coverage: drops a drag delivered per destination collection, differences handed over directly apart, operations answered \
+        at drops, drags with a mutation, multi-item drags, deferred applies, drops into a full or locked collection, swipe actions \
+        per edge) and its depth (the longest case, the most drags into one gap, the most mutations during one drag); \
+        --require-coverage fails the run (exit 1) naming each collection (of the --world, else of the cases) that never received a \
+        drop from a drag (direct differences do not count) and each operation offered that was never answered. A seed fully determines a \
         run: the same --seed and --runs give byte-identical findings and summaries, whatever --jobs is. Each finding is shrunk and \
         written to --out (default corpora/found) as soon as every earlier case is done, named by invariant and content hash, with \
         the command that replays it. Ctrl-C stops generating and keeps every finding; SIGTERM, SIGHUP or a second Ctrl-C also \
@@ -103,7 +104,7 @@ let fuzzCommand = Command(
         OptionSpec(
             names: ["--require-coverage"],
             help:
-                "exit 1 unless every collection (of the --world, or of the cases) received a drop and every operation offered was answered"),
+                "exit 1 unless each collection (of the --world, or the cases) got a drag's drop and every operation offered was answered"),
         OptionSpec(names: ["--format"], valueName: "FORMAT", allowed: ["text", "json"], help: "summary format: text (default) or json"),
     ] + replicaFuzzOptionSpecs
 ) { args in
