@@ -51,6 +51,14 @@ struct Bench {
         case "generate-list":
             // The render matrix's list file (EVENTS ITEMS PATH), to measure one row alone.
             try generateWindowed(events: Int(args[1])!, items: Int(args[2])!, to: args[3])
+        case "generate-grid-far", "generate-list-far":
+            // The render matrix's files with every drag across the container
+            // (EVENTS PATH for the grid, EVENTS ITEMS PATH for the list).
+            if args[0] == "generate-grid-far" {
+                try generatePhotoGrid(events: Int(args[1])!, far: true, to: args[2])
+            } else {
+                try generateWindowed(events: Int(args[1])!, items: Int(args[2])!, far: true, to: args[3])
+            }
         case "render":
             guard args.count == 3 else {
                 var report = Report()
