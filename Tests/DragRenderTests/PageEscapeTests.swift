@@ -28,10 +28,12 @@ import FoundationXML
     /// "pay", the noncharacter `v` (which a Swift literal may not hold), "-rent".
     static func noncharacter(_ v: UInt32) -> String { "pay" + String(Character(Unicode.Scalar(v)!)) + "-rent" }
 
-    /// A board: the column "to\u{200B}do" holding every ID, and "todo" empty.
+    /// A board: the column "to\u{200B}do" holding every ID, and "todo"
+    /// empty; columns wide enough that the page cuts no label.
     static func document() -> RenderDocument {
         let data = Fixtures.board([("to\u{200B}do", ids), ("todo", [])])
-        var b = RenderBuilder(header: RenderHeader(title: "confusable IDs", layout: .cards(width: 240, height: 500)), initial: data)
+        let layout = Layout<String>(kind: .board(columnWidth: 300, spacing: 10, rowHeight: 30, headerHeight: 20), width: 620, height: 500)
+        var b = RenderBuilder(header: RenderHeader(title: "confusable IDs", layout: layout), initial: data)
         b.append(RenderEvent(line: 2, t: 0, text: "insert", kind: .mutation(.insert), data: data))
         return b.finish()
     }
@@ -68,5 +70,29 @@ import FoundationXML
         #expect(xml.elements.allSatisfy { !$0.text.unicodeScalars.contains("\u{FFFD}") && !$0.text.unicodeScalars.contains("\u{200B}") })
         let label = xml.elements.first { $0.classes.contains("area-label") }
         #expect(label?.text == "to\\u200bdo", "\(String(describing: label?.text))")
+    }
+
+    /// In Chromium: the drawing and the data table show each ID as
+    /// `Format.escapingControls` writes it, the escapes in `.esc`, so
+    /// "pay-rent" and "pay\u{200B}-rent" read apart.
+    @Test func thePageShowsEachEscapeApart() throws {
+        _ = try Browser.require()
+        let dir = try Browser.temporaryDirectory("escapes")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("escapes.html")
+        try HTMLRenderer.page(Self.document()).write(to: file, atomically: true, encoding: .utf8)
+        let dump = DOMDump(try Browser.dumpDOM(file))
+        #expect(dump.innerHTML(ofDivWithID: "script-errors") == "")
+        #expect(dump.html.contains(#">pay-rent</text>"#))
+        #expect(dump.html.contains(#">pay<tspan class="esc">\u200b</tspan>-rent</text>"#))
+        let layout = dump.section(from: "layout", to: ["legend"])
+        let drawn = layout.filter { $0.name == "tspan" && $0.has(class: "esc") }.map(\.text)
+        #expect(
+            drawn == ["\\u200b", "\\u2060", "\\u00ad", "\\u202e", "\\udb40\\udc41", "\\ufffe", "\\ufdd0", "\\u001b", "\\n", "\\u200b"],
+            "\(drawn)")
+        // The data table's chips and collection names (before and after): the same escapes, in spans.
+        let listed = dump.all("span", class: "esc").map(\.text)
+        #expect(listed.filter { $0 == "\\u200b" }.count == 4, "\(listed)")
+        #expect(listed.count == 2 * 10, "\(listed)")
     }
 }
