@@ -178,7 +178,11 @@ func generateWindowed(
             emit(RecordedEvent(t: t, .mutation(.delete(items: [out]))))
         case _ where far:
             // The last row, across the whole list to the window at the top.
-            emit(RecordedEvent(t: t, .lift(items: ["f\(items - window - 1 - farDrags)"], x: 195, y: Double(items - 1) * 45 + 22, ops: .move, external: false)))
+            emit(
+                RecordedEvent(
+                    t: t,
+                    .lift(items: ["f\(items - window - 1 - farDrags)"], x: 195, y: Double(items - 1) * 45 + 22, ops: .move, external: false)
+                ))
             farDrags += 1
             for m in 1...8 where written < count - 2 {
                 t += 16
@@ -257,4 +261,17 @@ func generatePhotoGrid(events count: Int, items: Int = 10_000, far: Bool = false
         // kept as a list of present IDs (drops do not remove any).
     }
     out.close()
+}
+
+/// `generate EVENTS PATH [ITEMS]`; the photo grid's file (`generate-grid
+/// EVENTS PATH`) and the render matrix's list (`generate-list EVENTS ITEMS
+/// PATH`), to measure one row alone; `-far`: every drag across the
+/// container (issue 41 item 5).
+func generateCommand(_ args: [String]) throws {
+    switch args[0] {
+    case "generate": try generate(events: Int(args[1])!, items: args.count > 3 ? Int(args[3])! : 20, to: args[2])
+    case "generate-grid", "generate-grid-far":
+        try generatePhotoGrid(events: Int(args[1])!, far: args[0].hasSuffix("-far"), to: args[2])
+    default: try generateWindowed(events: Int(args[1])!, items: Int(args[2])!, far: args[0].hasSuffix("-far"), to: args[3])
+    }
 }

@@ -206,7 +206,9 @@ public enum SVGRenderer {
             let over = c.capacity.map { count > $0 } ?? false
             o += ##"<text class="area-label\##(over ? " over" : "")" x="\##(f(c.area.maxX - 3 * px))" y="\##(f(c.area.y + 3 * px))" "##
             o += ##"text-anchor="end" dominant-baseline="hanging" font-size="\##(f(10 * px))" fill="\##(over ? "#b91c1c" : "#475569")" "##
-            o += ##"stroke="#fff" stroke-width="\##(f(3 * px))" paint-order="stroke">\##(Markup.shownXML(name) + x(capacity))</text>"## + "\n"
+            o +=
+                ##"stroke="#fff" stroke-width="\##(f(3 * px))" paint-order="stroke">\##(Markup.shownXML(name) + x(capacity))</text>"##
+                + "\n"
         }
     }
 

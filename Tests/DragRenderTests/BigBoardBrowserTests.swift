@@ -67,10 +67,15 @@ import Testing
         let finger = try #require(page.finger(at: failing), "no finger location up to the failing step")
         let fingerColumn = Int(finger.x / (Self.columnWidth + Self.spacing))
         let layout = dump.section(from: "layout", to: ["legend"])
-        let areas = layout.filter { $0.name == "rect" && $0.has(class: "area") }.compactMap { $0.attributes["data-collection"].flatMap(Int.init) }
+        let areas = layout.filter { $0.name == "rect" && $0.has(class: "area") }.compactMap {
+            $0.attributes["data-collection"].flatMap(Int.init)
+        }
         #expect(!areas.isEmpty && areas.count <= 40, "\(areas.count) columns drawn")
-        #expect(areas == Array((areas.first ?? 0)..<((areas.first ?? 0) + areas.count)), "the columns drawn are not a run: \(areas.prefix(5))")
-        #expect(areas.contains(fingerColumn), "the finger's column \(fingerColumn) is not drawn (drawn: \(areas.first ?? -1)...\(areas.last ?? -1))")
+        #expect(
+            areas == Array((areas.first ?? 0)..<((areas.first ?? 0) + areas.count)), "the columns drawn are not a run: \(areas.prefix(5))")
+        #expect(
+            areas.contains(fingerColumn),
+            "the finger's column \(fingerColumn) is not drawn (drawn: \(areas.first ?? -1)...\(areas.last ?? -1))")
         let data = page.entries(at: failing)
         #expect(data.count == columns)
         let drawnIDs = layout.filter { $0.name == "g" && $0.has(class: "entry") }.compactMap { $0.attributes["data-id"] }
@@ -96,6 +101,7 @@ import Testing
                 + "\(String(format: "%.1f", big.renderSeconds)) s (debug CLI), \(page.steps.count) steps, opens at failing step \(failing) "
                 + "drawing \(areas.count) columns and \(drawnIDs.count) cards; open \(String(format: "%.0f", open)) ms in the page, "
                 + "step script \(String(format: "%.1f", draw)) ms; \(profiled) more steps: median "
-                + "\(String(format: "%.1f", sorted.isEmpty ? 0 : sorted[sorted.count / 2])) ms, max \(String(format: "%.1f", sorted.last ?? 0)) ms")
+                + "\(String(format: "%.1f", sorted.isEmpty ? 0 : sorted[sorted.count / 2])) ms, max \(String(format: "%.1f", sorted.last ?? 0)) ms"
+        )
     }
 }

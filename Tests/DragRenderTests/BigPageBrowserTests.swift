@@ -138,12 +138,21 @@ import Testing
         let nearSeconds = Date().timeIntervalSince(rendered)
         #expect(r.code == 0 && (r.stdout + r.stderr).contains("1 failing"), "render: \(r.stdout) \(r.stderr)")
         let big = try BigPage.open(Self.photoGrid(events: events, items: items, far: true), in: dir, name: "far", profiled: 10)
-        let nearBytes = try #require(try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("near.html").path)[.size] as? Int)
+        let nearBytes = try #require(
+            try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("near.html").path)[.size] as? Int)
         let farBytes = try #require(try FileManager.default.attributesOfItem(atPath: big.file.path)[.size] as? Int)
-        // Every drop of the far page moved a photo thousands of places: stored as what moved, it writes one ID.
+        // A drop of the far page moves a photo thousands of places, stored as
+        // what moved: one ID (a photo lifted again near where an earlier drag
+        // left it moves a few places: a splice of at most 9).
         let drops = big.page.steps.filter { ($0["k"] as? String) == "drop" }
-        let ids = drops.map { (($0["dm"] as? [String: Any])?["edits"] as? [[Any]] ?? []).reduce(0) { $0 + (($1[3] as? [String])?.count ?? 0) } }
-        #expect(drops.count > 1000 && ids.allSatisfy { $0 <= 1 }, "\(drops.count) drops, up to \(ids.max() ?? 0) IDs written by one")
+        let ids = drops.map {
+            (($0["dm"] as? [String: Any])?["edits"] as? [[Any]] ?? []).reduce(0) { $0 + (($1[3] as? [String])?.count ?? 0) }
+        }
+        let total = ids.reduce(0, +)
+        #expect(
+            drops.count > 1000 && (ids.max() ?? 0) <= 9 && total <= 2 * drops.count,
+            "\(drops.count) drops wrote \(total) IDs, up to \(ids.max() ?? 0)")
+        #expect(ids.filter { $0 == 1 }.count > drops.count * 9 / 10, "\(ids.filter { $0 == 1 }.count) of \(drops.count) drops wrote one ID")
         #expect(Double(farBytes) < 1.25 * Double(nearBytes), "far \(farBytes) bytes, nearby \(nearBytes) bytes")
         let steps = (big.dump.byID("step")?.attributes["data-profile-ms"] ?? "").split(separator: ",").compactMap { Double($0) }.sorted()
         print(

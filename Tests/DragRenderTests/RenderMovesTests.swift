@@ -50,7 +50,9 @@ import Testing
             data.append(d)
         }
         var b = RenderBuilder(header: RenderHeader(title: "moves", layout: .rows(width: 100, height: 40_000)), initial: start)
-        for (k, x) in data.enumerated() { b.append(RenderEvent(line: k + 2, t: Double(k), text: "step \(k)", kind: .mutation(.insert), data: x)) }
+        for (k, x) in data.enumerated() {
+            b.append(RenderEvent(line: k + 2, t: Double(k), text: "step \(k)", kind: .mutation(.insert), data: x))
+        }
         let doc = b.finish()
         for k in data.indices { #expect(doc.data(after: k) == data[k], "step \(k)") }
 
