@@ -788,13 +788,15 @@
     var L = D.layout, os = M.origins(data);
     var x0 = 0, y0 = 0, x1 = L.width, y1 = L.height;
     os.forEach(function (o, ci) {
-      x1 = Math.max(x1, o.area.x + o.area.w);
-      y1 = Math.max(y1, o.area.y + o.area.h, o.dy && L.kind === 'board' ? o.y + data.cols[ci].ids.length * o.dy : 0);
+      var m = data.cols[ci].ids.length, last = m ? M.frameAt(o, m - 1) : [0, 0, 0, 0];
+      x1 = Math.max(x1, o.area.x + o.area.w, last[0] + last[2]);
+      y1 = Math.max(y1, o.area.y + o.area.h, last[1] + last[3]);
     });
-    // An hstack runs across; so does a board that is wider than its
-    // tallest column (30,000 columns of a card each): its window is a few
-    // columns, its cards at the height a board's cells have below.
-    var across = L.kind === 'hstack' || (L.kind === 'board' && x1 > y1);
+    // The window runs along the longer side: down a list, a grid or a
+    // board of tall columns; across an hstack, or a board wider than its
+    // tallest column (30,000 columns of a card each), whose window is then
+    // a few columns, its cards at the height a board's cells have below.
+    var across = x1 > y1;
     // List rows 24 pixels high; grid and board cells 56 (their IDs stay legible).
     var scale = L.kind === 'hstack' ? Math.min(560 / L.height, 60 / L.itemWidth)
       : across ? Math.min(56 / L.rowHeight, 560 / y1) : Math.min((L.kind === 'list' ? 24 : 56) / L.rowHeight, 720 / x1);
