@@ -43,14 +43,8 @@ struct Bench {
             var report = Report()
             benchApply(&report, quick: args.contains("--quick"))
             report.print()
-        case "generate":
-            try generate(events: Int(args[1])!, items: args.count > 3 ? Int(args[3])! : 20, to: args[2])
-        case "generate-grid":
-            // The photo-grid row's file, for profiling it alone.
-            try generatePhotoGrid(events: Int(args[1])!, to: args[2])
-        case "generate-list":
-            // The render matrix's list file (EVENTS ITEMS PATH), to measure one row alone.
-            try generateWindowed(events: Int(args[1])!, items: Int(args[2])!, to: args[3])
+        case "generate", "generate-grid", "generate-list", "generate-grid-far", "generate-list-far":
+            try generateCommand(args)
         case "render":
             guard args.count == 3 else {
                 var report = Report()

@@ -126,7 +126,11 @@ final class LineWriter {
 /// size" is measured on. A line holds at most 1 MiB (spec 1), so the filler
 /// arrives in `insert` lines of 50,000 IDs at t = 0; with `setupOnly` the
 /// file stops there (its replay time is subtracted).
-func generateWindowed(events count: Int, items: Int, window: Int = 100, setupOnly: Bool = false, to path: String) throws {
+/// With `far` (issue 41 item 5), a drag lifts the list's last row (filler
+/// no drag has moved yet) and drops it in the window at the top.
+func generateWindowed(
+    events count: Int, items: Int, window: Int = 100, setupOnly: Bool = false, far: Bool = false, to path: String
+) throws {
     var rng = Xoshiro256(seed: 11)
     func r(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
     var live = (0..<window).map { "w\($0)" }
@@ -150,6 +154,7 @@ func generateWindowed(events count: Int, items: Int, window: Int = 100, setupOnl
     }
     var t = 0.0
     var written = 0
+    var farDrags = 0
     func emit(_ e: RecordedEvent) {
         out.write(CanonicalWriter.line(for: e))
         written += 1
@@ -171,6 +176,20 @@ func generateWindowed(events count: Int, items: Int, window: Int = 100, setupOnl
             let out = live.removeLast()
             live.insert(id, at: 0)
             emit(RecordedEvent(t: t, .mutation(.delete(items: [out]))))
+        case _ where far:
+            // The last row, across the whole list to the window at the top.
+            emit(
+                RecordedEvent(
+                    t: t,
+                    .lift(items: ["f\(items - window - 1 - farDrags)"], x: 195, y: Double(items - 1) * 45 + 22, ops: .move, external: false)
+                ))
+            farDrags += 1
+            for m in 1...8 where written < count - 2 {
+                t += 16
+                emit(RecordedEvent(t: t, .move(x: 195, y: Double(items - 1) * 45 * Double(8 - m) / 8 + 0.5)))
+            }
+            t += 16
+            emit(RecordedEvent(t: t, .drop(x: 195, y: Double(r(45 * live.count)), deferred: false)))
         default:
             let selection = [live[r(live.count)]]
             emit(RecordedEvent(t: t, .lift(items: selection, x: 195, y: Double(r(live.count)) * 45 + 22, ops: .move, external: false)))
@@ -187,8 +206,10 @@ func generateWindowed(events count: Int, items: Int, window: Int = 100, setupOnl
 }
 
 /// The photo grid of issue 11: a `grid` of `items` photos, drags of 48
-/// moves each, and now and then a sync inserting a photo at index 0.
-func generatePhotoGrid(events count: Int, items: Int = 10_000, to path: String) throws {
+/// moves each, and now and then a sync inserting a photo at index 0. With
+/// `far` (issue 41 item 5), each drag lifts a photo among the last 400 and
+/// drops it among the first 400, across the whole grid.
+func generatePhotoGrid(events count: Int, items: Int = 10_000, far: Bool = false, to path: String) throws {
     var rng = Xoshiro256(seed: 13)
     func r(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
     let columns = 4
@@ -219,14 +240,16 @@ func generatePhotoGrid(events count: Int, items: Int = 10_000, to path: String) 
             emit(RecordedEvent(t: t, .mutation(.insert(items: [id], collection: nil, index: 0))))
             continue
         }
-        // Drag a photo from the first screens to somewhere nearby.
-        let from = r(min(n, 400))
+        // Drag a photo from the first screens to somewhere nearby (far: from
+        // the last screens to the first, in 48 even steps).
+        let from = far ? n - 1 - r(min(n, 400)) : r(min(n, 400))
+        let target = far ? r(min(n, 400)) : 0
         let (x, y) = cell(from)
         emit(RecordedEvent(t: t, .lift(items: [order[from]], x: x, y: y, ops: .move, external: false)))
         var to = from
-        for _ in 0..<48 where written < count - 2 {
+        for m in 0..<48 where written < count - 2 {
             t += 16
-            to = max(0, min(n - 1, to + r(9) - 4))
+            to = far ? from + (target - from) * (m + 1) / 48 : max(0, min(n - 1, to + r(9) - 4))
             let (mx, my) = cell(to)
             emit(RecordedEvent(t: t, .move(x: mx, y: my)))
         }
@@ -238,4 +261,17 @@ func generatePhotoGrid(events count: Int, items: Int = 10_000, to path: String) 
         // kept as a list of present IDs (drops do not remove any).
     }
     out.close()
+}
+
+/// `generate EVENTS PATH [ITEMS]`; the photo grid's file (`generate-grid
+/// EVENTS PATH`) and the render matrix's list (`generate-list EVENTS ITEMS
+/// PATH`), to measure one row alone; `-far`: every drag across the
+/// container (issue 41 item 5).
+func generateCommand(_ args: [String]) throws {
+    switch args[0] {
+    case "generate": try generate(events: Int(args[1])!, items: args.count > 3 ? Int(args[3])! : 20, to: args[2])
+    case "generate-grid", "generate-grid-far":
+        try generatePhotoGrid(events: Int(args[1])!, far: args[0].hasSuffix("-far"), to: args[2])
+    default: try generateWindowed(events: Int(args[1])!, items: Int(args[2])!, far: args[0].hasSuffix("-far"), to: args[3])
+    }
 }

@@ -85,6 +85,18 @@ enum DocumentJSON {
         // script never spells the list of events.
         w.key("mutations")
         w.strings(EventKind.allCases.filter(\.isMutation).map(\.rawValue))
+        // The scalars the page writes as escapes: `Format.isUnsafe`'s, as
+        // ranges, so the script has no list of its own.
+        w.key("unsafe")
+        w.openArray()
+        for r in Markup.unsafeRanges {
+            w.element()
+            w.openArray()
+            w.integer(Int(r.lowerBound))
+            w.integer(Int(r.upperBound))
+            w.closeArray()
+        }
+        w.closeArray()
         if let r = doc.replicas {
             w.key("replicas")
             DocumentReplicasJSON.replicas(r, &w)

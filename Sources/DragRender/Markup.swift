@@ -24,6 +24,49 @@ enum Markup {
     /// Text or a quoted attribute value in standalone SVG: `Format.xml`.
     static func xml(_ s: String) -> String { Format.xml(s) }
 
+    /// Text (an ID, a collection's name) as the SVG shows it: every scalar
+    /// `Format.isUnsafe` names written as `Format.escapingControls` writes
+    /// it, in a `tspan` of class `esc` drawn apart from the text around it,
+    /// so "pay\u{200B}-rent" never reads as "pay-rent" and U+FFFE is
+    /// `\ufffe`, not U+FFFD; the rest as `xml`. Text content only.
+    static func shownXML(_ s: String) -> String {
+        if Format.isPlain(s) { return xml(s) }
+        var out = ""
+        var plain = ""
+        for scalar in s.unicodeScalars {
+            guard Format.isUnsafe(scalar) else {
+                plain.unicodeScalars.append(scalar)
+                continue
+            }
+            out += xml(plain) + escapeStart + Format.escapingControls(String(scalar)) + "</tspan>"
+            plain = ""
+        }
+        return out + xml(plain)
+    }
+
+    /// How an escape is set apart in the SVG (the page's `tspan.esc` in page.css).
+    static let escapeStart = ##"<tspan class="esc" fill="#7c3aed" font-style="italic" text-decoration="underline">"##
+
+    /// The scalars `Format.isUnsafe` names, as ranges `[first, last]` in
+    /// order: the page's document carries them (`unsafe`), so the page
+    /// escapes what the terminal escapes without a list of its own.
+    /// - Complexity: O(1) after the first call (which asks the predicate
+    ///   of every scalar once).
+    static let unsafeRanges: [ClosedRange<UInt32>] = {
+        var out: [ClosedRange<UInt32>] = []
+        var first: UInt32? = nil
+        for v in UInt32(0)...0x10FFFF {
+            let unsafe = Unicode.Scalar(v).map(Format.isUnsafe) ?? false
+            if unsafe, first == nil { first = v }
+            if !unsafe, let f = first {
+                out.append(f...(v - 1))
+                first = nil
+            }
+        }
+        if let f = first { out.append(f...0x10FFFF) }
+        return out
+    }()
+
     /// JSON bytes made safe inside `<script>`: `<` (and `>`, `&`) as `\u003c`
     /// escapes, so no string can close the script or open a comment. These
     /// characters occur in JSON only inside strings, where the escape means

@@ -28,9 +28,11 @@ public struct RenderDataChange: Hashable, Sendable {
     /// The change from `old` to `new`, `nil` when they are equal. Each
     /// collection's run is the core's `ChunkedList.edit(from:)`: exact by
     /// construction (common prefix and suffix kept), so applying it to `old`
-    /// gives `new`.
-    /// - Complexity: O(c + k) per collection for c chunks and the k entries
-    ///   compared around the change (O(n) when the two share no storage).
+    /// gives `new`; a long run where a few entries moved is stored as what
+    /// moved (`moves`), so a drop costs the same at any distance.
+    /// - Complexity: O((c + k) log c) per collection for c chunks and the
+    ///   k entries compared around the change (O(n) when the two share no
+    ///   storage).
     static func between(_ old: RenderDataVersion, _ new: RenderData) -> RenderDataChange? {
         let a = old.collections
         let b = new.collections
@@ -45,6 +47,10 @@ public struct RenderDataChange: Hashable, Sendable {
                         collection: i, start: 0, removed: a[i].entryCount, inserted: b[i].fixed + Array(b[i].items),
                         fixedCount: b[i].fixed.count))
             } else if let e = b[i].items.edit(from: a[i].items) {
+                if let moved = moves(a[i].items, b[i].items, e, offset: b[i].fixed.count, collection: i) {
+                    change.edits += moved
+                    continue
+                }
                 let inserted = (e.start..<(e.start + e.inserted)).map { b[i].items[$0] }
                 change.edits.append(
                     RenderDataEdit(collection: i, start: b[i].fixed.count + e.start, removed: e.removed, inserted: inserted))

@@ -179,7 +179,7 @@ public enum SVGRenderer {
         o += ##"<svg x="\##(f(r.x))" y="\##(f(r.y))" width="\##(f(max(r.width, 0)))" height="\##(f(max(r.height, 0)))">"##
         o += ##"<text x="\##(f(6 * px))" y="\##(f(r.height / 2))" dominant-baseline="central" "##
         o += ##"font-size="\##(f(min(r.height * 0.62, 13 * px)))" fill="\##(e.fixed ? "#475569" : "#0f172a")">"##
-        o += x(e.id) + "</text></svg>"
+        o += Markup.shownXML(e.id) + "</text></svg>"
         if e.locked { lockGlyph(&o, r, px: px) }
         o += "</g>\n"
     }
@@ -200,13 +200,15 @@ public enum SVGRenderer {
     private static func areaLabels(_ o: inout String, _ snap: RenderSnapshot, px: Double) {
         for c in snap.collections {
             let count = c.entries.lazy.filter { !$0.fixed }.count
-            var label = c.id ?? ""
-            if let cap = c.capacity { label += (label.isEmpty ? "" : "  ") + "\(count)/\(cap)" }
-            if label.isEmpty { continue }
+            let name = c.id ?? ""
+            let capacity = c.capacity.map { (name.isEmpty ? "" : "  ") + "\(count)/\($0)" } ?? ""
+            if name.isEmpty && capacity.isEmpty { continue }
             let over = c.capacity.map { count > $0 } ?? false
             o += ##"<text class="area-label\##(over ? " over" : "")" x="\##(f(c.area.maxX - 3 * px))" y="\##(f(c.area.y + 3 * px))" "##
             o += ##"text-anchor="end" dominant-baseline="hanging" font-size="\##(f(10 * px))" fill="\##(over ? "#b91c1c" : "#475569")" "##
-            o += ##"stroke="#fff" stroke-width="\##(f(3 * px))" paint-order="stroke">\##(x(label))</text>"## + "\n"
+            o +=
+                ##"stroke="#fff" stroke-width="\##(f(3 * px))" paint-order="stroke">\##(Markup.shownXML(name) + x(capacity))</text>"##
+                + "\n"
         }
     }
 

@@ -14,7 +14,9 @@ import Testing
     static let columns = 4, cell = 100.0, rowHeight = 96.0
 
     /// The recording: `items` photos `photo-0` ..., then `events` events.
-    static func photoGrid(events: Int, items: Int) -> String {
+    /// With `far`, each drag lifts a photo among the last 400 and drops it
+    /// among the first 400, in 48 even steps (issue 41 item 5).
+    static func photoGrid(events: Int, items: Int, far: Bool = false) -> String {
         var rng = SplitMix64(seed: 13)
         func r(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
         let ids = (0..<items).map { "\"photo-\($0)\"" }.joined(separator: ",")
@@ -42,12 +44,13 @@ import Testing
                 emit(#"{"type":"insert","t":\#(t),"items":["\#(id)"],"index":0}"#)
                 continue
             }
-            let from = r(min(order.count, 400))
+            let from = far ? order.count - 1 - r(min(order.count, 400)) : r(min(order.count, 400))
+            let target = far ? r(min(order.count, 400)) : 0
             emit(#"{"type":"lift","t":\#(t),"items":["\#(order[from])"],\#(at(from))}"#)
             var to = from
-            for _ in 0..<48 where written < events - 2 {
+            for m in 0..<48 where written < events - 2 {
                 t += 16
-                to = max(0, min(order.count - 1, to + r(9) - 4))
+                to = far ? from + (target - from) * (m + 1) / 48 : max(0, min(order.count - 1, to + r(9) - 4))
                 emit(#"{"type":"move","t":\#(t),\#(at(to))}"#)
                 if !failed && written > events / 2 {
                     failed = true  // the drag answers move: an expected copy fails
@@ -117,6 +120,47 @@ import Testing
                 + "\(String(format: "%.1f", sorted.isEmpty ? 0 : sorted[sorted.count / 2])) ms, max \(String(format: "%.1f", sorted.last ?? 0)) ms"
                 + "; paged 20 views down: entries \(after.first ?? "-") ... \(after.last ?? "-") drawn"
         )
+    }
+
+    /// Issue 41 item 5: the same grid with every drag across it (lifted
+    /// among the last 400 photos, dropped among the first 400) makes a page
+    /// about the size of the nearby drags' (a drop is stored as what moved,
+    /// not the 9,600 IDs between), which opens at its failure.
+    @Test func dragsAcrossTheGridCostWhatMovedNotTheDistance() throws {
+        _ = try Browser.require()
+        let (events, items) = (100_000, 10_000)
+        let dir = try Browser.temporaryDirectory("far")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let near = dir.appendingPathComponent("near.jsonl")
+        try Self.photoGrid(events: events, items: items).write(to: near, atomically: true, encoding: .utf8)
+        let rendered = Date()
+        let r = try runCLI(["render", "--applier", "canonical", "-o", dir.appendingPathComponent("near.html").path, near.path])
+        let nearSeconds = Date().timeIntervalSince(rendered)
+        #expect(r.code == 0 && (r.stdout + r.stderr).contains("1 failing"), "render: \(r.stdout) \(r.stderr)")
+        let big = try BigPage.open(Self.photoGrid(events: events, items: items, far: true), in: dir, name: "far", profiled: 10)
+        let nearBytes = try #require(
+            try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("near.html").path)[.size] as? Int)
+        let farBytes = try #require(try FileManager.default.attributesOfItem(atPath: big.file.path)[.size] as? Int)
+        // A drop of the far page moves a photo thousands of places, stored as
+        // what moved: one ID (a photo lifted again near where an earlier drag
+        // left it moves a few places: a splice of at most 9).
+        let drops = big.page.steps.filter { ($0["k"] as? String) == "drop" }
+        let ids = drops.map {
+            (($0["dm"] as? [String: Any])?["edits"] as? [[Any]] ?? []).reduce(0) { $0 + (($1[3] as? [String])?.count ?? 0) }
+        }
+        let total = ids.reduce(0, +)
+        #expect(
+            drops.count > 1000 && (ids.max() ?? 0) <= 9 && total <= 2 * drops.count,
+            "\(drops.count) drops wrote \(total) IDs, up to \(ids.max() ?? 0)")
+        #expect(ids.filter { $0 == 1 }.count > drops.count * 9 / 10, "\(ids.filter { $0 == 1 }.count) of \(drops.count) drops wrote one ID")
+        #expect(Double(farBytes) < 1.25 * Double(nearBytes), "far \(farBytes) bytes, nearby \(nearBytes) bytes")
+        let steps = (big.dump.byID("step")?.attributes["data-profile-ms"] ?? "").split(separator: ",").compactMap { Double($0) }.sorted()
+        print(
+            "DragRenderTests: \(events) events over a \(items)-item grid: nearby drags \(String(format: "%.1f", Double(nearBytes) / 1e6)) MB "
+                + "rendered in \(String(format: "%.1f", nearSeconds)) s; drags across the grid \(String(format: "%.1f", Double(farBytes) / 1e6)) MB "
+                + "rendered in \(String(format: "%.1f", big.renderSeconds)) s (debug CLI); far page: open at step \(big.failing), "
+                + "\(steps.count) steps drawn: median \(String(format: "%.1f", steps.isEmpty ? 0 : steps[steps.count / 2])) ms, "
+                + "max \(String(format: "%.1f", steps.last ?? 0)) ms")
     }
 
     /// The entries drawn in the model's drawing, in document order.

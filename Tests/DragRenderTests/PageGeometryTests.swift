@@ -44,9 +44,12 @@ import Testing
     }
 
     /// The data after each step, from `start`, changed through the core's
-    /// own mutations: an insert at the start, a delete, a move to the last
-    /// collection, locks, a collection emptied, the container disabled, the
-    /// whole data replaced, a collection added.
+    /// own mutations: 40 entries added to the first collection, moves
+    /// across them (stored as what moved: one entry from the end to the
+    /// start, one back, two apart put together) and their removal; an
+    /// insert at the start, a delete, a move to the last collection, locks,
+    /// a collection emptied, the container disabled, the whole data
+    /// replaced, a collection added.
     static func steps(_ start: RenderData) -> [RenderData] {
         var d = start
         var out: [RenderData] = []
@@ -55,6 +58,21 @@ import Testing
             out.append(d)
         }
         let last = d.collections.count - 1
+        let far = (0..<40).map { "n\($0)" }
+        step { _ = $0.insert(far, into: 0, at: nil) }
+        step {
+            _ = $0.delete(["n39"])
+            _ = $0.insert(["n39"], into: 0, at: 0)
+        }
+        step {
+            _ = $0.delete(["n0"])
+            _ = $0.insert(["n0"], into: 0, at: nil)
+        }
+        step {
+            _ = $0.delete(["n10", "n30"])
+            _ = $0.insert(["n10", "n30"], into: 0, at: 1)
+        }
+        step { _ = $0.delete(far) }
         step { _ = $0.insert(["x"], into: 0, at: 0) }
         step { _ = $0.delete(["a"]) }
         step { _ = $0.insert(["a"], into: last, at: nil) }
@@ -85,6 +103,25 @@ import Testing
                 c.entries.map { [$0.id, $0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height, $0.fixed, $0.locked] as [Any] },
             ]
         }
+    }
+
+    /// Issue 41 item 5: a move across a collection is stored as what moved
+    /// (taken out, last first, then put in), not as the run between.
+    @Test func aMoveAcrossACollectionIsStoredAsWhatMoved() throws {
+        let (layout, start) = try #require(Self.cases["list"])
+        let doc = Self.document(layout, Self.steps(start), initial: start)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(HTMLRenderer.json(doc).utf8)) as? [String: Any])
+        let steps = try #require(json["steps"] as? [[String: Any]])
+        func edits(_ k: Int) -> [String] {
+            ((steps[k]["dm"] as? [String: Any])?["edits"] as? [[Any]] ?? []).map { e in
+                "\(e[0]) \(e[1]) \(e[2]) [\((e[3] as? [String] ?? []).joined(separator: ","))] \(e[4] is NSNull ? "null" : "\(e[4])")"
+            }
+        }
+        // "todo": h1 (fixed), a, b, c, then n0 ... n39 (entries 4 to 43).
+        #expect(edits(0) == ["0 4 0 [\((0..<40).map { "n\($0)" }.joined(separator: ","))] null"])
+        #expect(edits(1) == ["0 43 1 [] null", "0 1 0 [n39] null"], "n39 from the end to the start")
+        #expect(edits(2) == ["0 5 1 [] null", "0 43 0 [n0] null"], "n0 from the start to the end")
+        #expect(edits(3) == ["0 34 1 [] null", "0 14 1 [] null", "0 2 0 [n10,n30] null"], "n10 and n30 put together")
     }
 
     @Test(arguments: cases.keys.sorted())

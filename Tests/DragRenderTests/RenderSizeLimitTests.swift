@@ -4,14 +4,16 @@ import Testing
 /// A small input cannot make a huge page: past a multiple of the
 /// recording's size (plus a constant) the builder stops, with a named error.
 @Suite struct RenderSizeLimitTests {
-    /// A 200-entry list whose order rotates at every event: every step is a
-    /// new state of the whole container, the shape that made 1 GB pages.
+    /// A 200-entry list whose order rotates and turns round at every event:
+    /// every step is a new state of the whole container, the shape that
+    /// made 1 GB pages (a rotation alone is one entry moved, stored as such).
     static func rotating(events: Int, limit: RenderSizeLimit?) -> RenderDocument {
         let ids = (0..<200).map { "item-\($0)" }
         var b = RenderBuilder(
             header: RenderHeader(title: "rotating", path: "big.jsonl", layout: .rows(width: 100, height: 2000)), sizeLimit: limit)
         for n in 0..<events {
-            let order = Array(ids[(n % ids.count)...] + ids[..<(n % ids.count)])
+            let rotated = Array(ids[(n % ids.count)...] + ids[..<(n % ids.count)])
+            let order = n % 2 == 0 ? rotated : rotated.reversed()
             b.append(RenderEvent(line: n + 2, t: Double(n), text: "insert", kind: .mutation(.insert), data: Fixtures.list(order)))
         }
         return b.finish()

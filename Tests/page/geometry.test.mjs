@@ -44,8 +44,11 @@ for (const f of files) {
 }
 
 // The window a big page draws: layIn(data, rect) gives lay()'s frames, for
-// every entry that meets the rect and for few others (one row of slack).
+// every entry that meets the rect and for few others (one row of slack),
+// and lay()'s areas for every collection whose area or entries meet it,
+// and no other (a board of 30,000 columns draws a few).
 const meets = (e, r) => e.x < r.x + r.w && e.x + e.w > r.x && e.y < r.y + r.h && e.y + e.h > r.y;
+const reaches = (c, r) => meets({ x: c.area.x, y: c.area.y, w: c.area.w, h: c.area.h }, r) || c.entries.some((e) => meets(e, r));
 for (const f of files) {
   // Per-item sizes make a layout not uniform (lay() only): without them.
   const { document: doc } = JSON.parse(readFileSync(dir + f, 'utf8'));
@@ -59,8 +62,14 @@ for (const f of files) {
       const W = doc.layout.width, H = Math.max(doc.layout.height, ...all.collections.map((c) => c.area.y + c.area.h));
       for (const r of [{ x: 0, y: 0, w: W, h: H }, { x: 0, y: H / 3, w: W, h: H / 4 }, { x: W / 2, y: 0, w: W / 3, h: H }]) {
         const part = m.layIn(m.dataAfter(n), r);
+        const byCi = new Map(part.collections.map((c) => [c.ci, c]));
+        assert.deepEqual(JSON.parse(JSON.stringify(part.collections.map((c) => c.ci))), [...byCi.keys()].sort((a, b) => a - b), `step ${n}: collections in order`);
+        const near = (c) => reaches(c, { x: r.x - 1, y: r.y - 1, w: r.w + 2, h: r.h + 2 });
         all.collections.forEach((c, ci) => {
-          const got = part.collections[ci];
+          const got = byCi.get(ci);
+          if (reaches(c, r)) assert.ok(got, `step ${n}: collection ${ci} meets ${JSON.stringify(r)} but is not laid out`);
+          if (!near(c)) assert.equal(got, undefined, `step ${n}: collection ${ci} is laid out though it is away from ${JSON.stringify(r)}`);
+          if (!got) return;
           assert.deepEqual(JSON.parse(JSON.stringify(got.area)), JSON.parse(JSON.stringify(c.area)), `step ${n} area ${ci}`);
           const byK = new Map(got.entries.map((e) => [e.k, e]));
           c.entries.forEach((e, k) => {
@@ -69,7 +78,9 @@ for (const f of files) {
             if (w) assert.deepEqual([w.id, w.x, w.y, w.w, w.h, w.fixed, w.locked], [e.id, e.x, e.y, e.w, e.h, e.fixed, e.locked]);
           });
           const rows = doc.layout.kind === 'grid' ? doc.layout.columns : 1;
-          const inside = c.entries.filter((e) => meets(e, r)).length;
+          // A grid is windowed by whole rows: those that cross the rect.
+          const rowMeets = (e) => e.y < r.y + r.h && e.y + e.h > r.y;
+          const inside = c.entries.filter((e) => (doc.layout.kind === 'grid' ? rowMeets(e) : meets(e, r))).length;
           assert.ok(got.entries.length <= inside + 4 * rows, `step ${n}: ${got.entries.length} laid out for ${inside} in view`);
         });
       }

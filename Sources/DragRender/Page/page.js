@@ -98,30 +98,82 @@
       var p = D.palette, n = BigInt(p.length);
       return p[Number(((BigInt(s) % n) + n) % n)];
     }
-    function collName(id) { return id === null ? '(single)' : q(id); }
+    function collName(id) { return id === null ? '(single)' : quoted(id); }
+
+    // Text as the page shows it (IDs, collection names, replica names):
+    // every scalar Swift's `Format.isUnsafe` names (zero-width, bidi, tag
+    // characters, soft hyphen, noncharacters, controls) written as the
+    // escape `Format.escapingControls` writes (`\n`, `\u200b`, a surrogate
+    // pair past the BMP), so "pay\u200b-rent" never reads as "pay-rent".
+    // The predicate is the document's (D.unsafe: its ranges of scalars,
+    // written from Format.isUnsafe), not a list of the script's own.
+    var unsafe = D.unsafe || [];
+    function isUnsafe(cp) {
+      var lo = 0, hi = unsafe.length - 1;
+      while (lo <= hi) {
+        var mid = (lo + hi) >> 1;
+        if (cp < unsafe[mid][0]) hi = mid - 1; else if (cp > unsafe[mid][1]) lo = mid + 1; else return true;
+      }
+      return false;
+    }
+    function hex4(u) { return '\\u' + ('000' + u.toString(16)).slice(-4); }
+    function escapeOf(cp) {
+      if (cp === 10) return '\\n';
+      if (cp === 9) return '\\t';
+      if (cp === 13) return '\\r';
+      if (cp > 0xFFFF) return hex4(0xD800 + ((cp - 0x10000) >> 10)) + hex4(0xDC00 + ((cp - 0x10000) & 0x3FF));
+      return hex4(cp);
+    }
+    // s as runs [plain, escape, plain, ..., plain] (escapes at odd
+    // indices), or null when s has nothing to escape.
+    // - Complexity: O(s.length).
+    function shownRuns(s) {
+      if (/^[\x20-\x7e]*$/.test(s)) return null;
+      var out = [''], any = false;
+      for (var i = 0; i < s.length; i++) {
+        var cp = s.codePointAt(i);
+        if (cp > 0xFFFF) i++;
+        if (isUnsafe(cp)) { any = true; out.push(escapeOf(cp), ''); }
+        else out[out.length - 1] += String.fromCodePoint(cp);
+      }
+      return any ? out : null;
+    }
+    function shown(s) { var r = shownRuns(s); return r ? r.join('') : s; }
+    // s as a JSON string literal a person reads: Format.quoted's spelling.
+    function quoted(s) {
+      var r = shownRuns(s);
+      if (!r) return q(s);
+      return '"' + r.map(function (x, i) { return i % 2 ? x : q(x).slice(1, -1); }).join('') + '"';
+    }
 
     // The data: the initial data once, then per step only what it changed
     // (`dm` for the model, `da` for the app). A track rebuilds the data
     // after step n from the nearest checkpoint before it, applying the
     // changes in order; stepping forward by one applies one change.
+    // `nb`: the data's number of blocks, kept as edits change it (a board
+    // of 30,000 columns would count them at every step).
     function decode(d) {
-      return { enabled: d.enabled, locked: d.locked, cols: d.collections.map(function (c) {
+      var s = { enabled: d.enabled, locked: d.locked, cols: d.collections.map(function (c) {
         return { id: c[0], cap: c[1], fixed: c[2], ids: Ids.of(c[3]) };
       }) };
+      s.nb = s.cols.reduce(function (n, c) { return n + c.ids.b.length; }, 0);
+      return s;
     }
     function copy(s) {
-      return { enabled: s.enabled, locked: s.locked, cols: s.cols.map(function (c) {
+      return { enabled: s.enabled, locked: s.locked, nb: s.nb, cols: s.cols.map(function (c) {
         return { id: c.id, cap: c.cap, fixed: c.fixed, ids: c.ids.copy() };
       }) };
     }
     // Applies change ch to data s in place; returns the entries it moved.
     function apply(s, ch) {
       if (!ch) return 0;
-      if (ch.all) { var f = decode(ch.all); s.enabled = f.enabled; s.locked = f.locked; s.cols = f.cols; return size(s); }
+      s.v = (s.v || 0) + 1;  // origins() are computed again
+      if (ch.all) { var f = decode(ch.all); s.enabled = f.enabled; s.locked = f.locked; s.cols = f.cols; s.nb = f.nb; return size(s); }
       var work = 0;
       (ch.edits || []).forEach(function (e) {
-        var c = s.cols[e[0]], start = e[1], removed = e[2], ins = e[3];
+        var c = s.cols[e[0]], start = e[1], removed = e[2], ins = e[3], had = c.ids.b.length;
         c.ids.splice(start, removed, ins);
+        s.nb += c.ids.b.length - had;
         if (e[4] !== null) c.fixed = e[4];
         work += removed + ins.length;
       });
@@ -130,7 +182,7 @@
       return work;
     }
     function size(s) { return s.cols.reduce(function (n, c) { return n + c.ids.length; }, 0); }
-    function blocks(s) { return s.cols.reduce(function (n, c) { return n + c.ids.b.length; }, 0); }
+    function blocks(s) { return s.nb; }
     // A checkpoint is taken when the work since the last one (entries
     // changed, and one per step) passes the data's number of blocks, which
     // is what a checkpoint costs to take and to keep (the blocks themselves
@@ -213,7 +265,7 @@
           }
           area = { x: bx, y: 0, w: L.columnWidth, h: L.height };
         }
-        out.push({ id: c.id, cap: c.cap, count: m, fixed: c.fixed, area: area, entries: es });
+        out.push({ ci: ci, id: c.id, cap: c.cap, count: m, fixed: c.fixed, area: area, entries: es });
       });
       return { enabled: s.enabled, collections: out };
     }
@@ -223,8 +275,15 @@
     var uniform = !((L0.kind === 'list' || L0.kind === 'hstack') && L0.sizes && Object.keys(L0.sizes).length);
     // The pitch of entry k in a uniform layout: where entry 0 of a
     // collection starts ([x, y]) and the step from one entry to the next.
-    // - Complexity: O(collections).
+    // Kept with the data until a change (`v`): a step's drawing asks
+    // several times, and a board may have 30,000 columns.
+    // - Complexity: O(collections), O(1) when kept.
     function origins(s) {
+      if (s.os && s.osv === s.v) return s.os;
+      s.os = originsOf(s); s.osv = s.v;
+      return s.os;
+    }
+    function originsOf(s) {
       var L = D.layout, pos = 0, out = [];
       s.cols.forEach(function (c, ci) {
         var m = c.ids.length, o;
@@ -271,21 +330,40 @@
       var k0 = Math.max(0, (Math.floor(a) - 1) * per), k1 = Math.min(m, (Math.ceil(b) + 1) * per);
       return k0 < k1 ? [k0, k1] : [0, 0];
     }
-    // Data s laid out as lay() does, with only the entries whose frames
-    // may meet rect r ({x, y, w, h}); each entry also says its index k.
+    // Data s laid out as lay() does, with only the collections whose
+    // areas meet rect r ({x, y, w, h}) and only the entries whose frames
+    // may meet it; each collection says its index ci, each entry its index
+    // k. A board of 30,000 columns is drawn a few columns at a time.
     // A uniform layout only (see `uniform`).
     // - Complexity: O(collections + entries returned + locked IDs).
     function layIn(s, r) {
       var locked = new Set(s.locked), os = origins(s), out = [];
       s.cols.forEach(function (c, ci) {
-        var o = os[ci], m = c.ids.length, range = rangeIn(o, m, r), es = [];
+        var o = os[ci], a = o.area, m = c.ids.length;
+        // The area, or past it the entries (a tall board column, a single hstack's row).
+        var last = m ? frameAt(o, m - 1) : [a.x, a.y, a.w, a.h];
+        var ax1 = Math.max(a.x + a.w, last[0] + last[2]), ay1 = Math.max(a.y + a.h, last[1] + last[3]);
+        if (a.x > r.x + r.w || ax1 < r.x || a.y > r.y + r.h || ay1 < r.y) return;
+        var range = rangeIn(o, m, r), es = [];
         for (var k = range[0]; k < range[1]; k++) {
           var f = frameAt(o, k), id = c.ids.at(k);
           es.push({ id: id, x: f[0], y: f[1], w: f[2], h: f[3], fixed: k < c.fixed, locked: locked.has(id), k: k });
         }
-        out.push({ id: c.id, cap: c.cap, count: m, fixed: c.fixed, area: o.area, entries: es });
+        out.push({ ci: ci, id: c.id, cap: c.cap, count: m, fixed: c.fixed, area: o.area, entries: es });
       });
       return { enabled: s.enabled, collections: out };
+    }
+    // Where step n's model change put entries: [collection, index] of its
+    // last edit (a move is stored as what was taken out, then what was put
+    // in: its last edit is where it went), or null.
+    function changedSlot(n) {
+      var es = steps[n] && steps[n].dm && steps[n].dm.edits, e = es && es.length ? es[es.length - 1] : null;
+      return e ? [e[0], e[1]] : null;
+    }
+    // The same in collection ci, or null.
+    function changedSlotIn(n, ci) {
+      var es = (steps[n] && steps[n].dm && steps[n].dm.edits || []).filter(function (e) { return e[0] === ci; });
+      return es.length ? es[es.length - 1][1] : null;
     }
     // Which IDs step n's model change added and removed, from its edits
     // and the data before it, as two predicates; with a change of the
@@ -462,16 +540,28 @@
     // share a prefix: "photo-10126" reads "ph…10126", not "photo-1…")
     // (`cut`: the drawing adds the whole ID as a tooltip). `reserve`: room
     // kept on the right (the lock glyph).
+    // The label is the ID as shown (its escapes, `parts`: [[text, is an
+    // escape], ...] in order, for the drawing to mark them).
     var GLYPH = 0.6;
     function tileLabel(id, w, h, px, reserve) {
-      var chars = Array.from(id), room = w - (10 + (reserve || 0)) * px, fs = Math.min(h * 0.62, 13 * px);
-      var fits = chars.length ? room / (chars.length * GLYPH) : fs;
-      if (fits >= fs) return { text: id, size: fs, cut: false };
+      var runs = shownRuns(id) || [id], chars = [], marks = [];
+      runs.forEach(function (r, i) { Array.from(r).forEach(function (c) { chars.push(c); marks.push(i % 2 === 1); }); });
+      function label(keep) {
+        var parts = [];
+        keep.forEach(function (k) {
+          var c = k < 0 ? '\u2026' : chars[k], e = k >= 0 && marks[k], last = parts[parts.length - 1];
+          if (last && last[1] === e) last[0] += c; else parts.push([c, e]);
+        });
+        return { text: parts.map(function (x) { return x[0]; }).join(''), parts: parts };
+      }
+      var all = chars.map(function (_, k) { return k; }), room = w - (10 + (reserve || 0)) * px, fs = Math.min(h * 0.62, 13 * px);
+      var fits = chars.length ? room / (chars.length * GLYPH) : fs, whole = label(all);
+      if (fits >= fs) return { text: whole.text, parts: whole.parts, size: fs, cut: false };
       var least = Math.min(9 * px, fs);
-      if (fits >= least) return { text: id, size: fits, cut: false };
+      if (fits >= least) return { text: whole.text, parts: whole.parts, size: fits, cut: false };
       var keep = Math.max(Math.floor(room / (least * GLYPH)) - 1, 1), head = Math.max(Math.floor(keep / 3), 1);
-      var tail = keep - head;
-      return { text: chars.slice(0, head).join('') + '\u2026' + (tail > 0 ? chars.slice(-tail).join('') : ''), size: least, cut: true };
+      var tail = keep - head, cut = label(all.slice(0, head).concat([-1], tail > 0 ? all.slice(-tail) : []));
+      return { text: cut.text, parts: cut.parts, size: least, cut: true };
     }
     // Steps are numbered from 1 wherever a person reads a number (the
     // header's count, the slider, the title, the timeline, the failure,
@@ -501,8 +591,8 @@
       return D.paths.filter(function (p) { return p.a <= n && (p.z === null || n <= p.z); });
     }
     function diffText(d) {
-      return '[' + d.s.map(q).join(', ') + '] \u2192 ' + (d.b === null ? 'end' : 'before ' + q(d.b)) +
-        (d.c !== null ? ' in ' + q(d.c) : '');
+      return '[' + d.s.map(quoted).join(', ') + '] \u2192 ' + (d.b === null ? 'end' : 'before ' + quoted(d.b)) +
+        (d.c !== null ? ' in ' + quoted(d.c) : '');
     }
     // The steps that fail, in order.
     var failing = [];
@@ -534,7 +624,7 @@
     return { color: color, after: after, before: before, appAfter: appAfter, lay: lay, layIn: layIn, origins: origins,
       uniform: uniform, frameAt: frameAt, presence: presence, dataAfter: dataAfter, dataBefore: dataBefore, appData: appData, appName: appName, positions: positions, pathAt: pathAt,
       visiblePaths: visiblePaths, diffText: diffText, failing: failing, stepClasses: stepClasses, keyTarget: keyTarget,
-      collName: collName, drawnPath: drawnPath, fingerLabel: fingerLabel, tileLabel: tileLabel, countText: countText,
+      collName: collName, changedSlot: changedSlot, changedSlotIn: changedSlotIn, shownRuns: shownRuns, shown: shown, quoted: quoted, drawnPath: drawnPath, fingerLabel: fingerLabel, tileLabel: tileLabel, countText: countText,
       positionText: positionText, hashOf: hashOf, stepOfHash: stepOfHash, stepLabel: stepLabel };
   }
 
@@ -651,6 +741,22 @@
     if (parent) parent.appendChild(e);
     return e;
   }
+  // Text s (an ID, a collection's name) as the page shows it, appended to
+  // e: its escapes (M.shownRuns) in a span, or a tspan in the SVG, of
+  // class `esc`, drawn apart from the text around them.
+  function partsOf(s) {
+    var r = M.shownRuns(s);
+    return r ? r.map(function (x, i) { return [x, i % 2 === 1]; }).filter(function (p) { return p[0]; }) : [[s, false]];
+  }
+  function appendParts(e, parts) {
+    parts.forEach(function (p) {
+      if (!p[1]) { e.appendChild(document.createTextNode(p[0])); return; }
+      var x = e.namespaceURI === SVGNS ? svg('tspan', { 'class': 'esc' }, e) : html('span', 'esc', null, e);
+      x.textContent = p[0];
+    });
+    return e;
+  }
+  function appendShown(e, s) { return appendParts(e, partsOf(s)); }
 
 
   // Beyond this many entries the page draws only the window of the
@@ -661,7 +767,7 @@
   // Where the drawing looks at step n: the finger, the placeholder, the
   // latest point of a path, else the first entry the step changed.
   function focusOf(n, data) {
-    var st = steps[n], e = st.dm && st.dm.edits && st.dm.edits[0];
+    var st = steps[n], e = M.changedSlot(n);
     if (st.p) return st.p;
     if (st.r) return [st.r[0] + st.r[2] / 2, st.r[1] + st.r[3] / 2];
     var ps = visiblePaths(n);
@@ -679,11 +785,21 @@
   // across it. a0/a1 and extent (points along the axis) are what the
   // window shows of the container, for following the user's scrolling.
   function windowView(data, n) {
-    var L = D.layout, os = M.origins(data), across = L.kind === 'hstack';
+    var L = D.layout, os = M.origins(data);
     var x0 = 0, y0 = 0, x1 = L.width, y1 = L.height;
-    os.forEach(function (o) { x1 = Math.max(x1, o.area.x + o.area.w); y1 = Math.max(y1, o.area.y + o.area.h); });
+    os.forEach(function (o, ci) {
+      var m = data.cols[ci].ids.length, last = m ? M.frameAt(o, m - 1) : [0, 0, 0, 0];
+      x1 = Math.max(x1, o.area.x + o.area.w, last[0] + last[2]);
+      y1 = Math.max(y1, o.area.y + o.area.h, last[1] + last[3]);
+    });
+    // The window runs along the longer side: down a list, a grid or a
+    // board of tall columns; across an hstack, or a board wider than its
+    // tallest column (30,000 columns of a card each), whose window is then
+    // a few columns, its cards at the height a board's cells have below.
+    var across = x1 > y1;
     // List rows 24 pixels high; grid and board cells 56 (their IDs stay legible).
-    var scale = across ? Math.min(560 / L.height, 60 / L.itemWidth) : Math.min((L.kind === 'list' ? 24 : 56) / L.rowHeight, 720 / x1);
+    var scale = L.kind === 'hstack' ? Math.min(560 / L.height, 60 / L.itemWidth)
+      : across ? Math.min(56 / L.rowHeight, 560 / y1) : Math.min((L.kind === 'list' ? 24 : 56) / L.rowHeight, 720 / x1);
     var f = scrollFocus || focusOf(n, data), span = WINDOW_PX / scale, pad = 4 / scale, extent = across ? x1 : y1;
     if (across) {
       x0 = Math.max(0, Math.min(f[0] - span / 2, x1 - span)); x1 = Math.min(x1, x0 + span);
@@ -728,7 +844,8 @@
     if (!data) return;
     var st = steps[n], pfx = app ? 'a-' : 'm-';
     var paths = app ? [] : visiblePaths(n).map(function (p) { return { p: p, pts: M.drawnPath(p, n) }; });
-    var windowed = M.uniform && entryCount(data) > WINDOW_ENTRIES, v, snap;
+    // Collections count as entries: each is an area and a label drawn.
+    var windowed = M.uniform && entryCount(data) + data.cols.length > WINDOW_ENTRIES, v, snap;
     if (windowed) {
       v = shared || windowView(data, n);
       snap = M.layIn(data, { x: v.x0, y: v.y0, w: v.w, h: v.h });
@@ -763,9 +880,9 @@
     var hitColl = !app && st.h ? st.h[0] : -1;
     var sc = st.s !== undefined ? color(st.s) : '#2563eb';
     var areas = svg('g', { 'class': 'areas' }, root);
-    snap.collections.forEach(function (c, ci) {
-      var hit = ci === hitColl;
-      svg('rect', { 'class': 'area' + (hit ? ' hit' : ''), 'data-collection': ci, x: c.area.x, y: c.area.y,
+    snap.collections.forEach(function (c) {
+      var hit = c.ci === hitColl;
+      svg('rect', { 'class': 'area' + (hit ? ' hit' : ''), 'data-collection': c.ci, x: c.area.x, y: c.area.y,
         width: c.area.w, height: c.area.h, fill: hit ? sc : '#f8fafc', 'fill-opacity': hit ? 0.12 : 1,
         stroke: hit ? sc : '#cbd5e1', 'stroke-width': (hit ? 2 : 1) * px }, areas);
     });
@@ -779,7 +896,8 @@
     var hadAny = prev && entryCount(prev) > 0;
     function slotHolds(d, ci, k, id) { return !!(d && d.cols[ci] && d.cols[ci].ids.at(k) === id); }
     var entries = svg('g', { 'class': 'entries' }, root);
-    snap.collections.forEach(function (c, ci) {
+    snap.collections.forEach(function (c) {
+      var ci = c.ci;
       c.entries.forEach(function (e, j) {
         var k = e.k !== undefined ? e.k : j;
         var cls = app ? 'app-entry' : 'entry';
@@ -807,8 +925,8 @@
         var tl = M.tileLabel(e.id, e.w, e.h, px, e.locked ? 13 : 0);
         var t = svg('text', { x: 6 * px, y: e.h / 2, 'dominant-baseline': 'central', 'font-size': tl.size,
           'font-family': 'ui-monospace, "DejaVu Sans Mono", monospace', fill: e.fixed ? '#475569' : '#0f172a' }, clip);
-        t.textContent = tl.text;
-        if (tl.cut) { g.classList.add('cut'); svg('title', {}, g).textContent = e.id; }  // the whole ID on hover
+        appendParts(t, tl.parts);
+        if (tl.cut) { g.classList.add('cut'); svg('title', {}, g).textContent = M.shown(e.id); }  // the whole ID on hover
         if (e.locked) {
           var ls = Math.min(9 * px, e.h * 0.5), lx = e.x + e.w - ls - 4 * px, ly = e.y + (e.h - ls) / 2 + ls * 0.35;
           var lock = svg('g', { 'class': 'lock-glyph' }, g);
@@ -822,14 +940,14 @@
     // Collection labels on top, so they stay readable over entries.
     snap.collections.forEach(function (c) {
       var count = c.count - Math.min(c.fixed, c.count);
-      var label = c.id === null ? '' : c.id;
+      var label = c.id === null ? '' : c.id, capacity = '';
       var over = c.cap !== null && count > c.cap;
-      if (c.cap !== null) label += (label ? '  ' : '') + count + '/' + c.cap;
-      if (!label) return;
+      if (c.cap !== null) capacity = (label ? '  ' : '') + count + '/' + c.cap;
+      if (!label && !capacity) return;
       var t = svg('text', { 'class': 'area-label' + (over ? ' over' : ''), x: c.area.x + c.area.w - 3 * px,
         y: c.area.y + 3 * px, 'text-anchor': 'end', 'dominant-baseline': 'hanging', 'font-size': 10 * px,
         fill: over ? '#b91c1c' : '#475569', stroke: '#fff', 'stroke-width': 3 * px, 'paint-order': 'stroke' }, root);
-      t.textContent = label;
+      appendShown(t, label).appendChild(document.createTextNode(capacity));
     });
 
     if (!snap.enabled) {
@@ -864,7 +982,7 @@
     // container when nothing is hit (outside, or no target).
     if (st.o === 'forbidden') {
       var fg = svg('g', { 'class': 'forbidden' }, root);
-      var a = hitColl >= 0 && snap.collections[hitColl] ? snap.collections[hitColl].area : null;
+      var hc = snap.collections.filter(function (c) { return c.ci === hitColl; })[0], a = hc ? hc.area : null;
       var r = a ? [a.x, a.y, a.w, a.h] : [x0, y0, w, h];
       svg('rect', { x: r[0], y: r[1], width: r[2], height: r[3], fill: 'url(#' + pfx + 'fhatch)', stroke: '#dc2626',
         'stroke-width': 2 * px }, fg);
@@ -907,8 +1025,19 @@
   }
 
   // Chips beyond this many in a collection: only a window of them, around
-  // the hit slot or the step's first edit there, is listed.
-  var CHIP_WINDOW = 24;
+  // the hit slot or the step's first edit there, is listed. Collections
+  // beyond COLLECTION_WINDOW (a board of 30,000 columns): only a window of
+  // them, around the hit collection or the step's first edit, is listed.
+  var CHIP_WINDOW = 24, COLLECTION_WINDOW = 12;
+
+  // The collections [c0, c1) of data the table lists at step n.
+  function listedCollections(data, n) {
+    var st = steps[n], m = data.cols.length, edit = M.changedSlot(n);
+    if (m <= COLLECTION_WINDOW) return [0, m];
+    var at = st.h ? st.h[0] : edit ? edit[0] : 0;
+    var c0 = Math.max(0, Math.min(at - COLLECTION_WINDOW / 2, m - COLLECTION_WINDOW));
+    return [c0, c0 + COLLECTION_WINDOW];
+  }
 
   // One column of the data table: data's collections as chips, marked
   // against `other` (the data before, after, or the model's) slot by slot;
@@ -917,17 +1046,18 @@
     var col = html('div', 'col', null, parent);
     html('h4', null, title, col);
     if (!data) { html('span', 'cname', '(not known)', col); return; }
-    var st = steps[n], compare = other && entryCount(other) > 0;
-    data.cols.forEach(function (c, ci) {
-      var box = html('div', 'coll', null, col), m = c.ids.length;
+    var st = steps[n], compare = other && entryCount(other) > 0, shown = listedCollections(data, n);
+    if (shown[0] > 0) html('span', 'more', '\u2026 ' + shown[0] + ' collections before', col);
+    data.cols.slice(shown[0], shown[1]).forEach(function (c, j) {
+      var ci = shown[0] + j, box = html('div', 'coll', null, col), m = c.ids.length;
       var count = m - Math.min(c.fixed, m);
-      var name = (c.id === null ? '(single)' : c.id) + (c.cap !== null ? '  ' + count + '/' + c.cap : '');
-      var cn = html('span', 'cname', name, box);
+      var cn = appendShown(html('span', 'cname', null, box), c.id === null ? '(single)' : c.id);
+      if (c.cap !== null) cn.appendChild(document.createTextNode('  ' + count + '/' + c.cap));
       if (c.cap !== null && count > c.cap) cn.classList.add('over');
       var k0 = 0, k1 = m;
       if (m > CHIP_WINDOW) {
-        var edit = (st.dm && st.dm.edits || []).filter(function (e) { return e[0] === ci; })[0];
-        var at = st.h && st.h[0] === ci ? st.h[1] : (edit ? edit[1] : 0);
+        var edit = M.changedSlotIn(n, ci);
+        var at = st.h && st.h[0] === ci ? st.h[1] : (edit !== null ? edit : 0);
         k0 = Math.max(0, Math.min(at - CHIP_WINDOW / 2, m - CHIP_WINDOW)); k1 = k0 + CHIP_WINDOW;
       }
       if (k0 > 0) html('span', 'more', '\u2026 ' + k0 + ' before', box);
@@ -942,10 +1072,11 @@
           else if (mode === 'after' && !same) cls += ' moved';
           if (mode === 'app' && !same) cls += ' mismatch';
         }
-        html('span', cls, id, box);
+        appendShown(html('span', cls, null, box), id);
       }
       if (k1 < m) html('span', 'more', '\u2026 ' + (m - k1) + ' after', box);
     });
+    if (shown[1] < data.cols.length) html('span', 'more', '\u2026 ' + (data.cols.length - shown[1]) + ' collections after', col);
     if (!data.enabled) html('span', 'cname', 'container disabled', col);
   }
 
@@ -978,18 +1109,18 @@
     }
     if (st.as && st.as.length) {
       row(dl, 'active', st.as.map(function (a) {
-        var all = a[1].length !== a[2].length ? ' of [' + a[1].map(q).join(', ') + ']' : '';
-        return 's' + a[0] + ' [' + a[2].map(q).join(', ') + ']' + all;
+        var all = a[1].length !== a[2].length ? ' of [' + a[1].map(M.quoted).join(', ') + ']' : '';
+        return 's' + a[0] + ' [' + a[2].map(M.quoted).join(', ') + ']' + all;
       }).join('; '), 'mono');
     }
     if (st.sw) {
       if (st.sw.o) {
-        row(dl, 'open row', q(st.sw.o.i) + ' ' + st.sw.o.e + ': ' + st.sw.o.b.map(function (b) { return '[' + b.l + ']'; }).join(' '));
+        row(dl, 'open row', M.quoted(st.sw.o.i) + ' ' + st.sw.o.e + ': ' + st.sw.o.b.map(function (b) { return '[' + b.l + ']'; }).join(' '));
       }
       if (st.sw.p.length) {
-        row(dl, 'presentations', st.sw.p.map(function (p) { return q(p[0]) + (p[1] ? ' shown' : ' dismissed'); }).join(', '));
+        row(dl, 'presentations', st.sw.p.map(function (p) { return M.quoted(p[0]) + (p[1] ? ' shown' : ' dismissed'); }).join(', '));
       }
-      if (st.sw.a) row(dl, 'performed', st.sw.a.a + ' on ' + q(st.sw.a.i));
+      if (st.sw.a) row(dl, 'performed', st.sw.a.a + ' on ' + M.quoted(st.sw.a.i));
     }
     visiblePaths(n).forEach(function (p) {
       if (p.k > 1) {
@@ -1030,7 +1161,7 @@
         if (data[r].length > 1) html('div', 'replica-collection', collName(c.id), box);
         var ol = html('ol', null, null, box);
         c.ids.forEach(function (id, k) {
-          var li = html('li', (k < c.fixed ? 'fixed' : '') + (blame.items.indexOf(id) >= 0 ? ' highlight' : ''), id, ol);
+          var li = appendShown(html('li', (k < c.fixed ? 'fixed' : '') + (blame.items.indexOf(id) >= 0 ? ' highlight' : ''), null, ol), id);
           li.setAttribute('data-id', id);
         });
       });
