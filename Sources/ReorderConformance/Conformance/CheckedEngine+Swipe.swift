@@ -63,9 +63,12 @@ extension CheckedEngine {
             let expected = _model.container.orders
             let expectedFlags = model.flags
             var violation: InvariantViolation<ItemID, CollectionID>?
-            if data != expected || flags != expectedFlags {
+            // Equal orders may still hold an ID in other bytes: another ID.
+            let respelled = data == expected ? _firstRespelling(expected, data) : nil
+            if data != expected || respelled != nil || flags != expectedFlags {
                 let effect = step.result.swipe?.action?.effect
                 var got: [String] = []
+                if let (model, answered) = respelled { got.append("gave \(respelling(answered, model: model, text))") }
                 if data != expected {
                     let had = Set(expected.joined())
                     let has = Set(data.joined())
