@@ -10,10 +10,11 @@ import Testing
 struct IDSpellingCLITests {
     static let list = #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":200,"height":100,"rowHeight":10},"#
     /// `a` dropped after `b`, `"cafe\u0301"` (decomposed) untouched.
-    static let cafe = [
-        list + #""collections":[{"items":["a","cafe\u0301","b"]}]}}"#, #"{"type":"lift","t":0,"items":["a"],"x":5,"y":5}"#,
-        #"{"type":"drop","t":16,"x":5,"y":29}"#, #"{"type":"expect","t":32,"order":["cafe\u0301","b","a"]}"#,
-    ].joined(separator: "\n") + "\n"
+    static let cafe =
+        [
+            list + #""collections":[{"items":["a","cafe\u0301","b"]}]}}"#, #"{"type":"lift","t":0,"items":["a"],"x":5,"y":5}"#,
+            #"{"type":"drop","t":16,"x":5,"y":29}"#, #"{"type":"expect","t":32,"order":["cafe\u0301","b","a"]}"#,
+        ].joined(separator: "\n") + "\n"
 
     static func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
 
@@ -29,7 +30,8 @@ struct IDSpellingCLITests {
         #expect(
             Self.bytes(r.stderr)
                 == Self.bytes(
-                    "\(both):1:127: error: item ID \"e\u{301}\" (U+0065 U+0301) \(Self.spellings)\nchecked 1 recording: 0 valid, 1 invalid\n"))
+                    "\(both):1:127: error: item ID \"e\u{301}\" (U+0065 U+0301) \(Self.spellings)\nchecked 1 recording: 0 valid, 1 invalid\n"
+                ))
         #expect(r.stdout.isEmpty)
         for one in [#"["\u00e9","x"]"#, #"["e\u0301","x"]"#] {
             let path = try writeTemporary(Self.list + #""collections":[{"items":"# + one + "}]}}\n")
@@ -48,10 +50,11 @@ struct IDSpellingCLITests {
         let tail =
             "gave \"caf\u{E9}\" (U+0063 U+0061 U+0066 U+00E9) where the model has \"cafe\u{301}\" (U+0063 U+0061 U+0066 U+0065 U+0301): "
             + "the same text in other bytes is another ID (IDs are compared byte for byte)"
-        let expected = [
-            "FAIL \(path)", "  \(path):1:1: error: app: conservation: reset \(tail)",
-            "  \(path):3:1: error: app: conservation: applying [\"a\"] -> end \(tail)", "0 passed, 1 failed, 0 errors",
-        ].joined(separator: "\n") + "\n"
+        let expected =
+            [
+                "FAIL \(path)", "  \(path):1:1: error: app: conservation: reset \(tail)",
+                "  \(path):3:1: error: app: conservation: applying [\"a\"] -> end \(tail)", "0 passed, 1 failed, 0 errors",
+            ].joined(separator: "\n") + "\n"
         #expect(Self.bytes(bad.stdout + bad.stderr) == Self.bytes(expected), "\(bad.stdout)\(bad.stderr)")
     }
 }

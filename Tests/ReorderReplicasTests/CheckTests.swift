@@ -111,7 +111,8 @@ struct RespelledReplicaTests {
 
     @Test("a respelled ID is a ghost where it appears, the model's spelling lost, and the replicas diverge")
     func respelled() throws {
-        var system = try Fix.system("a \(Self.nfd) b", merge: TestMerge(ids: ["A", "B"], data: Fix.list("a \(Self.nfd) b"), fault: .respells))
+        var system = try Fix.system(
+            "a \(Self.nfd) b", merge: TestMerge(ids: ["A", "B"], data: Fix.list("a \(Self.nfd) b"), fault: .respells))
         try system.commit(Fix.relocate("b", before: "a"), on: "A")
         let found = try system.deliver(MessageSelector(to: "B"))
         #expect(found.map(\.conservation) == [.ghost])

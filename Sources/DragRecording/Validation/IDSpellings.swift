@@ -13,11 +13,13 @@ import ReorderCore
 ///     items.record("cafe\u{301}")  // "caf\u{E9}": the spelling named first
 ///     items.record("caf\u{E9}")    // nil: the same bytes
 ///
-/// ASCII costs no hashing while no non-ASCII ID has been named: only a
-/// non-ASCII ID has another spelling, and the only ASCII characters a
-/// non-ASCII one is equivalent to are `K`, `;` and `` ` `` (U+212A KELVIN
-/// SIGN, U+037E GREEK QUESTION MARK and U+1FEF GREEK VARIA decompose to
-/// them), so of the ASCII IDs only those holding one are kept.
+/// An ASCII ID costs a scan of its bytes and no hash unless it holds `K`,
+/// `;` or `` ` ``: an ASCII string is its own decomposition, so a string
+/// equivalent to it decomposes to ASCII, and the only non-ASCII characters
+/// that do are U+212A KELVIN SIGN, U+037E GREEK QUESTION MARK and U+1FEF
+/// GREEK VARIA, which decompose to those three (all of Unicode 14, checked
+/// with Python's `unicodedata`). Memory: each distinct non-ASCII ID, and
+/// each ASCII one holding one of the three, is kept once.
 package struct IDSpellings: Sendable {
     /// The non-ASCII IDs named. `Set<String>` hashes and compares by
     /// canonical equivalence: a lookup finds any spelling of a member.
@@ -34,17 +36,18 @@ package struct IDSpellings: Sendable {
     package mutating func record(_ id: String) -> String? {
         switch Self.shape(of: id) {
         case .ascii:
-            guard !nonASCII.isEmpty, let i = nonASCII.firstIndex(of: id) else { return nil }
-            return nonASCII[i]
+            return nil
         case .asciiWithTwin:
             if !nonASCII.isEmpty, let i = nonASCII.firstIndex(of: id) { return nonASCII[i] }
             twins.insert(id)
             return nil
         case .nonASCII:
-            if let i = nonASCII.firstIndex(of: id) { return _identicalIDs(nonASCII[i], id) ? nil : nonASCII[i] }
-            if !twins.isEmpty, let i = twins.firstIndex(of: id) { return twins[i] }
-            nonASCII.insert(id)
-            return nil
+            // One hash: `insert` hands back the member it found. (A refused
+            // ID stays in the table: the read stops there.)
+            let (inserted, member) = nonASCII.insert(id)
+            if !inserted { return _identicalIDs(member, id) ? nil : member }
+            guard !twins.isEmpty, let i = twins.firstIndex(of: id) else { return nil }
+            return twins[i]
         }
     }
 

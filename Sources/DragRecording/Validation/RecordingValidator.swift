@@ -341,7 +341,8 @@ public struct RecordingValidator: Sendable {
                     throw FieldError(
                         field: "id",
                         _identicalIDs(earlier, id)
-                            ? "collection id \(Format.quoted(id)) appears twice" : IDSpellings.problem("collection id", id, earlier: earlier))
+                            ? "collection id \(Format.quoted(id)) appears twice"
+                            : IDSpellings.problem("collection id", id, earlier: earlier))
                 }
             }
             try checkIDs(c.items, field: "items")
