@@ -1,6 +1,7 @@
-import ReorderConformance
 import ReorderCore
 import Testing
+
+@testable import ReorderConformance
 
 /// An answer that holds a model's ID in other bytes (`"cafe\u{301}"`
 /// answered as `"caf\u{E9}"`, what an app that normalises its keys does)
@@ -56,6 +57,18 @@ struct RespellingTests {
         #expect(!Self.container._hasIdenticalOrders([["a", Self.nfc, "b"]]))
         #expect(Self.container._hasIdenticalOrders([["a", Self.nfd, "b"]]))
         #expect(!Self.container._hasIdenticalOrders([["a", Self.nfd]]))
+    }
+
+    @Test("a perform answer's flags: a flagged item in other bytes is found, the model's ID first")
+    func flags() throws {
+        typealias Engine = CheckedEngine<String, String?>
+        let model: [String: Set<String>] = ["unread": [Self.nfd, "a"], "pinned": ["b"]]
+        let found = try #require(Engine.firstRespelling(["unread": [Self.nfc, "a"], "pinned": ["b"]], model))
+        #expect(Self.bytes(found.0) == Self.bytes(Self.nfd) && Self.bytes(found.1) == Self.bytes(Self.nfc))
+        #expect(Engine.firstRespelling(model, model) == nil)
+        // A flag the model lacks is the flags' own difference, not a spelling.
+        #expect(Engine.firstRespelling(["other": [Self.nfc]], model) == nil)
+        #expect(CheckedEngine<Int, Int>.firstRespelling(["f": [1]], ["f": [1]]) == nil)
     }
 
     @Test("integer IDs are compared with ==, and never respelled")
