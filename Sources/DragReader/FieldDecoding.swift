@@ -220,8 +220,21 @@ struct JSONObject {
         for (k, v) in o.value.members {
             let field = Format.field(o.path, key: k)
             guard let v else { throw FieldError(field: field, "field \"\(field)\" must be a finite number > 0, got null") }
-            result[k] = try _number(v, field)
+            try keyed(try _number(v, field), at: k, in: &result, "item ID", field: o.path)
         }
         return result
     }
+}
+
+/// `map[key] = value` for a member of one JSON object, whose keys json-c
+/// keeps distinct byte for byte: a key `map` already holds is the same text
+/// in other bytes (`"é"` as C3 A9 and as 65 CC 81, which `String` hashes as
+/// one), refused as `IDSpellings` refuses it rather than one value lost.
+@inline(__always)
+func keyed<Value>(_ value: Value, at key: String, in map: inout [String: Value], _ what: String, field: @autoclosure () -> String)
+    throws(FieldError)
+{
+    // `updateValue` keeps the key it holds: the earlier spelling.
+    guard map.updateValue(value, forKey: key) != nil, let i = map.index(forKey: key) else { return }
+    throw FieldError(field: field(), IDSpellings.problem(what, key, earlier: map.keys[i]))
 }

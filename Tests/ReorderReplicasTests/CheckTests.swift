@@ -100,3 +100,34 @@ struct CheckTests {
         #expect(ReplicaCheck.allCases.filter(\.isWarning) == [.intentUndecided])
     }
 }
+
+/// A replica holding an ID in other bytes (`"cafe\u{301}"` as
+/// `"caf\u{E9}"`) holds another ID: `String`'s `==` takes the two for one,
+/// the checks compare bytes.
+@Suite("replicas-v1 6: an ID in other bytes")
+struct RespelledReplicaTests {
+    static let nfd = "cafe\u{301}"
+    static let nfc = "caf\u{E9}"
+
+    @Test("a respelled ID is a ghost where it appears, the model's spelling lost, and the replicas diverge")
+    func respelled() throws {
+        var system = try Fix.system(
+            "a \(Self.nfd) b", merge: TestMerge(ids: ["A", "B"], data: Fix.list("a \(Self.nfd) b"), fault: .respells))
+        try system.commit(Fix.relocate("b", before: "a"), on: "A")
+        let found = try system.deliver(MessageSelector(to: "B"))
+        #expect(found.map(\.conservation) == [.ghost])
+        #expect(found[0].replicas == ["B"] && found[0].item.map { Array($0.utf8) } == Array(Self.nfc.utf8))
+        let report = system.quiesce()
+        let checks = report.failures.map { "\($0.check.rawValue) \($0.conservation?.rawValue ?? "") \($0.replicas)" }
+        #expect(checks.contains("conservation lost [\"B\"]"), "\(checks)")
+        #expect(checks.contains("convergence  [\"A\", \"B\"]"), "\(checks)")
+    }
+
+    @Test("the same data in the model's bytes converges: no finding")
+    func sameBytes() throws {
+        var system = try Fix.system("a \(Self.nfd) b", .causal)
+        try system.commit(Fix.relocate("b", before: "a"), on: "A")
+        #expect(system.quiesce().failures.isEmpty)
+        #expect(system.order("B").utf8.elementsEqual("b a \(Self.nfd)".utf8))
+    }
+}

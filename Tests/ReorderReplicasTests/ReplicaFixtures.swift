@@ -39,9 +39,10 @@ extension ReplicatedSystem where ItemID == String, CollectionID == String {
 }
 
 /// A test merge around `CausalMerge` with one fault: an anti-entropy
-/// that never settles, a ghost on every delivery, or deletes ignored
+/// that never settles, a ghost on every delivery, deletes ignored
 /// (remote ones, and with `ignoreOwnDeletes` the replica's own too: then a
-/// replica shows every other op in arrival order).
+/// replica shows every other op in arrival order), or every `"cafe\u{301}"`
+/// respelled `"caf\u{E9}"` on delivery (an app that normalises its keys).
 struct TestMerge: ReplicaMerge {
     typealias ItemID = String
     typealias CollectionID = String
@@ -50,6 +51,7 @@ struct TestMerge: ReplicaMerge {
         case neverSettles
         case ghost
         case ignoresDeletes
+        case respells
     }
 
     var base: CausalMerge<String, String>
@@ -85,6 +87,9 @@ struct TestMerge: ReplicaMerge {
             extra[replica] = data
         case .ignoresDeletes:
             if !known && op.kind.deleted.isEmpty { op.apply(to: &extra[replica]!) }
+        case .respells:
+            let data = base.data(of: replica)
+            extra[replica] = data.mapIDs(item: { Array($0.utf8) == Array("cafe\u{301}".utf8) ? "caf\u{E9}" : $0 }, collection: { $0 })
         }
         return sends
     }
@@ -94,7 +99,7 @@ struct TestMerge: ReplicaMerge {
         case .neverSettles:
             let op = base.log(of: "A").ordered.first!.id
             return [ReplicaSend(from: "A", to: "B", op: op)]
-        case .ghost, .ignoresDeletes: return base.antiEntropy()
+        case .ghost, .ignoresDeletes, .respells: return base.antiEntropy()
         }
     }
 }

@@ -22,6 +22,10 @@ public struct RecordingValidator: Sendable {
     private var deferred: [SessionSet]
     /// Version 3: the header's replicas (`nil` before).
     public let replicas: ReplicasSpec?
+    /// The item IDs and the collection ids named so far, header first: a
+    /// second spelling of one is refused (`IDSpellings`).
+    var itemSpellings = IDSpellings()
+    var collectionSpellings = IDSpellings()
 
     public static let maxIDBytes = 256
 
@@ -51,6 +55,7 @@ public struct RecordingValidator: Sendable {
         active = Array(repeating: SessionSet(), count: max(1, header.replicas?.ids.count ?? 1))
         deferred = active
         actionNames = Set(SwipeEdge.allCases.flatMap { header.swipe?.actions(on: $0).map(\.name) ?? [] })
+        try spellHeader(header)
     }
 
     public var isSingleCollection: Bool { collectionIDs.count == 1 }
@@ -119,6 +124,7 @@ public struct RecordingValidator: Sendable {
         case .channel(let c):
             try checkChannel(c)
         }
+        try spell(event.kind)
     }
 
     /// A mutation's fields (spec 2.2).
@@ -330,12 +336,25 @@ public struct RecordingValidator: Sendable {
         for c in collections {
             if let id = c.id {
                 try checkIDs([id], field: "id")
-                if !ids.insert(id).inserted { throw FieldError(field: "id", "collection id \(Format.quoted(id)) appears twice") }
+                let (new, earlier) = ids.insert(id)
+                if !new {
+                    throw FieldError(
+                        field: "id",
+                        _identicalIDs(earlier, id)
+                            ? "collection id \(Format.quoted(id)) appears twice"
+                            : IDSpellings.problem("collection id", id, earlier: earlier))
+                }
             }
             try checkIDs(c.items, field: "items")
             try checkIDs(c.fixed, field: "fixed")
             try checkIDs(c.locked, field: "locked")
-            for item in c.fixed + c.items where !items.insert(item).inserted {
+            for item in c.fixed + c.items {
+                let (new, earlier) = items.insert(item)
+                if new { continue }
+                // `Set` takes "é" in other bytes for the same: say which it is.
+                guard _identicalIDs(earlier, item) else {
+                    throw FieldError(field: "items", IDSpellings.problem("item ID", item, earlier: earlier))
+                }
                 throw FieldError(
                     field: "items",
                     "item ID \(Format.quoted(item)) appears twice (IDs are unique across items and fixed of every collection)")

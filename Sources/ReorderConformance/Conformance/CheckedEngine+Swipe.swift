@@ -63,9 +63,14 @@ extension CheckedEngine {
             let expected = _model.container.orders
             let expectedFlags = model.flags
             var violation: InvariantViolation<ItemID, CollectionID>?
-            if data != expected || flags != expectedFlags {
+            // Equal orders and flags may still hold an ID in other bytes: another ID.
+            let respelled =
+                data == expected
+                ? _firstRespelling(expected, data) ?? (flags == expectedFlags ? Self.firstRespelling(flags, expectedFlags) : nil) : nil
+            if data != expected || respelled != nil || flags != expectedFlags {
                 let effect = step.result.swipe?.action?.effect
                 var got: [String] = []
+                if let (model, answered) = respelled { got.append("gave \(respelling(answered, model: model, text))") }
                 if data != expected {
                     let had = Set(expected.joined())
                     let has = Set(data.joined())
@@ -160,6 +165,24 @@ extension CheckedEngine {
             let keeps = openBefore.map { _model.container.home(of: $0.item)?.isFixed == false } ?? false
             if let v = Invariant.checkIdentity(before: openBefore, after: open, keepsItem: keeps) {
                 return InvariantViolation(v.invariant, v.message)
+            }
+        }
+        return nil
+    }
+}
+
+extension CheckedEngine {
+    /// The first flagged item of `answered` that `model` flags under the
+    /// same name in other bytes (`_identicalIDs`), the model's ID first;
+    /// `nil` when none, and for an ID type other than `String` at once.
+    /// - Complexity: O(f) for f flagged items.
+    @inlinable
+    static func firstRespelling(_ answered: [String: Set<ItemID>], _ model: [String: Set<ItemID>]) -> (ItemID, ItemID)? {
+        guard ItemID.self == String.self else { return nil }
+        for (flag, items) in answered.sorted(by: { $0.key < $1.key }) {
+            guard let flagged = model[flag] else { continue }
+            for item in items {
+                if let i = flagged.firstIndex(of: item), !_identicalIDs(flagged[i], item) { return (flagged[i], item) }
             }
         }
         return nil

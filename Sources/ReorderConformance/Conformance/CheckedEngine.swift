@@ -403,7 +403,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// goes on from the code's.
     @inlinable
     mutating func adopt(_ data: [[ItemID]], _ step: inout CheckedStep<ItemID, CollectionID>) {
-        guard !_model.container.hasOrders(data) else { return }
+        guard !_model.container._hasIdenticalOrders(data) else { return }
         step.modelData = _model.container.orders
         var shown = _model.container
         shown.setOrders(data)
@@ -495,9 +495,9 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             // A passing delivery equals the canonical result: compared with
             // the model's data, no second apply on a copy. Otherwise the full
             // check, from `before`, names the broken invariant.
-            let canonical = modelApplied == d && _model.container.hasOrders(after)
+            let canonical = modelApplied == d && _model.container._hasIdenticalOrders(after)
             if !canonical, let v = before.checkDelivery(d, after: after, text: text) { return v }
-            if let again = repeating(request), again != after {
+            if let again = repeating(request), again != after || _firstRespelling(after, again) != nil {
                 return InvariantViolation(
                     .idempotence,
                     "applying \(text.difference(d)) again changed \(show(after, against: again, text)) "
@@ -509,7 +509,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         case .reset:
             return nil
         default:
-            if _model.container.hasOrders(after) { return nil }
+            if _model.container._hasIdenticalOrders(after) { return nil }
             return ReorderContainer.checkExact(describe(request), expected: _model.container.orders, after: after, text: text)
         }
     }
@@ -563,12 +563,12 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             return InvariantViolation(.configuration, "answered \(answered.operation.rawValue), the model answers \(modelText)")
         }
         guard model.operation != .forbidden, let destination = model.destination else { return nil }
-        if let c = answered.collection, c != destination.collectionID {
+        if let c = answered.collection, !_identicalIDs(c, destination.collectionID) {
             return InvariantViolation(
                 .configuration,
                 "answered \(answered.operation.rawValue) into \(text.collection(c)), the model answers \(modelText)")
         }
-        if let b = answered.before, b != destination.position.anchor {
+        if let b = answered.before, !_identicalIDs(b, destination.position.anchor) {
             return InvariantViolation(
                 .configuration, "answered an anchor of \(b.map(text.item) ?? "the end"), the model answers \(modelText)")
         }

@@ -20,7 +20,7 @@ extension ReorderContainer {
         var reference = self
         var warnings: [ReorderWarning<ItemID, CollectionID>] = []
         let resolved = reference.applyCanonical(d, warnings: &warnings)
-        if reference.hasOrders(after) { return nil }
+        if reference._hasIdenticalOrders(after) { return nil }
         // Described only for a failure: IDs become text only to be reported.
         func applying() -> String { "applying \(text.difference(d))" }
         let before = orders
@@ -75,6 +75,10 @@ extension ReorderContainer {
                 .reference,
                 "\(applying()) gave \(show(after, against: expected, text)), canonical gives \(show(expected, against: after, text))")
         }
+        // conservation, byte for byte: the order holds, an ID is respelled.
+        if let (model, answered) = _firstRespelling(expected, after) {
+            return violation(.conservation, "\(applying()) gave \(respelling(answered, model: model, text))")
+        }
         return nil
     }
 
@@ -101,6 +105,10 @@ extension ReorderContainer {
                 "an external drop of \(text.ids(d.sources)) -> \(text.destination(d.destination)) gave \(show(after, against: expected.orders, text)), "
                     + "expected \(show(expected.orders, against: after, text))")
         }
+        if let (model, answered) = _firstRespelling(expected.orders, after) {
+            return InvariantViolation(
+                .conservation, "an external drop of \(text.ids(d.sources)) gave \(respelling(answered, model: model, text))")
+        }
         return nil
     }
 
@@ -109,7 +117,11 @@ extension ReorderContainer {
     public static func checkExact(
         _ what: String, expected: [[ItemID]], after: [[ItemID]], text: ViolationText<ItemID, CollectionID>
     ) -> InvariantViolation<ItemID, CollectionID>? {
-        guard expected != after else { return nil }
+        guard expected != after else {
+            return _firstRespelling(expected, after).map { model, answered in
+                InvariantViolation(.conservation, "\(what) gave \(respelling(answered, model: model, text))")
+            }
+        }
         let invariant: Invariant = sameMultiset(expected, after) ? .reference : .conservation
         return InvariantViolation(
             invariant, "\(what) gave \(show(after, against: expected, text)), expected \(show(expected, against: after, text))")
@@ -134,4 +146,15 @@ func sameMultiset<ItemID: Hashable>(_ a: [[ItemID]], _ b: [[ItemID]]) -> Bool {
         }
     }
     return n == 0
+}
+
+/// `"café" (U+0063 U+0061 U+0066 U+00E9) where the model has "café"
+/// (U+0063 U+0061 U+0066 U+0065 U+0301), ...`: an answer's ID that is `==`
+/// to the model's, in other bytes (`_firstRespelling`). IDs are compared
+/// byte for byte, so it is another ID: one is lost and one appeared.
+@usableFromInline
+func respelling<ItemID, CollectionID>(_ answered: ItemID, model: ItemID, _ text: ViolationText<ItemID, CollectionID>) -> String {
+    func spelled(_ id: ItemID) -> String { text.item(id) + (_scalarsText(id).map { " (\($0))" } ?? "") }
+    return "\(spelled(answered)) where the model has \(spelled(model)): the same text in other bytes is another ID "
+        + "(IDs are compared byte for byte)"
 }

@@ -220,6 +220,22 @@ public struct ReorderContainer<ItemID: Hashable & Sendable, CollectionID: Hashab
     /// - Complexity: O(1).
     @inlinable public var hasRepeatedIDs: Bool { _irregular }
 
+    /// `hasOrders`, byte for byte for `String` IDs (`_identicalIDs`): what
+    /// the checks hold an answer to. Public for them; not API.
+    /// - Complexity: O(n).
+    @inlinable
+    public func _hasIdenticalOrders(_ orders: [[ItemID]]) -> Bool {
+        guard ItemID.self == String.self else { return hasOrders(orders) }
+        guard orders.count == _collections.count else { return false }
+        for c in _collections.indices
+        where _collections[c].items._count != orders[c].count
+            || !_collections[c].items.elementsEqual(orders[c], by: { _identicalIDs($0, $1) })
+        {
+            return false
+        }
+        return true
+    }
+
     /// Every entry, fixed and reorderable, collection after collection.
     /// - Complexity: O(n).
     @inlinable public var entries: [ItemID] {

@@ -34,6 +34,20 @@ public struct ReplicaData<ItemID: Hashable & Sendable, CollectionID: Hashable & 
     /// The reorderable items of each collection, in order.
     public var orders: [[ItemID]] { collections.map(\.items) }
 
+    /// `==`, byte for byte for `String` IDs (`_identicalIDs`): the same
+    /// collections, entries and items. Not API.
+    /// - Complexity: O(n).
+    public func _isIdentical(to other: Self) -> Bool {
+        guard collections.count == other.collections.count else { return false }
+        for (a, b) in zip(collections, other.collections) {
+            guard _identicalIDs(a.id, b.id), a.fixed.count == b.fixed.count, a.items.count == b.items.count,
+                a.fixed.elementsEqual(b.fixed, by: { _identicalIDs($0, $1) }),
+                a.items.elementsEqual(b.items, by: { _identicalIDs($0, $1) })
+            else { return false }
+        }
+        return true
+    }
+
     /// Every entry, fixed and reorderable, collection after collection.
     public var entries: [ItemID] { collections.flatMap { $0.fixed + $0.items } }
 

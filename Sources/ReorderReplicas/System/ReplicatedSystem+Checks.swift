@@ -5,7 +5,10 @@ extension ReplicatedSystem {
     /// - Complexity: O(r * n).
     func checkConvergence(into report: inout ReplicaEventReport<ItemID, CollectionID>) {
         let datas = replicas.map(replicaData(of:))
-        if Set(datas).count > 1 { report.others.append(Violation(check: .convergence, replicas: replicas, data: datas)) }
+        // `Set` compares `String` IDs by canonical equivalence: a replica
+        // holding an ID in other bytes has other data, byte for byte.
+        let differ = Set(datas).count > 1 || datas.contains { !$0._isIdentical(to: datas[0]) }
+        if differ { report.others.append(Violation(check: .convergence, replicas: replicas, data: datas)) }
     }
 
     /// 6.4 at `quiesce`: each distinct data, once, must be explained by all
@@ -17,7 +20,7 @@ extension ReplicatedSystem {
         var groups: [(data: ReplicaData<ItemID, CollectionID>, replicas: [String])] = []
         for replica in replicas {
             let data = replicaData(of: replica)
-            if let g = groups.firstIndex(where: { $0.data == data }) {
+            if let g = groups.firstIndex(where: { $0.data._isIdentical(to: data) }) {
                 groups[g].replicas.append(replica)
             } else {
                 groups.append((data, [replica]))

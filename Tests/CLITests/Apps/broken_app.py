@@ -17,6 +17,9 @@ MODE:
   flagged-delete  swipe_inbox.py, but a delete changes nothing while any item
                 has a flag (from the reset's swipe section): its findings need
                 that section even without a swipe in them
+  nfc-ids       answers every item ID NFC-normalised, as an app that normalises
+                its keys: "cafe\u0301" comes back as "caf\u00e9", the same
+                text in other bytes (another ID: IDs are compared byte for byte)
   forged-text   swipe_inbox.py, but every labels answer is one label, and
                 every perform answer's flags one flag, holding ESC, a newline
                 with a forged diagnostic and U+202E (the output-forging test)
@@ -25,6 +28,7 @@ import json
 import os
 import sys
 import time
+import unicodedata
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples", "apps"))
 import plain_lists  # noqa: E402
@@ -77,6 +81,9 @@ for line in sys.stdin.buffer:
         answer = {"ok": False, "error": "worn out"}
     if mode == "unknown-id" and "collections" in answer and op != "reset":
         answer["collections"][0]["items"].append("zzz")
+    if mode == "nfc-ids":
+        for c in answer.get("collections") or []:
+            c["items"] = [unicodedata.normalize("NFC", i) for i in c["items"]]
     if mode == "forged-text" and op == "labels":
         answer["labels"] = [FORGED]
     if mode == "forged-text" and op == "perform":

@@ -1,0 +1,44 @@
+import DragCorpus
+import DragRender
+import DragReplay
+import ReorderConformance
+import ReorderCore
+import TestSupport
+import Testing
+
+/// The page keeps an ID's bytes (issue 44 class 5): `"cafe\u{301}"`
+/// (decomposed) is drawn and written as those bytes, never as the
+/// precomposed `"caf\u{E9}"` that `String` takes for the same; a recording
+/// holding both spellings draws nothing (the reader refuses it).
+@Suite struct IDSpellingRenderTests {
+    static let list = #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":200,"height":100,"rowHeight":10},"#
+
+    static func render(_ text: String) throws -> (ReplayResult, RenderDocument?) {
+        let path = try writeTemporary(text)
+        var subject: (any ReorderSubject<String, String?>)? = nil
+        return Replayer().render(path: path, subject: &subject, subjectName: "applier canonical")
+    }
+
+    @Test func theDocumentAndThePageKeepTheDecomposedBytes() throws {
+        let text =
+            [
+                Self.list + #""collections":[{"items":["a","cafe\u0301","b"]}]}}"#, #"{"type":"lift","t":0,"items":["a"],"x":5,"y":5}"#,
+                #"{"type":"drop","t":16,"x":5,"y":29}"#,
+            ].joined(separator: "\n") + "\n"
+        let (result, document) = try Self.render(text)
+        let doc = try #require(document)
+        #expect(result.status == .pass)
+        let ids = doc.snapshot(after: 1).collections[0].entries.map { Array($0.id.utf8) }
+        #expect(ids == [Array("cafe\u{301}".utf8), Array("b".utf8), Array("a".utf8)])
+        let page = Array(HTMLRenderer.page(doc).utf8)
+        #expect(page.firstRange(of: Array("cafe\u{301}".utf8)) != nil)
+        #expect(page.firstRange(of: Array("caf\u{E9}".utf8)) == nil)
+    }
+
+    @Test func bothSpellingsDrawNothing() throws {
+        let (result, document) = try Self.render(Self.list + #""collections":[{"items":["\u00e9","e\u0301"]}]}}"# + "\n")
+        #expect(document == nil)
+        #expect(result.status == .error)
+        #expect(result.error?.message.contains("U+0065 U+0301) is another spelling of item ID") == true)
+    }
+}
