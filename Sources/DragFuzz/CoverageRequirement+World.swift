@@ -26,6 +26,10 @@ extension CoverageRequirement {
         self.init(
             collections: droppable.filter { !$0.drops.intersection(lifts).isEmpty }.map(\.id),
             operations: [DropOperation.move, .copy].filter { possible.contains($0 == .move ? .move : .copy) })
+        for c in world.collections where c.drops.isEmpty {
+            unreachable.append(
+                "coverage: collection \(Format.quoted(c.id)) is not required: the world's rules allow no drop into it")
+        }
         for c in droppable where c.drops.intersection(lifts).isEmpty {
             // Non-empty drops that no lift meets: exactly one operation, one no lift offers.
             let op = c.drops.contains(.move) ? "move" : "copy"

@@ -37,7 +37,8 @@ struct BlessReplicasTests {
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.count == 9)
         #expect(lines[6] == #"{"type":"expect","t":4,"replica":"B","order":["a","x","b","c","d"]}"#, "\(lines[6])")
-        #expect(lines[8] == #"{"type":"expect","t":10,"replicas":{"A":["d","a","x","b","c"],"server":["d","a","x","b","c"]}}"#, "\(lines[8])")
+        #expect(
+            lines[8] == #"{"type":"expect","t":10,"replicas":{"A":["d","a","x","b","c"],"server":["d","a","x","b","c"]}}"#, "\(lines[8])")
         #expect(Array(lines[0...5]) == [Self.header] + Self.events)
         let replay = try runCLI(["replay", path])
         #expect(replay.code == 0, "\(replay.stdout)")

@@ -55,6 +55,10 @@ struct ReplicaFuzzTests {
         #expect(summary.invalid * 100 <= summary.cases, "\(summary.invalid) cases the replay refused")
         #expect(summary.channel.delivered > 0 && summary.channel.duplicated > 0 && summary.channel.lost > 0)
         #expect(summary.channel.partitions > 0 && summary.channel.reordered > 0)
+        // What the channel and the cases reached: repairs, held ops, and concurrent ops on one item, anchor and gap.
+        let c = summary.channel
+        #expect(c.repairRounds > 0 && c.heldForPredecessor > 0, "\(c)")
+        #expect(c.concurrentOnItem > 0 && c.concurrentOnAnchor > 0 && c.concurrentInGap > 0, "\(c)")
     }
 
     @Test("the summary is the same whatever the jobs")

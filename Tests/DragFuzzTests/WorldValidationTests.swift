@@ -140,6 +140,15 @@ struct WorldValidationTests {
         #expect(report.unmetCoverage.isEmpty, "\(report)")
         #expect(report.unreachableCoverage == [why])
         #expect(report.description.contains(why))
+        // A collection whose rules allow no drop at all is not required either, and said so.
+        let closed = try World(
+            collections: ["a": [], "b": ["x", "y"]], layout: Layout(kind: .board(columnWidth: 50, rowHeight: 10), width: 100, height: 100),
+            drops: ["a": []], external: [.move])
+        #expect(CoverageRequirement(world: closed).collections == ["b"])
+        #expect(
+            CoverageRequirement(world: closed).unreachable == [
+                "coverage: collection \"a\" is not required: the world's rules allow no drop into it"
+            ])
     }
 
     @Test("a long message is clipped at a character boundary and says how much was cut")

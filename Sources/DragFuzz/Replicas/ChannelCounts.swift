@@ -1,5 +1,6 @@
 /// What the nemesis did in a campaign's cases: the channel events the
-/// generator wrote, by kind (the summary's "channel" counts).
+/// generator wrote, by kind (the summary's "channel" counts), the repairs
+/// the quiet period made, and the concurrency the cases reached.
 public struct ChannelCounts: Hashable, Sendable {
     /// `deliver` events, reordered ones included.
     public var delivered = 0
@@ -10,6 +11,19 @@ public struct ChannelCounts: Hashable, Sendable {
     public var partitions = 0
     /// Partitions healed: by a `heal` event, or by the final `quiesce`.
     public var healed = 0
+    /// Anti-entropy rounds at `quiesce` that re-sent something: repairs of
+    /// what was lost (counted by the replay, not the generator).
+    public var repairRounds = 0
+    /// Deliveries of an op to a replica that had not integrated every op
+    /// before it (6.0): an op a causal merge must hold for a predecessor.
+    public var heldForPredecessor = 0
+    /// Pairs of concurrent ops (neither before the other) naming one item.
+    public var concurrentOnItem = 0
+    /// Pairs of concurrent ops placing items before one anchor of one collection.
+    public var concurrentOnAnchor = 0
+    /// Pairs of concurrent ops that placed items into one gap (the same
+    /// neighbours on their origins).
+    public var concurrentInGap = 0
 
     public init() {}
 
@@ -22,5 +36,10 @@ public struct ChannelCounts: Hashable, Sendable {
         lost += other.lost
         partitions += other.partitions
         healed += other.healed
+        repairRounds += other.repairRounds
+        heldForPredecessor += other.heldForPredecessor
+        concurrentOnItem += other.concurrentOnItem
+        concurrentOnAnchor += other.concurrentOnAnchor
+        concurrentInGap += other.concurrentInGap
     }
 }

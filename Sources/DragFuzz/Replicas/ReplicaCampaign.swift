@@ -76,6 +76,7 @@ public struct ReplicaCampaign: Sendable {
         summary.cases += 1
         summary.localChanges += ReplicaShrinker.committedChanges(generated.recording)
         summary.channel.add(generated.channel)
+        summary.channel.repairRounds += result.repairRounds
         summary.countIntent(result.intentStates)
         summary.undecided += result.undecided
         switch result.verdict {

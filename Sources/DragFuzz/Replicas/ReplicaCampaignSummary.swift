@@ -77,7 +77,10 @@ public struct ReplicaCampaignSummary: Sendable {
         if invalid > 0 { line += ", \(invalid) invalid" }
         line += "; channel: \(c.delivered) delivered (\(c.reordered) reordered), \(c.duplicated) duplicated, \(c.lost) lost, "
         line +=
-            "\(c.partitions) partitions (\(c.healed) healed); intent: median \(median) states, max \(max), \(undecided) intent-undecided; "
+            "\(c.partitions) partitions (\(c.healed) healed), \(c.repairRounds) repair rounds, \(c.heldForPredecessor) held for a predecessor; "
+        line +=
+            "concurrent ops: \(c.concurrentOnItem) on one item, \(c.concurrentOnAnchor) before one anchor, \(c.concurrentInGap) in one gap; "
+        line += "intent: median \(median) states, max \(max), \(undecided) intent-undecided; "
         line += "\(failingCases) failing case\(failingCases == 1 ? "" : "s"), \(findings.count) finding\(findings.count == 1 ? "" : "s")"
         var lines = [line]
         for f in findings {

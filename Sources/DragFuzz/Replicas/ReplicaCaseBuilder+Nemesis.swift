@@ -78,6 +78,9 @@ extension ReplicaCaseBuilder {
     mutating func deliver(_ m: ReplicaMessage, oldest: ReplicaMessage) {
         let selector = MessageSelector(to: m.to, from: m.from, op: m.op)
         let named = mirror.channel.inFlight.first(where: selector.matches)
+        if let id = named?.op, let op = mirror.op(id), !op.before.isSubset(of: mirror.merge.integrated(at: m.to)) {
+            counts.heldForPredecessor += 1
+        }
         emit(.channel(.deliver(selector)))
         _ = try? mirror.deliver(selector)
         counts.delivered += 1

@@ -51,6 +51,37 @@ struct ReplicaCaseBuilder {
         if healIn != nil { counts.healed += 1 }
         healIn = nil
         emit(.channel(.quiesce))
+        countConcurrency()
+    }
+
+    /// The pairs of concurrent ops the case committed that name one item,
+    /// place before one anchor, or place into one gap: where merges differ.
+    /// - Complexity: O(m^2) for m ops (a case has a handful).
+    mutating func countConcurrency() {
+        let ops = mirror.ops
+        for i in ops.indices {
+            for j in ops.indices where j > i && mirror.areConcurrent(ops[i].id, ops[j].id) {
+                let (a, b) = (ops[i], ops[j])
+                if !Set(a.kind.items).isDisjoint(with: b.kind.items) { counts.concurrentOnItem += 1 }
+                if let p = Self.placement(a.kind), let q = Self.placement(b.kind), p == q { counts.concurrentOnAnchor += 1 }
+                if Self.placement(a.kind) != nil, Self.placement(b.kind) != nil, a.left == b.left, a.right == b.right {
+                    counts.concurrentInGap += 1
+                }
+            }
+        }
+    }
+
+    /// Where a move or an insert places its items: the collection and the anchor.
+    static func placement(_ kind: ReplicaOp<String, String?>.Kind) -> Placement? {
+        switch kind {
+        case .move(_, let c, let before), .insert(_, let c, let before): Placement(collection: c, before: before)
+        case .delete: nil
+        }
+    }
+
+    struct Placement: Equatable {
+        var collection: String?
+        var before: String?
     }
 
     /// Commits `change` on the mirror, as the replay will.

@@ -9,6 +9,8 @@ struct ReplicaReplay: Sendable {
     var intentStates: [Int]
     /// `intent-undecided` warnings.
     var undecided: Int
+    /// Anti-entropy rounds that re-sent something, over every `quiesce`.
+    var repairRounds: Int
 
     /// Replays `recording` with `options` (the buggy merge in place of the
     /// model, if any); the first failure whose message starts with a
@@ -18,6 +20,7 @@ struct ReplicaReplay: Sendable {
         var source = recording.source()
         let result = Replayer(options: options).run(&source)
         intentStates = result.intentStates
+        repairRounds = result.repairRounds.reduce(0, +)
         undecided = result.warnings.count { $0.message.hasPrefix(ReplicaCheck.intentUndecided.rawValue + ":") }
         if result.status == .error {
             verdict = .invalid(result.error?.description ?? "input error")

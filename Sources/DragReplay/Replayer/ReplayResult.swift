@@ -48,6 +48,10 @@ public struct ReplayResult: Hashable, Sendable, CustomStringConvertible {
     /// intent search visited (replicas-v1 6.4), in order: what the
     /// replicated fuzzer's summary reports (median and max).
     public var intentStates: [Int] = []
+    /// Version 3: per `quiesce`, the anti-entropy rounds that re-sent
+    /// something (rounds run less the last, which sent nothing): the
+    /// repairs of what the channel lost.
+    public var repairRounds: [Int] = []
 
     /// A recording that could not even be opened, or whose header is bad.
     public static func inputError(path: String, _ diagnostic: Diagnostic) -> ReplayResult {

@@ -213,6 +213,7 @@ extension Replayer {
         case .quiesce:
             let quiescence = system.quiesce()
             result.intentStates += quiescence.intent.map(\.statesExplored)
+            result.repairRounds.append(quiescence.settled ? quiescence.rounds - 1 : quiescence.rounds)
             return quiescence.violations
         }
         return []
