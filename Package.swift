@@ -163,7 +163,8 @@ let package = Package(
         .testTarget(name: "ReorderConformanceTests", dependencies: ["ReorderConformance", "ReorderCore", "ReorderSwipe", "TestSupport"]),
         .testTarget(
             name: "KnownBugsTests", dependencies: ["KnownBugs", "ReorderConformance", "ReorderCore", "ReorderSwipe", "TestSupport"]),
-        .testTarget(name: "DragRecordingTests", dependencies: ["DragRecording", "ReorderSwipe", "DragReader", "TestSupport"]),
+        .testTarget(
+            name: "DragRecordingTests", dependencies: ["DragRecording", "ReorderSwipe", "ReorderReplicas", "DragReader", "TestSupport"]),
         .testTarget(
             name: "DragReaderTests",
             dependencies: ["DragReader", "DragRecording", "ReorderSwipe", "ReorderReplicas", "DragReplay", "TestSupport"],

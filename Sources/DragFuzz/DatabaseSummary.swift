@@ -1,4 +1,5 @@
 import DragRecording
+import DragReplay
 import DragSystem
 
 /// What `fuzz --db DIR` did, for the campaign's summary (issue 22): the
@@ -23,6 +24,18 @@ public struct DatabaseSummary: Hashable, Sendable {
     public init(directory: String) { self.directory = directory }
 
     public var replayed: Int { stillFailing.count + nowPassing.count + unreadable.count }
+
+    /// Files the replay of the recording at `path`: still failing, now
+    /// passing, or unreadable with its reason.
+    public mutating func record(_ result: ReplayResult, of path: String) {
+        switch result.status {
+        case .fail: stillFailing.append(path)
+        case .pass: nowPassing.append(path)
+        case .error:
+            unreadable.append(path)
+            unreadableReasons.append(result.error.map { "\($0)" } ?? "\(Format.path(path)): error: not replayed")
+        }
+    }
 
     /// The `"db"` object of a summary: the counts, then the paths.
     package func write(_ w: inout _JSONBuffer) {

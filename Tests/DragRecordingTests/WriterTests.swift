@@ -2,6 +2,7 @@ import DragReader
 import DragRecording
 import Foundation
 import ReorderCore
+import ReorderReplicas
 import ReorderSwipe
 import TestSupport
 import Testing
@@ -367,6 +368,33 @@ struct RecorderTests {
         let reader = try RecordingReader(path: path)
         #expect(try reader.readAll().count == 1)
         #expect(reader.warnings.count == 1)
+    }
+
+    @Test("records version 3: replicas in the header, a replica on local events, channel events, expect.replicas")
+    func recordsVersion3() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var v3 = header
+        v3.replicas = ReplicasSpec(ids: ["A", "B"], merge: .causal)
+        v3.version = 3
+        let recorder = try Recorder(path: path, header: v3)
+        let events = [
+            RecordedEvent(t: 0, .mutation(.relocate(items: ["a"], collection: nil, before: nil)), replica: "A"),
+            RecordedEvent(t: 1, .lift(items: ["b"], x: 5, y: 15, ops: .move, external: false), replica: "B"),
+            RecordedEvent(t: 2, .channel(.deliver(MessageSelector(to: "B")))),
+            RecordedEvent(t: 3, .drop(x: 5, y: 1, deferred: false), replica: "B"),
+            RecordedEvent(t: 4, .channel(.quiesce)),
+            RecordedEvent(t: 4, .expect(Expectation(replicas: ["A": .order(["b", "a"]), "B": .order(["b", "a"])]))),
+        ]
+        for e in events { try recorder.record(e) }
+        let reader = try RecordingReader(path: path)
+        #expect(reader.header == v3)
+        #expect(try reader.readAll().map(\.value) == events)
+        // The validator refuses a local event without its replica, and a replica the header does not name.
+        #expect(throws: RecordingError.self) { try recorder.record(RecordedEvent(t: 5, .mutation(.delete(items: ["a"])))) }
+        #expect(throws: RecordingError.self) {
+            try recorder.record(RecordedEvent(t: 5, .mutation(.delete(items: ["a"])), replica: "Q"))
+        }
     }
 
     @Test("records version 2: the swipe section, swipe gestures and swipe expectations")

@@ -167,13 +167,7 @@ func replayReplicaDatabase(_ directory: String, options: ReplicaFuzzOptions) thr
             continue
         }
         let result = replayer.run(path: path)
-        switch result.status {
-        case .fail: report.stillFailing.append(path)
-        case .pass: report.nowPassing.append(path)
-        case .error:
-            report.unreadable.append(path)
-            report.unreadableReasons.append(result.error.map { "\($0)" } ?? "\(Format.path(path)): error: not replayed")
-        }
+        report.record(result, of: path)
     }
     if skipped > 0 {
         Output.diagnose(

@@ -34,13 +34,7 @@ func replayDatabase(
             report.notReplayed.append(path)
             continue
         }
-        switch result.status {
-        case .fail: report.stillFailing.append(path)
-        case .pass: report.nowPassing.append(path)
-        case .error:
-            report.unreadable.append(path)
-            report.unreadableReasons.append(result.error.map { "\($0)" } ?? "\(Format.path(path)): error: not replayed")
-        }
+        report.record(result, of: path)
     }
     return report
 }
