@@ -220,6 +220,39 @@ struct HostileInputTests {
         expectNoRawControl(blessed, "bless")
     }
 
+    @Test("replica names with a bidi override and a zero-width space reach --trace, failures and the page escaped, never raw")
+    func forgedReplicaNames() throws {
+        let dir = try temporaryDirectory("replica-names")
+        let path = dir + "/r.jsonl"
+        let lines = [
+            #"{"format":"dragrec","version":3,"container":{"layout":{"kind":"list","width":320,"height":480,"rowHeight":40},"collections":[{"items":["a","b","c"]}]},"replicas":{"ids":["A\u202e","B\u200b"],"merge":"causal"}}"#,
+            #"{"type":"relocate","t":0,"replica":"A\u202e","items":["a"],"before":"c"}"#,
+            #"{"type":"relocate","t":0,"replica":"B\u200b","items":["a"],"before":null}"#,
+            #"{"type":"deliver","t":1,"to":"B\u200b"}"#,
+            #"{"type":"quiesce","t":10}"#,
+            #"{"type":"expect","t":10,"replicas":{"A\u202e":["c","b","a"]}}"#,
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let trace = try runCLI(["replay", "--trace", path])
+        #expect(trace.code == 1, "\(trace.stdout)\(trace.stderr)")
+        expectNoRawControl(trace, "replay --trace of replicas with forged names")
+        #expect(trace.stdout.contains(#"commit A\u202e#1 on "A\u202e""#), "\(trace.stdout)")
+        #expect(trace.stdout.contains(#"sent #1 A\u202e>B\u200b carrying A\u202e#1"#), "\(trace.stdout)")
+        let bug = try runCLI(["replay", "--merge-bug", "arrival-order", path])
+        expectNoRawControl(bug, "replay --merge-bug of replicas with forged names")
+        #expect(bug.stdout.contains(#"convergence: replicas "A\u202e", "B\u200b" differ"#), "\(bug.stdout)")
+        let page = try runCLI(["render", "-o", dir + "/r.html", path])
+        #expect(page.code == 0 || page.code == 1, "\(page.stderr)")
+        let script = try String(contentsOfFile: packageRoot + "/Sources/DragRender/Page/page.js", encoding: .utf8)
+        // The replica view's every name goes through the page's one escape (`M.shown`).
+        for drawn in [
+            "M.shown(l.id)", "M.shown(o.id)", "M.shown(o.label)", "M.shown(a.label)", "M.shown(p.label)", "M.shown(r)",
+            "M.shown(RM.shownAt(n))",
+        ] {
+            #expect(script.contains(drawn), "page.js draws a replica name without M.shown: \(drawn)")
+        }
+    }
+
     @Test(
         "labels and flag names an app answers reach replay --trace and the fuzz --app summary escaped, never raw (issue 44, class 4)"
     )

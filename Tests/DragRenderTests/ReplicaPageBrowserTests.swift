@@ -71,4 +71,30 @@ import Testing
         #expect(dump.all("li", class: "highlight").isEmpty)
         #expect(dump.byID("model-title")?.text == "replica A (the step\u{2019}s own drawing)")
     }
+
+    /// Replica names with a bidi override and a zero-width space: the lanes,
+    /// the lists' headings and the ops show them escaped (`\u202e`), never raw.
+    @Test func forgedReplicaNamesAreShownEscaped() throws {
+        _ = try Browser.require()
+        let dir = try Browser.temporaryDirectory("replica-names")
+        let recording = dir.appendingPathComponent("r.jsonl")
+        let lines = [
+            #"{"format":"dragrec","version":3,"container":{"layout":{"kind":"list","width":320,"height":480,"rowHeight":40},"collections":[{"items":["a","b","c"]}]},"replicas":{"ids":["A\u202e","B\u200b"],"merge":"causal"}}"#,
+            #"{"type":"relocate","t":0,"replica":"A\u202e","items":["a"],"before":"c"}"#,
+            #"{"type":"relocate","t":0,"replica":"B\u200b","items":["a"],"before":null}"#,
+            #"{"type":"quiesce","t":10}"#,
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(to: recording, atomically: true, encoding: .utf8)
+        let file = dir.appendingPathComponent("r.html")
+        let r = try runCLI(["render", "--merge-bug", "arrival-order", "-o", file.path, recording.path])
+        #expect(r.code == 0, "\(r.stderr)")
+        let dump = DOMDump(try Browser.dumpDOM(file))
+        #expect(dump.all("text", class: "lane-label").map(\.text) == [#"A\u202e"#, #"B\u200b"#])
+        #expect(dump.all("text", class: "op-label").map(\.text) == [#"A\u202e#1"#, #"B\u200b#1"#])
+        let headings = dump.section(from: "replica-lists", to: ["spacetime-box"]).filter { $0.name == "h4" }.map(\.text)
+        #expect(headings.count == 2 && headings.allSatisfy { $0.hasPrefix(#"A\u202e"#) || $0.hasPrefix(#"B\u200b"#) }, "\(headings)")
+        #expect(
+            !dump.all("text", class: "lane-label").contains { $0.text.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x200B } }
+        )
+    }
 }

@@ -1156,7 +1156,7 @@
     RM.ids.forEach(function (r) {
       var box = html('div', 'replica' + (changed.indexOf(r) >= 0 ? ' changed' : ''), null, lists);
       box.setAttribute('data-replica', r);
-      html('h4', null, r + (changed.indexOf(r) >= 0 ? ' \u2022 changed' : ''), box);
+      html('h4', null, M.shown(r) + (changed.indexOf(r) >= 0 ? ' \u2022 changed' : ''), box);
       data[r].forEach(function (c) {
         if (data[r].length > 1) html('div', 'replica-collection', collName(c.id), box);
         var ol = html('ol', null, null, box);
@@ -1190,7 +1190,7 @@
     });
     g.parts.forEach(function (p) {
       svg('rect', { 'class': 'partition', x: 0, y: p.y, width: g.width, height: p.h }, root);
-      svg('text', { 'class': 'partition-label', x: g.width - 4, y: p.y + 11, 'text-anchor': 'end' }, root).textContent = p.label;
+      svg('text', { 'class': 'partition-label', x: g.width - 4, y: p.y + 11, 'text-anchor': 'end' }, root).textContent = M.shown(p.label);
     });
     for (var i = 0; i < N; i++) {
       var row = svg('g', { 'class': 'st-row' + (steps[i].F ? ' failed' : ''), 'data-step': i }, root);
@@ -1200,29 +1200,29 @@
     g.unseen.forEach(function (u) {
       var t = svg('text', { 'class': 'unseen', 'data-step': u.step, x: 24, y: u.y + 4 }, root);
       t.textContent = '\u21c4' + u.count;
-      svg('title', {}, t).textContent = u.label;
+      svg('title', {}, t).textContent = M.shown(u.label);
     });
     svg('rect', { 'class': 'selected-step', 'data-step': n, x: 0, y: g.rowY(n) - g.rowH / 2, width: g.width, height: g.rowH }, root);
     g.lanes.forEach(function (l) {
       svg('line', { 'class': 'lane', 'data-replica': l.id, x1: l.x, y1: l.y0, x2: l.x, y2: l.y1 }, root);
-      svg('text', { 'class': 'lane-label', x: l.x, y: 16, 'text-anchor': 'middle' }, root).textContent = l.id;
+      svg('text', { 'class': 'lane-label', x: l.x, y: 16, 'text-anchor': 'middle' }, root).textContent = M.shown(l.id);
     });
     g.arrows.forEach(function (a) {
       var hl = blame.ops.indexOf(a.op) >= 0;
       var m = svg('g', { 'class': 'message ' + a.end + (a.copy ? ' copy' : '') + (hl ? ' highlight' : ''), 'data-n': a.n, 'data-op': a.op }, root);
-      svg('title', {}, m).textContent = a.label + (a.end === 'lost' ? ' (lost)' : a.end === 'in-flight' ? ' (still in flight)' : '');
+      svg('title', {}, m).textContent = M.shown(a.label) + (a.end === 'lost' ? ' (lost)' : a.end === 'in-flight' ? ' (still in flight)' : '');
       svg('line', { x1: a.x1, y1: a.y1, x2: a.x2, y2: a.y2, 'marker-end': a.end === 'delivered' ? 'url(#' + (hl ? 'arrow-hl' : 'arrow') + ')' : null }, m);
       if (a.end === 'lost') {
         svg('path', { 'class': 'lost-x', d: 'M' + (a.x2 - 5) + ',' + (a.y2 - 5) + ' l10,10 m0,-10 l-10,10' }, m);
       }
       // A quarter of the way from the sender: arrows that cross keep their labels apart.
       svg('text', { 'class': 'message-label', x: a.x1 + (a.x2 - a.x1) / 4, y: a.y1 + (a.y2 - a.y1) / 4 - 3, 'text-anchor': 'middle' }, m)
-        .textContent = '#' + a.n + (a.end === 'delivered' ? '' : '\u2192' + a.to);
+        .textContent = '#' + a.n + (a.end === 'delivered' ? '' : '\u2192' + M.shown(a.to));
     });
     g.ops.forEach(function (o) {
       var c = svg('circle', { 'class': 'op' + (blame.ops.indexOf(o.id) >= 0 ? ' highlight' : ''), 'data-op': o.id, cx: o.x, cy: o.y, r: 5 }, root);
-      svg('title', {}, c).textContent = o.label;
-      svg('text', { 'class': 'op-label', x: o.x + 8, y: o.y - 6 }, root).textContent = o.id;
+      svg('title', {}, c).textContent = M.shown(o.label);
+      svg('text', { 'class': 'op-label', x: o.x + 8, y: o.y - 6 }, root).textContent = M.shown(o.id);
     });
   }
 
@@ -1290,7 +1290,7 @@
   function drawCanvases(n) {
     var ap = !!steps[n].ap;
     try { drawLayout(byId('layout'), M.dataAfter(n), n, false); } catch (e) { report(e); }
-    if (RM) byId('model-title').textContent = 'replica ' + RM.shownAt(n) + ' (the step\u2019s own drawing)';
+    if (RM) byId('model-title').textContent = 'replica ' + M.shown(RM.shownAt(n)) + ' (the step\u2019s own drawing)';
     byId('app-canvas').hidden = !ap;
     byId('canvases').classList.toggle('with-app', ap);
     try { drawLayout(byId('app-layout'), M.appData(n), n, true, byId('layout').__view); } catch (e) { report(e); }

@@ -343,7 +343,7 @@ extension Replayer {
             case .delete(let items): what = "delete \(Format.ids(items))"
             }
             lines.append(
-                "commit \(op.id) on \(Format.quoted(op.id.origin)): \(what) (left \(op.left.map(Format.quoted) ?? "-"), right \(op.right.map(Format.quoted) ?? "-"))"
+                "commit \(shown(op.id)) on \(Format.quoted(op.id.origin)): \(what) (left \(op.left.map(Format.quoted) ?? "-"), right \(op.right.map(Format.quoted) ?? "-"))"
             )
         }
         let now = Set(system.channel.inFlight.map(\.sendNumber))
@@ -359,15 +359,20 @@ extension Replayer {
     }
 
     static func describeMessage(_ m: ReplicaMessage) -> String {
-        "#\(m.sendNumber) \(m.from)>\(m.to) " + carrying(m) + (m.number.map { " (server number \($0))" } ?? "")
+        "#\(m.sendNumber) \(Format.escapingControls(m.from))>\(Format.escapingControls(m.to)) " + carrying(m)
+            + (m.number.map { " (server number \($0))" } ?? "")
     }
 
     /// What a message carries: its op, or for a message of the sender's
     /// own sync protocol, its payload's size.
     static func carrying(_ m: ReplicaMessage) -> String {
-        if let op = m.op { return "carrying \(op)" }
+        if let op = m.op { return "carrying \(shown(op))" }
         return "without an op (\(m.payload?.bytes.count ?? 0) bytes of payload)"
     }
+
+    /// An op's ID as a terminal may show it: its replica's name is the
+    /// recording's text, escaped like any other (`A#1`).
+    static func shown(_ id: OpID) -> String { Format.escapingControls(id.description) }
 
     /// A channel error in the file's words.
     static func describe(_ error: ChannelError) -> String {
@@ -380,7 +385,7 @@ extension Replayer {
     }
 
     static func describe(_ s: MessageSelector) -> String {
-        "to \(Format.quoted(s.to))" + (s.from.map { " from \(Format.quoted($0))" } ?? "") + (s.op.map { " carrying \($0)" } ?? "")
+        "to \(Format.quoted(s.to))" + (s.from.map { " from \(Format.quoted($0))" } ?? "") + (s.op.map { " carrying \(shown($0))" } ?? "")
     }
 
     static func describe(_ m: ReplicaMessage) -> String {
@@ -411,9 +416,9 @@ extension Replayer {
                     + v.replicas.map(Format.quoted).joined(separator: ", ")
             }
         }
-        if !v.ops.isEmpty { text += "; operations " + v.ops.map(\.description).joined(separator: ", ") }
+        if !v.ops.isEmpty { text += "; operations " + v.ops.map(shown).joined(separator: ", ") }
         if let u = v.unexplainable, !u.isEmpty {
-            text += "; these cannot be explained together: " + u.map(\.description).joined(separator: ", ")
+            text += "; these cannot be explained together: " + u.map(shown).joined(separator: ", ")
         }
         if let s = v.statesExplored { text += "; \(s) states explored" }
         for (id, data) in zip(v.replicas, v.data) { text += "; \(Format.quoted(id)): \(describe(data))" }
