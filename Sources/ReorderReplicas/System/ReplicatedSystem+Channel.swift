@@ -45,15 +45,20 @@ extension ReplicatedSystem {
     /// Hands a message to its receiver's merge, puts what it sends in
     /// flight (due at `time`, when the delivery happens, plus their
     /// latency: a due message's due time in `auto` delivery, the clock for
-    /// an explicit `deliver` and at quiesce), and checks the receiver's data.
-    /// `process` of each message of a round (`ReplicaChannel.takeRound`),
+    /// an explicit `deliver` and at quiesce), and checks the receiver's data:
+    /// a round of one.
+    mutating func process(_ message: ReplicaMessage, at time: Double, into report: inout ReplicaEventReport<ItemID, CollectionID>) {
+        process(round: [message], at: time, into: &report)
+    }
+
+    /// Each message of a round (`ReplicaChannel.takeRound`),
     /// the merge overlapping their receivers' work: the same sends, checks
     /// and findings, in the same order, as processing them one by one.
     mutating func process(
         round messages: [ReplicaMessage], at time: Double, into report: inout ReplicaEventReport<ItemID, CollectionID>
     ) {
         if merge.isStopped { return }
-        // A message carrying an op the system does not know is dropped, as `process` drops it.
+        // A message carrying an op the system does not know is dropped, unread.
         let carried = messages.map { m in m.op.flatMap(op(_:)) }
         let round = zip(messages, carried).filter { $0.0.op == nil || $0.1 != nil }.map { (message: $0.0, op: $0.1) }
         for (message, _) in round { changeCounts[message.to, default: 0] += 1 }
@@ -64,17 +69,5 @@ extension ReplicatedSystem {
             for s in sends { channel.send(s, due: due(sentAt: time, on: Link(from: s.from, to: s.to))) }
             checkAfterChange(of: message.to, into: &report)
         }
-    }
-
-    mutating func process(_ message: ReplicaMessage, at time: Double, into report: inout ReplicaEventReport<ItemID, CollectionID>) {
-        if merge.isStopped { return }
-        let carried = message.op.flatMap(op(_:))
-        if message.op != nil && carried == nil { return }
-        changeCounts[message.to, default: 0] += 1
-        let sends = merge.receive(message, op: carried)
-        report.others += merge.takeFindings()
-        if merge.isStopped { return }
-        for s in sends { channel.send(s, due: due(sentAt: time, on: Link(from: s.from, to: s.to))) }
-        checkAfterChange(of: message.to, into: &report)
     }
 }

@@ -139,7 +139,7 @@ func fuzzReplicas(_ args: ParsedArguments) throws -> Int32 {
             + "shrinking \(seconds2(summary.shrinkSeconds))s\(summary.interrupted ? ", interrupted" : "")")
     for failure in summary.writeFailures { Output.diagnose(failure.description) }
     if let dbPath, var report = db {
-        addReplicaFindings(dbPath, summary.findings, report: &report)
+        addToDatabase(dbPath, files: summary.findings.map { ($0.fileName, $0.text) }, report: &report)
         Output.diagnose("db: \(Format.path(dbPath)): \(report.added.count) new finding\(report.added.count == 1 ? "" : "s") added")
         for e in report.addFailures { Output.diagnose(e.description) }
         db = report
@@ -175,20 +175,4 @@ func replayReplicaDatabase(_ directory: String, options: ReplicaFuzzOptions) thr
         )
     }
     return report
-}
-
-/// Adds a replicated campaign's findings to the database under their
-/// content names, as `addToDatabase` does for one replica's.
-func addReplicaFindings(_ directory: String, _ findings: [ReplicaFinding], report: inout DatabaseSummary) {
-    for finding in findings {
-        let path = FileSystem.join(directory, finding.fileName)
-        if FileSystem.exists(path) { continue }
-        do throws(SystemError) {
-            try FileSystem.createDirectory(directory)
-            try AtomicFile.write(finding.text, to: path)
-            report.added.append(path)
-        } catch {
-            report.addFailures.append(error)
-        }
-    }
 }

@@ -192,7 +192,7 @@ let fuzzCommand = Command(
             + "shrinking \(seconds2(summary.shrinkSeconds))s\(summary.interrupted ? ", interrupted" : "")")
     for failure in summary.writeFailures { Output.diagnose(failure.description) }
     if let dbPath, var report = db {
-        addToDatabase(dbPath, findings: summary.findings, report: &report)
+        addToDatabase(dbPath, files: summary.findings.map { ($0.finding.fileName, $0.finding.text) }, report: &report)
         Output.diagnose("db: \(Format.path(dbPath)): \(report.added.count) new finding\(report.added.count == 1 ? "" : "s") added")
         for e in report.addFailures { Output.diagnose(e.description) }
         summary.database = report

@@ -47,13 +47,14 @@ func replayDatabase(
 /// writers of one finding write the same bytes to the same name. No locks
 /// (NFS breaks them), and no cleanup of other writers' temporaries: on a
 /// shared file system their process IDs mean nothing here.
-func addToDatabase(_ directory: String, findings: [KeptFinding], report: inout DatabaseSummary) {
-    for kept in findings {
-        let path = FileSystem.join(directory, kept.finding.fileName)
+/// `files`: each finding's content name and text (one replica's or replicas').
+func addToDatabase(_ directory: String, files: [(name: String, text: String)], report: inout DatabaseSummary) {
+    for file in files {
+        let path = FileSystem.join(directory, file.name)
         if FileSystem.exists(path) { continue }
         do throws(SystemError) {
             try FileSystem.createDirectory(directory)
-            try AtomicFile.write(kept.finding.text, to: path)
+            try AtomicFile.write(file.text, to: path)
             report.added.append(path)
         } catch {
             report.addFailures.append(error)
