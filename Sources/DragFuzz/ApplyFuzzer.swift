@@ -173,20 +173,24 @@ public enum ApplyFuzzer {
         // copies does not hide that it picks the wrong column.
         var failures: [String: FuzzFailure] = [:]
         var coverage = Coverage()
+        var steering = TargetSteering(seed: Xoshiro256.caseSeed(options.seed ^ TargetSteering.seedSalt, 0))
         func kind(_ v: Violation) -> String { v.invariant == .configuration ? v.signature : v.invariant.rawValue }
         var index = 0
         while budget.runs.map({ index < $0 }) ?? true {
             // The clock is read every 16 cases: a case takes far less than a budget.
             if let deadline, index & 15 == 0, now() >= deadline { break }
-            let mode = modes[index % modes.count]
+            var mode = modes[index % modes.count]
+            var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(index)))
+            // Once your closure has reported a target (`FuzzTarget`), one case in two is steered.
+            if index & 1 == 1, steering.isActive, let next = steering.next() { (choices, mode) = (next.choices, next.mode) }
             let runner = runner(mode, yours, options)
             let name = policy == nil ? applier.name : InProcessSubject<Int, Int>.policyName(applier: applier.name)
             let code: CodeUnderTest = .subject(
                 InProcessSubject(applier: yours, policy: policy ?? options.world?.policy() ?? .standard, name: name))
             let asked: CodeUnderTest = policy == nil ? .applier(yours) : code
-            var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(index)))
             let result = runner.run(&choices, code: asked)
             coverage.add(result.coverage)
+            if !result.targets.isEmpty { steering.note(result.targets, choices: choices.choices, mode: mode, starts: result.stepStarts) }
             index += 1
             guard let v = result.violation, failures[kind(v)] == nil else { continue }
             var shrinker = Shrinker(runner: runner, keeping: v)
@@ -209,6 +213,8 @@ public enum ApplyFuzzer {
             runs: index, seed: options.seed, modes: options.modes,
             failures: failures.values.sorted { ($0.caseIndex, $0.invariant) < ($1.caseIndex, $1.invariant) })
         report.coverage = coverage
+        report.targets = steering.maxima
+        report.steeredCases = steering.steered
         report.seconds = now() - start
         // The world's default requirement is what drags reach: it applies when cases drag.
         let required = options.requiredCoverage ?? (modes.contains(.sessions) ? options.world.map(CoverageRequirement.init(world:)) : nil)
@@ -247,6 +253,10 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
     public var unreachableCoverage: [String] = []
     /// How long the call took, shrinking included.
     public var seconds = 0.0
+    /// The largest value your code reported per label (`FuzzTarget`), and
+    /// how many cases were steered toward them.
+    public var targets: [String: Double] = [:]
+    public var steeredCases = 0
 
     public init(runs: Int, seed: UInt64, modes: FuzzModes, failures: [FuzzFailure]) {
         self.runs = runs
@@ -258,9 +268,12 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
     /// The first failure, in case order.
     public var failure: FuzzFailure? { failures.first }
 
+    /// The targets' line, or nothing (`TargetSteering.text`).
+    var targetsText: String { TargetSteering.text(targets, steered: steeredCases) }
+
     public var description: String {
         let modeNames = modes.list.map(\.rawValue).joined(separator: " and ")
-        let covered = "\n" + coverage.text + (unmetCoverage + unreachableCoverage).map { $0 + "\n" }.joined()
+        let covered = "\n" + coverage.text + targetsText + (unmetCoverage + unreachableCoverage).map { $0 + "\n" }.joined()
         guard !failures.isEmpty else { return "\(runs) cases (\(modeNames), seed \(seed)): no invariant broken" + covered }
         let broken = Set(failures.map(\.invariant)).count
         let count = broken == 1 ? "1 invariant" : "\(broken) invariants"

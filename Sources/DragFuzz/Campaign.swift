@@ -170,6 +170,10 @@ public struct CampaignSummary: Sendable {
     /// `--require-coverage`: what the world's rules make unreachable, so
     /// not required (said, never a failure).
     public var unreachableCoverage: [String] = []
+    /// The largest value the code under test reported per label
+    /// (`FuzzTarget`), and how many cases were steered toward them.
+    public var targets: [String: Double] = [:]
+    public var steeredCases = 0
 
     /// The `--format json` summary: only what the seed and `--runs`
     /// determine, so two runs compare byte for byte (timings go to stderr).
@@ -217,6 +221,17 @@ public struct CampaignSummary: Sendable {
         coverage.write(&w)
         w.key("findings")
         writeFindings(&w)
+        if !targets.isEmpty {
+            w.key("targets")
+            w.open()
+            for (label, value) in targets.sorted(by: { $0.key < $1.key }) {
+                w.key(label)
+                w.number(value)
+            }
+            w.close()
+            w.key("steeredCases")
+            w.integer(steeredCases)
+        }
         if app != nil {
             w.key("unreproduced")
             w.integer(unreproduced)
@@ -285,6 +300,7 @@ public struct CampaignSummary: Sendable {
         let what = app.map { "app \(Format.shellQuoted($0))" } ?? "applier \(applierName)"
         out += " (\(what), seed \(seed))\(interrupted ? ", interrupted" : "")\n"
         out += coverage.text
+        out += targetsText
         for kept in findings {
             let f = kept.finding
             let drag = f.notFromDrag.map { "; no drag produces it: \($0)" } ?? ""
@@ -303,6 +319,11 @@ public struct CampaignSummary: Sendable {
         for u in unmetCoverage + unreachableCoverage { out += "\(u)\n" }
         return out
     }
+}
+
+extension CampaignSummary {
+    /// The targets' line, or nothing (`TargetSteering.text`).
+    var targetsText: String { TargetSteering.text(targets, steered: steeredCases) }
 }
 
 /// What became of one failing case the campaign shrank.
@@ -331,7 +352,7 @@ struct CampaignLedger: ~Copyable {
     var next: [Int]
     /// Failing cases not yet shrunk, per invariant, in case order; only as
     /// many as could still be shrunk are kept (the smallest ones).
-    var candidates: [Invariant: [(local: Int, mode: FuzzMode)]] = [:]
+    var candidates: [Invariant: [Candidate]] = [:]
     var shrunk: [Invariant: Int] = [:]
     var kept: [Invariant: Int] = [:]
     var keys = Set<FindingKey>()
@@ -341,11 +362,28 @@ struct CampaignLedger: ~Copyable {
     var processing = false
     var coverage = Coverage()
     var offered = CoverageRequirement()
+    /// The largest value reported per label (`FuzzTarget`).
+    var targets: [String: Double] = [:]
+    var steered = 0
 
     init(jobs: Int) { next = Array(0..<jobs) }
 
     /// Every local index below this is done by every worker.
     var watermark: Int { next.min() ?? .max }
+}
+
+/// A failing case to shrink: its local index, its mode, and for a steered
+/// case (`TargetSteering`) the choices that made it, which its index alone
+/// does not give.
+struct Candidate {
+    var local: Int
+    var mode: FuzzMode
+    var choices: [UInt64]?
+
+    /// The case's choices, to run it again.
+    func sequence(seed: UInt64, global: Int) -> ChoiceSequence {
+        choices.map { ChoiceSequence(replaying: $0) } ?? ChoiceSequence(seed: Xoshiro256.caseSeed(seed, UInt64(global)))
+    }
 }
 
 /// Runs a campaign: cases in parallel, each failure shrunk and written as
@@ -423,6 +461,8 @@ final class CampaignRun: Sendable {
                 findings: l.findings.sorted { ($0.finding.caseIndex ?? 0, $0.path) < ($1.finding.caseIndex ?? 0, $1.path) },
                 writeFailures: l.writeFailures, unreproduced: l.unreproduced, elapsed: elapsed, shrinkSeconds: l.shrinkSeconds,
                 interrupted: interrupted, coverage: l.coverage, offered: l.offered)
+            summary.targets = l.targets
+            summary.steeredCases = l.steered
             // Left unwritten only when the deadline stopped their reproduction.
             summary.unwritten = l.candidates.reduce(0) { n, entry in
                 l.kept[entry.key, default: 0] >= options.findingsPerInvariant ? n : n + entry.value.count
@@ -437,10 +477,13 @@ final class CampaignRun: Sendable {
         var k = worker
         var local = 0
         var counted = 0
+        var steeredCounted = 0
         var localSessions = 0
         var localFailing = 0
         var localCoverage = Coverage()
         var localOffered = CoverageRequirement()
+        // Per worker: a worker's steered cases follow from its own earlier ones.
+        var steering = TargetSteering(seed: Xoshiro256.caseSeed(options.seed ^ TargetSteering.seedSalt, UInt64(worker)))
         var lastReport = start
         func flush() {
             ledger.withLock { l in
@@ -449,9 +492,12 @@ final class CampaignRun: Sendable {
                 l.failingCases += localFailing
                 l.coverage.add(localCoverage)
                 l.offered.add(localOffered)
+                for (label, value) in steering.maxima where value > l.targets[label] ?? -.infinity { l.targets[label] = value }
+                l.steered += steering.steered - steeredCounted
                 l.next[worker] = k
             }
             counted = local
+            steeredCounted = steering.steered
             localSessions = 0
             localFailing = 0
             localCoverage = Coverage()
@@ -469,31 +515,27 @@ final class CampaignRun: Sendable {
                 let t = now()
                 flush()
                 process(worker)
-                if worker == 0, let progress = options.progress, t - lastReport >= 0.5 {
+                if worker == 0, options.progress != nil, t - lastReport >= 0.5 {
                     lastReport = t
-                    progress(
-                        ledger.withLock { l in
-                            CampaignProgress(
-                                runs: l.runs, sessions: l.sessions, failingCases: l.failingCases, findings: l.findings.count,
-                                elapsed: t - start)
-                        })
+                    reportProgress(at: t)
                 }
             }
-            let (global, mode) = plan(k)
-            var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(global)))
+            var (choices, mode, steered) = choices(for: k, local: local, steering: &steering)
             // Counts and the verdict only: a failing case is run again,
             // recording, when it is shrunk (`shrinkAndWrite`).
             var runner = options.runner(mode)
-            runner.recordsSteps = false
+            // Steps are recorded once steering begins: it repeats whole steps.
+            runner.recordsSteps = steering.isActive
             let result = runner.run(&choices, code: code)
             // A hurried stop wakes an app's wait: the case was cut short, not failed.
             if cutShort(result.violation, code) { break }
             localSessions += result.sessions
             localCoverage.add(result.coverage)
             localOffered.add(result.offered)
+            if !result.targets.isEmpty { steering.note(result.targets, choices: choices.choices, mode: mode, starts: result.stepStarts) }
             if let v = result.violation {
                 localFailing += 1
-                note(v.invariant, k, mode)
+                note(v.invariant, Candidate(local: k, mode: mode, choices: steered ? choices.choices : nil))
             }
             local += 1
             k += jobs
@@ -503,16 +545,36 @@ final class CampaignRun: Sendable {
         process(worker)
     }
 
+    /// Case `k`'s choices and mode: its own, from the seed and its index; or,
+    /// one case in two once the code under test has reported a target, a
+    /// steered one (`TargetSteering`).
+    func choices(for k: Int, local: Int, steering: inout TargetSteering) -> (ChoiceSequence, FuzzMode, steered: Bool) {
+        if local & 1 == 1, steering.isActive, let next = steering.next() { return (next.choices, next.mode, true) }
+        let (global, mode) = plan(k)
+        return (ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(global))), mode, false)
+    }
+
+    /// Hands the progress callback the counts so far.
+    func reportProgress(at t: Double) {
+        guard let progress = options.progress else { return }
+        progress(
+            ledger.withLock { l in
+                CampaignProgress(
+                    runs: l.runs, sessions: l.sessions, failingCases: l.failingCases, findings: l.findings.count, elapsed: t - start)
+            })
+    }
+
     /// Records a failing case as a candidate for shrinking, keeping per
     /// invariant only the smallest indices that could still be shrunk.
-    func note(_ invariant: Invariant, _ k: Int, _ mode: FuzzMode) {
+    func note(_ invariant: Invariant, _ candidate: Candidate) {
+        let k = candidate.local
         ledger.withLock { l in
             let room = options.shrinksPerInvariant - l.shrunk[invariant, default: 0]
             guard room > 0 else { return }
             var list = l.candidates[invariant, default: []]
             if list.count < room || k < list.last!.local {
                 let at = list.firstIndex { $0.local > k } ?? list.count
-                list.insert((k, mode), at: at)
+                list.insert(candidate, at: at)
                 if list.count > room { list.removeLast() }
                 l.candidates[invariant] = list
             }
@@ -530,13 +592,13 @@ final class CampaignRun: Sendable {
         }
         guard claimed else { return }
         while true {
-            let next: (invariant: Invariant, local: Int, mode: FuzzMode)? = ledger.withLock { l in
+            let next: (invariant: Invariant, candidate: Candidate)? = ledger.withLock { l in
                 let w = l.watermark
-                var best: (invariant: Invariant, local: Int, mode: FuzzMode)?
+                var best: (invariant: Invariant, candidate: Candidate)?
                 for (invariant, list) in l.candidates {
                     guard let first = list.first, first.local < w else { continue }
                     if l.kept[invariant, default: 0] >= options.findingsPerInvariant { continue }
-                    if best == nil || first.local < best!.local { best = (invariant, first.local, first.mode) }
+                    if best == nil || first.local < best!.candidate.local { best = (invariant, first) }
                 }
                 guard let best else {
                     l.processing = false
@@ -548,7 +610,7 @@ final class CampaignRun: Sendable {
             }
             guard let next else { return }
             let t0 = now()
-            let outcome = shrinkAndWrite(next.local, next.mode, next.invariant, code: options.code(for: worker))
+            let outcome = shrinkAndWrite(next.candidate, next.invariant, code: options.code(for: worker))
             ledger.withLock { l in
                 l.shrinkSeconds += now() - t0
                 switch outcome {
@@ -557,7 +619,7 @@ final class CampaignRun: Sendable {
                 case .unreproduced: l.unreproduced += 1
                 case .duplicate, .gone: break
                 case .interrupted:
-                    l.candidates[next.invariant, default: []].insert((next.local, next.mode), at: 0)
+                    l.candidates[next.invariant, default: []].insert(next.candidate, at: 0)
                     l.shrunk[next.invariant, default: 1] -= 1
                     l.processing = false
                 }
@@ -566,13 +628,13 @@ final class CampaignRun: Sendable {
         }
     }
 
-    func shrinkAndWrite(_ local: Int, _ mode: FuzzMode, _ invariant: Invariant, code: CodeUnderTest) -> ProcessOutcome {
+    func shrinkAndWrite(_ candidate: Candidate, _ invariant: Invariant, code: CodeUnderTest) -> ProcessOutcome {
         // Past `--time` an app gets no request (and no restart): the case is
         // left, counted in `unwritten`.
         if code.isProcess && pastDeadline { return .interrupted }
-        let global = plan(local).global
-        let runner = options.runner(mode)
-        var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(global)))
+        let global = plan(candidate.local).global
+        let runner = options.runner(candidate.mode)
+        var choices = candidate.sequence(seed: options.seed, global: global)
         // An app may fail only because of what earlier cases left in its
         // process: the finding must stand on its own, in a fresh one.
         code.restart()

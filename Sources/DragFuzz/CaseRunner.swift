@@ -103,6 +103,9 @@ public struct CaseRunner: Sendable {
         public var coverage = Coverage()
         /// What the case's world offered to cover (`CoverageRequirement`).
         public var offered = CoverageRequirement()
+        /// The largest value the code under test reported per label
+        /// (`FuzzTarget`): empty when it reported none.
+        public var targets: [String: Double] = [:]
     }
 
     /// Runs one case against `code` (default: the runner's applier, in
@@ -113,6 +116,13 @@ public struct CaseRunner: Sendable {
     /// app's is the case run again one request at a time, from the same
     /// choices, and that run is the result.
     public func run(_ choices: inout ChoiceSequence, code: CodeUnderTest? = nil) -> Result {
+        var (result, targets) = FuzzTarget.collecting { runUntargeted(&choices, code: code) }
+        result.targets = targets
+        return result
+    }
+
+    /// `run` without collecting what the code under test reports.
+    private func runUntargeted(_ choices: inout ChoiceSequence, code: CodeUnderTest?) -> Result {
         let code = code ?? .applier(applier)
         guard case .app(let app) = code, let pipelined = app as? any PipelinedSubject else {
             var g = CaseGenerator(choices: choices, runner: self, code: code)

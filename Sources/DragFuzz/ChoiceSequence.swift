@@ -55,6 +55,14 @@ public struct ChoiceSequence: Sendable {
         rng = nil
     }
 
+    /// Replays `prefix`, then draws fresh choices from `seed`: a kept
+    /// case's beginning with a new end (targeted depth, `TargetSteering`).
+    public init(replaying prefix: [UInt64], thenSeed seed: UInt64) {
+        self.prefix = prefix
+        rng = Xoshiro256(seed: seed)
+        choices.reserveCapacity(max(256, prefix.count))
+    }
+
     /// A value in `0...bound`; 0 is always the simplest.
     public mutating func draw(_ bound: Int) -> Int {
         Int(drawRaw(UInt64(max(bound, 0))))

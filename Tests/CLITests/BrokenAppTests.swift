@@ -215,3 +215,26 @@ struct BrokenAppTests {
         #expect(lingering(tag).isEmpty, "\(lingering(tag))")
     }
 }
+
+extension BrokenAppTests {
+    @Test(
+        "an app that reports targets: the campaign steers, and says the largest it reached; a target that is no number is a protocol error")
+    func targets() throws {
+        let app = "python3 Tests/CLITests/Apps/targets_app.py"
+        let out = NSTemporaryDirectory() + "targets-\(UUID().uuidString)"
+        let r = try runCLI(["fuzz", "--app", app + " depth", "--runs", "60", "--seed", "1", "--jobs", "1", "--out", out])
+        #expect(r.code == 0, "\(r.stdout)\(r.stderr)")
+        let line = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("targets (largest reported): ") }, "\(r.stdout)")
+        // Steered: one case in two (every odd case: the first answer reported).
+        #expect(line.hasSuffix(" (30 cases steered)"), "\(line)")
+        let json = try runCLI([
+            "fuzz", "--app", app + " depth", "--runs", "60", "--seed", "1", "--jobs", "1", "--out", out, "--format", "json",
+        ])
+        #expect(json.stdout.contains("\"targets\":{\"requests\":"), "\(json.stdout)")
+        #expect(json.stdout.contains("\"steeredCases\":30"), "\(json.stdout)")
+        let bad = try runCLI(["fuzz", "--app", app + " bad", "--runs", "4", "--seed", "1", "--jobs", "1", "--out", out])
+        #expect(bad.code == 1, "\(bad.stdout)\(bad.stderr)")
+        #expect(bad.stdout.contains("app-protocol"), "\(bad.stdout)")
+        #expect(bad.stdout.contains("the target \"x\" must be a finite number, got \"1\""), "\(bad.stdout)")
+    }
+}

@@ -244,12 +244,37 @@ public final class AppSubject: ReorderSubject {
             if case .string(let m)? = o["error"] { throw .error("the app refused: \(Format.quoted(m))") }
             throw .error("the app refused (no \"error\" given)")
         }
+        if let targets = o["targets"] { try observe(targets) }
         switch request {
         case .configure: return .configuration(try configuration(o))
         case .open, .close: return .none
         case .perform: return .swipeData(try data(o), flags: try flags(o))
         case .labels: return .labels(try labels(o))
         default: return .data(try data(o))
+        }
+    }
+
+    /// `targets` (optional, in any answer): `{LABEL: number}`, numbers
+    /// about the app's own state the fuzzer steers toward making larger
+    /// (`FuzzTarget`). Anything else is a protocol error: an app that meant
+    /// to steer and cannot must hear it.
+    func observe(_ targets: JSONValue) throws(SubjectFailure) {
+        guard case .object(let map) = targets else {
+            fail()
+            throw .protocolViolation("\"targets\" must be an object of finite numbers by label, got \(Self.show(targets))")
+        }
+        for (label, value) in map.sorted(by: { $0.key < $1.key }) {
+            guard let n = value.double, n.isFinite else {
+                fail()
+                throw .protocolViolation("the target \(Format.quoted(label)) must be a finite number, got \(Self.show(value))")
+            }
+            guard !label.isEmpty, label.utf8.count <= FuzzTarget.maxLabelBytes else {
+                fail()
+                throw .protocolViolation(
+                    "a label of \"targets\" must have 1 to \(FuzzTarget.maxLabelBytes) bytes; \(Format.quoted(label)) has \(label.utf8.count)"
+                )
+            }
+            FuzzTarget.observe(n, label: label)
         }
     }
 
@@ -311,13 +336,13 @@ public final class AppSubject: ReorderSubject {
         for (flag, value) in map {
             guard case .array(let list) = value else {
                 fail()
-                throw .protocolViolation("flags.\(flag) must be an array of IDs")
+                throw .protocolViolation("the flag \(Format.quoted(flag)) must be an array of IDs")
             }
             var items = Set<String>()
             for entry in list {
                 guard case .string(let id) = entry else {
                     fail()
-                    throw .protocolViolation("flags.\(flag) holds \(Self.show(entry)), not an ID string")
+                    throw .protocolViolation("the flag \(Format.quoted(flag)) holds \(Self.show(entry)), not an ID string")
                 }
                 items.insert(id)
             }
