@@ -225,7 +225,7 @@ public struct CampaignSummary: Sendable {
             w.key("targets")
             w.open()
             for (label, value) in targets.sorted(by: { $0.key < $1.key }) {
-                w.key(label)
+                w.key(id: label)
                 w.number(value)
             }
             w.close()
@@ -249,7 +249,7 @@ public struct CampaignSummary: Sendable {
             database.write(&w)
         }
         for (key, lines) in [("unmetCoverage", unmetCoverage), ("unreachableCoverage", unreachableCoverage)] where !lines.isEmpty {
-            w.key(key)
+            w.key(id: key)
             w.openArray()
             for u in lines { w.string(u) }
             w.closeArray()

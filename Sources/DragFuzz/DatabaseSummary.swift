@@ -49,7 +49,7 @@ public struct DatabaseSummary: Hashable, Sendable {
             ("unreadableReasons", unreadableReasons),
             ("added", added),
         ] {
-            w.key(key)
+            w.key(id: key)
             w.openArray()
             for p in paths { w.string(p) }
             w.closeArray()

@@ -10,7 +10,7 @@ import ReorderCore
 enum DocumentJSON {
     static func encode(_ doc: RenderDocument) -> [UInt8] {
         precondition(doc.spool == nil, "a spooled document is written by HTMLRenderer.write, not held in memory")
-        var w = PageJSON(capacity: doc.byteEstimate + doc.byteEstimate / 8 + 4096)
+        var w = _JSONBuffer(capacity: doc.byteEstimate + doc.byteEstimate / 8 + 4096)
         head(doc, &w)
         for p in doc.paths {
             w.element()
@@ -25,7 +25,7 @@ enum DocumentJSON {
         }
         w.closeArray()
         w.close()
-        return w.array
+        return w.bytes
     }
 
     /// What `encode` writes between the paths and the steps, and after the
@@ -35,14 +35,14 @@ enum DocumentJSON {
     static let tail = Array("]}".utf8)
 
     /// Everything up to the paths' opening bracket.
-    /// - Parameter scriptSafe: as `Markup.scriptSafe` makes it (see `PageJSON`).
+    /// - Parameter scriptSafe: as `Markup.scriptSafe` makes it (see `_JSONBuffer`).
     static func head(_ doc: RenderDocument, scriptSafe: Bool = false) -> [UInt8] {
-        var w = PageJSON(scriptSafe: scriptSafe)
+        var w = _JSONBuffer(scriptSafe: scriptSafe)
         head(doc, &w)
-        return w.array
+        return w.bytes
     }
 
-    private static func head(_ doc: RenderDocument, _ w: inout PageJSON) {
+    private static func head(_ doc: RenderDocument, _ w: inout _JSONBuffer) {
         w.open()
         w.key("format")
         w.string("dragrender")
@@ -107,11 +107,11 @@ enum DocumentJSON {
 
     /// Recordings have finite numbers (spec 1); anything else becomes null
     /// rather than text JSON cannot read.
-    private static func number(_ v: Double, _ w: inout PageJSON) { if v.isFinite { w.number(v) } else { w.null() } }
-    private static func optionalInt(_ v: Int?, _ w: inout PageJSON) { if let v { w.integer(v) } else { w.null() } }
-    private static func optionalString(_ v: String?, _ w: inout PageJSON) { if let v { w.string(v) } else { w.null() } }
+    private static func number(_ v: Double, _ w: inout _JSONBuffer) { if v.isFinite { w.number(v) } else { w.null() } }
+    private static func optionalInt(_ v: Int?, _ w: inout _JSONBuffer) { if let v { w.integer(v) } else { w.null() } }
+    private static func optionalString(_ v: String?, _ w: inout _JSONBuffer) { if let v { w.string(v) } else { w.null() } }
 
-    private static func rect(_ r: Rect, _ w: inout PageJSON) {
+    private static func rect(_ r: Rect, _ w: inout _JSONBuffer) {
         number(r.x, &w)
         number(r.y, &w)
         number(r.width, &w)
@@ -119,7 +119,7 @@ enum DocumentJSON {
     }
 
     /// `{enabled, locked, collections: [[id, capacity, fixed count, [entry ID]]]}`.
-    private static func data(_ d: RenderData, _ w: inout PageJSON) {
+    private static func data(_ d: RenderData, _ w: inout _JSONBuffer) {
         w.open()
         w.key("enabled")
         w.bool(d.isEnabled)
@@ -145,7 +145,7 @@ enum DocumentJSON {
     }
 
     /// `{edits: [[collection, start, removed, [entry ID], fixed count or null]], locked, enabled}`, or `{all: data}`.
-    private static func change(_ c: RenderDataChange, _ w: inout PageJSON) {
+    private static func change(_ c: RenderDataChange, _ w: inout _JSONBuffer) {
         w.open()
         if let r = c.replacement {
             w.key("all")
@@ -180,7 +180,7 @@ enum DocumentJSON {
 
     /// One path's JSON, as it stands in the `paths` array (`pts`: kept
     /// points flattened; `m`: `[step, kept count at its end, ...]`).
-    static func path(_ p: RenderPath, _ w: inout PageJSON) {
+    static func path(_ p: RenderPath, _ w: inout _JSONBuffer) {
         w.open()
         w.key("s")
         w.integerString(p.session)
@@ -213,7 +213,7 @@ enum DocumentJSON {
 
     /// One step's JSON, as it stands in the `steps` array: an object with
     /// short keys, absent fields omitted.
-    static func step(_ s: RenderStep, _ w: inout PageJSON) {
+    static func step(_ s: RenderStep, _ w: inout _JSONBuffer) {
         w.open()
         stepPlace(s, &w)
         stepVerdict(s, &w)
@@ -223,7 +223,7 @@ enum DocumentJSON {
 
     /// A step's kind, session, text, lines, times, event count, then where
     /// it happened: location, hit and placeholder.
-    private static func stepPlace(_ s: RenderStep, _ w: inout PageJSON) {
+    private static func stepPlace(_ s: RenderStep, _ w: inout _JSONBuffer) {
         w.key("k")
         w.string(s.kind.rawValue)
         if let v = s.session {
@@ -270,7 +270,7 @@ enum DocumentJSON {
 
     /// What a step decided and how it was judged: operation, destination,
     /// outcome, difference, warnings, expectation and failures.
-    private static func stepVerdict(_ s: RenderStep, _ w: inout PageJSON) {
+    private static func stepVerdict(_ s: RenderStep, _ w: inout _JSONBuffer) {
         if let o = s.operation {
             w.key("o")
             w.string(o.rawValue)
@@ -322,7 +322,7 @@ enum DocumentJSON {
     /// The state after a step: what it changed in the model's data and the
     /// app's, whether it shows the app's, active sessions, swipe, and
     /// whether it fails.
-    private static func stepState(_ s: RenderStep, _ w: inout PageJSON) {
+    private static func stepState(_ s: RenderStep, _ w: inout _JSONBuffer) {
         if let c = s.modelChange {
             w.key("dm")
             change(c, &w)
@@ -366,7 +366,7 @@ enum DocumentJSON {
         }
     }
 
-    private static func swipe(_ sw: RenderSwipe, _ w: inout PageJSON) {
+    private static func swipe(_ sw: RenderSwipe, _ w: inout _JSONBuffer) {
         w.open()
         if let o = sw.open {
             w.key("o")

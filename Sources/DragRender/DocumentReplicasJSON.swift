@@ -1,10 +1,12 @@
+import DragRecording
+
 /// The document's replica keys (version 3 recordings): the channel once, at
 /// the top level, and per step the data of the replicas it changed. Every
 /// key is in docs/page-document.md, "Replicas".
 enum DocumentReplicasJSON {
     /// `{ids, ops, msgs, parts, viol, unseen}`.
     /// - Complexity: O(ops + messages + partitions + violations).
-    static func replicas(_ r: RenderReplicas, _ w: inout PageJSON) {
+    static func replicas(_ r: RenderReplicas, _ w: inout _JSONBuffer) {
         w.open()
         w.key("ids")
         w.strings(r.replicas)
@@ -70,7 +72,7 @@ enum DocumentReplicasJSON {
     }
 
     /// `{n, f, to, op, num?, a, z, lost?, c?}`.
-    private static func message(_ m: RenderMessage, _ w: inout PageJSON) {
+    private static func message(_ m: RenderMessage, _ w: inout _JSONBuffer) {
         w.open()
         w.key("n")
         w.integer(m.sendNumber)
@@ -100,7 +102,7 @@ enum DocumentReplicasJSON {
     }
 
     /// `{a, c, r, i?, ops, blame}`.
-    private static func violation(_ v: RenderReplicaViolation, _ w: inout PageJSON) {
+    private static func violation(_ v: RenderReplicaViolation, _ w: inout _JSONBuffer) {
         w.open()
         w.key("a")
         w.integer(v.step)
@@ -120,7 +122,7 @@ enum DocumentReplicasJSON {
     }
 
     /// `[[replica, [[collection ID or null, fixed count, [entry ID]], ...]], ...]`.
-    static func replicaData(_ data: [RenderReplicaData], _ w: inout PageJSON) {
+    static func replicaData(_ data: [RenderReplicaData], _ w: inout _JSONBuffer) {
         w.openArray()
         for d in data {
             w.element()

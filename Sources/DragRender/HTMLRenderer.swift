@@ -47,7 +47,7 @@ public enum HTMLRenderer {
             try pass(out, to: body)
             out.removeAll(keepingCapacity: true)
         }
-        // The spool's JSON and the head are written script-safe (`PageJSON`),
+        // The spool's JSON and the head are written script-safe (`_JSONBuffer(scriptSafe:)`),
         // and `middle` and `tail` have nothing to escape: no pass over the page's bytes.
         func emit(_ json: UnsafeRawBufferPointer) throws(SystemError) {
             out.append(contentsOf: json)

@@ -25,8 +25,8 @@ public final class RenderStepSpool: @unchecked Sendable {
     /// each is encoded here, in one buffer that keeps its capacity (a
     /// buffer per step and the comma before it cost more than the JSON).
     /// It is script-safe (`Markup.scriptSafe`): the page takes it as it is.
-    private var stepJSON = PageJSON(capacity: chunk + 4096, scriptSafe: true)
-    private var pathJSON = PageJSON(capacity: chunk + 4096, scriptSafe: true)
+    private var stepJSON = _JSONBuffer(capacity: chunk + 4096, scriptSafe: true)
+    private var pathJSON = _JSONBuffer(capacity: chunk + 4096, scriptSafe: true)
     /// Per path index: where its JSON is in `paths` (offset, count); -1 until spooled.
     private var pathPlaces: [(offset: Int, count: Int)] = []
     public private(set) var stepCount = 0
@@ -87,10 +87,10 @@ public final class RenderStepSpool: @unchecked Sendable {
     }
 
     /// Appends the encoded bytes to their file and empties the buffer.
-    private func hand(_ json: inout PageJSON, to file: SpoolFile) {
+    private func hand(_ json: inout _JSONBuffer, to file: SpoolFile) {
         defer { json.removeAll() }
         guard failure == nil else { return }
-        do { try file.append(json.bytes) } catch { failure = error }
+        do { try file.append(json.unsafeBytes) } catch { failure = error }
     }
 
     /// Hands the steps' JSON (comma-separated, without brackets, script-safe) to `body` in chunks.

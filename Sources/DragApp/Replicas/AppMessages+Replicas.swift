@@ -72,7 +72,7 @@ extension AppMessages {
                     w.key("vv")
                     w.open()
                     for (r, seq) in op.versionVector.sorted(by: { $0.key < $1.key }) {
-                        w.key(r)
+                        w.key(id: r)
                         w.integer(seq)
                     }
                     w.close()

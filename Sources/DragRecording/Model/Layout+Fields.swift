@@ -7,7 +7,7 @@ import ReorderCore
 // all three. What a field may hold is its role (a size, a spacing, ...).
 
 /// Visits a layout's fields, in the canonical writer's order.
-package protocol LayoutFieldVisitor {
+package protocol LayoutFieldVisitor: ~Copyable {
     /// A size along an axis, required, finite and > 0 (`rowHeight`, `itemWidth`).
     mutating func size(_ name: StaticString, _ value: Double)
     /// A spacing or header height, optional (0 when absent), finite and >= 0.
@@ -30,7 +30,7 @@ package protocol LayoutFieldReader {
 
 extension Layout where ItemID == String {
     /// Every field of this layout's kind, in the order a recording writes them.
-    package func visitFields<V: LayoutFieldVisitor>(_ v: inout V) {
+    package func visitFields<V: LayoutFieldVisitor & ~Copyable>(_ v: inout V) {
         switch kind {
         case .list(let rowHeight, let spacing, let headerHeight, let heights):
             v.size("rowHeight", rowHeight)

@@ -115,7 +115,7 @@ public enum CanonicalWriter {
             channelFields(c, &w)
         }
         for (k, v) in extra.sorted(by: { $0.key < $1.key }) {
-            w.key(k)
+            w.key(id: k)
             w.value(v)
         }
         w.close()
@@ -214,7 +214,7 @@ public enum CanonicalWriter {
             w.key("collections")
             w.open()
             for (id, items) in cs.sorted(by: { $0.key < $1.key }) {
-                w.key(id)
+                w.key(id: id)
                 w.strings(items)
             }
             w.close()
@@ -245,13 +245,13 @@ public enum CanonicalWriter {
             w.key("replicas")
             w.open()
             for (id, data) in replicas.sorted(by: { $0.key < $1.key }) {
-                w.key(id)
+                w.key(id: id)
                 switch data {
                 case .order(let items): w.strings(items)
                 case .collections(let cs):
                     w.open()
                     for (c, items) in cs.sorted(by: { $0.key < $1.key }) {
-                        w.key(c)
+                        w.key(id: c)
                         w.strings(items)
                     }
                     w.close()
@@ -319,7 +319,7 @@ public enum CanonicalWriter {
                 w.key("links")
                 w.open()
                 for (link, ms) in links.map({ ($0.key.description, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
-                    w.key(link)
+                    w.key(id: link)
                     w.integer(ms)
                 }
                 w.close()
@@ -406,22 +406,22 @@ public enum CanonicalWriter {
         }
         func optional(_ name: String, _ value: String?) {
             if let value {
-                w.key(name)
+                w.key(id: name)
                 w.string(value)
             } else if everyField {
-                w.key(name)
+                w.key(id: name)
                 w.null()
             }
         }
         for edge in SwipeEdge.allCases {
             guard let actions = s[edge] else {
                 if everyField {
-                    w.key(edge.rawValue)
+                    w.key(id: edge.rawValue)
                     w.null()
                 }
                 continue
             }
-            w.key(edge.rawValue)
+            w.key(id: edge.rawValue)
             w.open()
             w.key("actions")
             w.openArray()
@@ -448,7 +448,7 @@ public enum CanonicalWriter {
             w.key("flags")
             w.open()
             for (flag, items) in s.flags.sorted(by: { $0.key < $1.key }) {
-                w.key(flag)
+                w.key(id: flag)
                 w.strings(items)
             }
             w.close()
@@ -507,233 +507,5 @@ public enum CanonicalWriter {
             w.close()
         }
         w.closeArray()
-    }
-}
-
-/// A byte buffer that writes compact JSON, placing commas itself.
-package struct _JSONBuffer {
-    package private(set) var bytes: [UInt8] = []
-    private var needsComma = false
-
-    package init() { bytes.reserveCapacity(128) }
-
-    /// Room for `n` bytes, for a writer that knows about how much it writes
-    /// (a large buffer grown by doubling is held twice while it grows).
-    package mutating func reserveCapacity(_ n: Int) { bytes.reserveCapacity(n) }
-
-    package var string: String { String(decoding: bytes, as: UTF8.self) }
-
-    private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-        needsComma = true
-    }
-
-    package mutating func open() {
-        bytes.append(UInt8(ascii: "{"))
-        needsComma = false
-    }
-    package mutating func close() {
-        bytes.append(UInt8(ascii: "}"))
-        needsComma = true
-    }
-    package mutating func openArray() {
-        bytes.append(UInt8(ascii: "["))
-        needsComma = false
-    }
-    package mutating func closeArray() {
-        bytes.append(UInt8(ascii: "]"))
-        needsComma = true
-    }
-    /// Before an array element that is itself an object or array.
-    package mutating func element() {
-        separate()
-        needsComma = false
-    }
-
-    package mutating func key(_ k: String) {
-        separate()
-        quote(k)
-        bytes.append(UInt8(ascii: ":"))
-        needsComma = false
-    }
-
-    package mutating func string(_ s: String) {
-        scalar()
-        quote(s)
-    }
-    package mutating func number(_ v: Double) {
-        scalar()
-        // Integral values as `Format.number` prints them (as an Int64), without a String.
-        if v == v.rounded(.towardZero) && abs(v) < 9_223_372_036_854_775_808.0 {
-            digits(Int(Int64(v)))
-            return
-        }
-        bytes.append(contentsOf: Format.number(v).utf8)
-    }
-
-    /// `v` in decimal, digit by digit.
-    private mutating func digits(_ v: Int) {
-        if v < 0 { bytes.append(UInt8(ascii: "-")) }
-        var rest = v.magnitude
-        if rest < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest))
-            return
-        }
-        // Written from the last digit back into a stack buffer, then appended at once.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var i = buffer.count
-            repeat {
-                i -= 1
-                buffer[i] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i...]))
-        }
-    }
-    /// An integer field (`session`, `index`, `capacity`, a seed, a count):
-    /// every value exactly, never through a Double.
-    package mutating func integer(_ v: some BinaryInteger) {
-        guard let n = Int(exactly: v) else {
-            scalar()
-            bytes.append(contentsOf: String(v).utf8)
-            return
-        }
-        integer(n)
-    }
-    /// The common case, concrete: a generic call across modules is not
-    /// specialised, and lines, indices and counts are most of a document.
-    package mutating func integer(_ v: Int) {
-        scalar()
-        digits(v)
-    }
-    package mutating func bool(_ b: Bool) {
-        scalar()
-        bytes.append(contentsOf: (b ? "true" : "false").utf8)
-    }
-    package mutating func null() {
-        scalar()
-        bytes.append(contentsOf: "null".utf8)
-    }
-
-    /// Appends already-rendered JSON as one value.
-    package mutating func raw(_ json: String) {
-        scalar()
-        bytes.append(contentsOf: json.utf8)
-    }
-
-    /// Appends already-rendered JSON bytes as one value (a payload carried
-    /// byte for byte).
-    package mutating func raw(bytes json: [UInt8]) {
-        scalar()
-        bytes.append(contentsOf: json)
-    }
-
-    /// A string as `Format.quoted` escapes it: also every scalar a terminal
-    /// could act on (`Format.isUnsafe`), for JSON a person may read in a
-    /// terminal (the replay report). It reads back as the same string.
-    package mutating func shownString(_ s: String) {
-        scalar()
-        bytes.append(contentsOf: Format.quoted(s).utf8)
-    }
-
-    /// A newline between values (a streamed report, one record a line);
-    /// commas are placed as without it.
-    package mutating func newline() { bytes.append(0x0A) }
-
-    /// The bytes written so far, removed from the buffer; where the next
-    /// comma goes is kept, so a stream can be written out piece by piece.
-    package mutating func take() -> [UInt8] {
-        defer { bytes.removeAll(keepingCapacity: true) }
-        return bytes
-    }
-
-    /// Integer fields of the object being written, in the order given: a
-    /// summary's counts.
-    ///
-    ///     w.open()
-    ///     w.integers([("passed", 3), ("failed", 0)])
-    ///     w.close()   // {"passed":3,"failed":0}
-    package mutating func integers(_ fields: some Sequence<(String, Int)>) {
-        for (k, v) in fields {
-            key(k)
-            integer(v)
-        }
-    }
-
-    /// `"key":{...}`: an object of integer fields (a map of counts).
-    package mutating func integers(_ key: String, _ fields: some Sequence<(String, Int)>) {
-        self.key(key)
-        open()
-        integers(fields)
-        close()
-    }
-
-    package mutating func strings(_ items: [String]) {
-        scalar()
-        bytes.append(UInt8(ascii: "["))
-        for (i, s) in items.enumerated() {
-            if i > 0 { bytes.append(UInt8(ascii: ",")) }
-            quote(s)
-        }
-        bytes.append(UInt8(ascii: "]"))
-    }
-
-    package mutating func value(_ v: JSONValue) {
-        switch v {
-        case .null: null()
-        case .bool(let b): bool(b)
-        case .integer(let i): integer(i)
-        case .number(let n): number(n)
-        case .string(let s): string(s)
-        case .array(let a):
-            element()
-            openArray()
-            for x in a { value(x) }
-            closeArray()
-        case .object(let o):
-            element()
-            open()
-            for (k, x) in o.sorted(by: { $0.key < $1.key }) {
-                key(k)
-                value(x)
-            }
-            close()
-        }
-    }
-
-    private mutating func scalar() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-        needsComma = true
-    }
-
-    private mutating func quote(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var s = s
-        // Runs that need no escape (most strings are one) are copied whole.
-        s.withUTF8 { utf8 in
-            var run = 0
-            for i in utf8.indices {
-                let b = utf8[i]
-                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
-                escape(b)
-                run = i + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private mutating func escape(_ b: UInt8) {
-        switch b {
-        case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
-        case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
-        case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
-        case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
-        case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
-        default:
-            let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
-        }
     }
 }

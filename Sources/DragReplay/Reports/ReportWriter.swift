@@ -135,7 +135,7 @@ public final class JSONReport: ReportWriter {
     }
 
     private func messages(_ key: String, _ list: [LineMessage]) {
-        w.key(key)
+        w.key(id: key)
         w.openArray()
         for m in list {
             w.element()

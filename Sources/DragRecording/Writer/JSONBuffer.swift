@@ -1,35 +1,39 @@
-import DragRecording
+import ReorderCore
 
-/// The page's JSON writer: the bytes `_JSONBuffer` writes for the same
-/// calls (commas, escapes and numbers alike), into a buffer of its own.
-/// A render writes a few hundred bytes per step in pieces of a few bytes
-/// (keys, IDs, numbers): through an array each piece paid a uniqueness
-/// and capacity check and a copy of its string, which cost about as much
-/// as the replay itself. Here a piece is one capacity check and a copy;
-/// keys are static, and numbers never go through a `String` when they
-/// need not.
+/// The one JSON writer: every JSON the tool writes (recordings, reports,
+/// summaries, app messages, the page's document) goes through it. It writes
+/// compact JSON and places commas itself; strings are escaped where JSON
+/// must (quote, backslash, control bytes), all else, UTF-8 included, as it
+/// is; numbers as `Format.number` prints them.
+///
+/// Bytes go into one buffer of its own: a render writes a few hundred bytes
+/// per step in pieces of a few bytes (keys, IDs, numbers), and through an
+/// array each piece paid a uniqueness and capacity check and a copy of its
+/// string. Here a piece is one capacity check and a copy; keys the code
+/// spells are static, and numbers never go through a `String` when they
+/// need not. `~Copyable`: two copies would share the buffer.
 ///
 /// A script-safe writer also escapes `<`, `>` and `&` in strings as
 /// `Markup.scriptSafe` does (the only place JSON has them), so that the
 /// page's spooled JSON goes into the page without another pass.
 ///
-///     var w = PageJSON()
+///     var w = _JSONBuffer()
 ///     w.open()
 ///     w.key("n")
 ///     w.integer(3)
 ///     w.close()   // {"n":3}
-struct PageJSON: ~Copyable {
+package struct _JSONBuffer: ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// Bytes written since the last `removeAll`.
-    private(set) var count = 0
+    package private(set) var count = 0
     private var needsComma = false
     /// Per byte, whether a string escapes it: `escapes` or `scriptEscapes`.
     private let escapeTable: UnsafePointer<Bool>
     private let isScriptSafe: Bool
 
     /// - Parameter scriptSafe: escape `<`, `>` and `&` too (`Markup.scriptSafe`).
-    init(capacity: Int = 4096, scriptSafe: Bool = false) {
+    package init(capacity: Int = 128, scriptSafe: Bool = false) {
         self.capacity = max(capacity, 64)
         start = .allocate(capacity: self.capacity)
         isScriptSafe = scriptSafe
@@ -53,14 +57,30 @@ struct PageJSON: ~Copyable {
     deinit { start.deallocate() }
 
     /// The bytes written, valid until the next write.
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: start, count: count) }
+    package var unsafeBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: start, count: count) }
 
     /// The bytes written, as an array.
-    var array: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+
+    /// The bytes written, as text.
+    package var string: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
+
+    /// Room for `n` bytes in all, for a writer that knows about how much it
+    /// writes.
+    package mutating func reserveCapacity(_ n: Int) {
+        if capacity < n { grow(n - count) }
+    }
+
+    /// The bytes written so far, removed from the buffer; where the next
+    /// comma goes is kept, so a stream can be written out piece by piece.
+    package mutating func take() -> [UInt8] {
+        defer { count = 0 }
+        return bytes
+    }
 
     /// Forgets the bytes written, keeping the room and where the next comma
     /// goes, so that a stream can be written out piece by piece.
-    mutating func removeAll() { count = 0 }
+    package mutating func removeAll() { count = 0 }
 
     /// Room for `n` more bytes, where they go.
     @inline(__always) private mutating func room(_ n: Int) -> UnsafeMutablePointer<UInt8> {
@@ -88,36 +108,46 @@ struct PageJSON: ~Copyable {
         count += n
     }
 
+    private mutating func append(_ bytes: some Collection<UInt8>) {
+        let p = room(bytes.count)
+        var i = 0
+        for b in bytes {
+            p[i] = b
+            i += 1
+        }
+        count += i
+    }
+
     @inline(__always) private mutating func separate() {
         if needsComma { byte(UInt8(ascii: ",")) }
         needsComma = true
     }
 
-    mutating func open() {
+    package mutating func open() {
         byte(UInt8(ascii: "{"))
         needsComma = false
     }
-    mutating func close() {
+    package mutating func close() {
         byte(UInt8(ascii: "}"))
         needsComma = true
     }
-    mutating func openArray() {
+    package mutating func openArray() {
         byte(UInt8(ascii: "["))
         needsComma = false
     }
-    mutating func closeArray() {
+    package mutating func closeArray() {
         byte(UInt8(ascii: "]"))
         needsComma = true
     }
     /// Before an array element that is itself an object or array.
-    mutating func element() {
+    package mutating func element() {
         separate()
         needsComma = false
     }
 
     /// A key the code spells: printable ASCII without quote or backslash,
     /// so it is copied as it is.
-    mutating func key(_ k: StaticString) {
+    package mutating func key(_ k: StaticString) {
         separate()
         let n = k.utf8CodeUnitCount
         let p = room(n + 3)
@@ -130,28 +160,29 @@ struct PageJSON: ~Copyable {
         needsComma = false
     }
 
-    /// A key from the data (an ID), escaped like a string.
-    mutating func key(id: String) {
+    /// A key from the data (an ID, a label, a flag's name), escaped like a
+    /// string.
+    package mutating func key(id: String) {
         separate()
         quote(id)
         byte(UInt8(ascii: ":"))
         needsComma = false
     }
 
-    mutating func string(_ s: String) {
+    package mutating func string(_ s: String) {
         separate()
         quote(s)
     }
 
     /// `v` as a string, as `string(String(v))` writes it.
-    mutating func integerString(_ v: Int) {
+    package mutating func integerString(_ v: Int) {
         separate()
         byte(UInt8(ascii: "\""))
         digits(v)
         byte(UInt8(ascii: "\""))
     }
 
-    mutating func strings(_ items: [String]) {
+    package mutating func strings(_ items: [String]) {
         separate()
         byte(UInt8(ascii: "["))
         for (i, s) in items.enumerated() {
@@ -161,24 +192,104 @@ struct PageJSON: ~Copyable {
         byte(UInt8(ascii: "]"))
     }
 
-    mutating func integer(_ v: Int) {
+    package mutating func integer(_ v: Int) {
         separate()
         digits(v)
     }
 
-    mutating func bool(_ b: Bool) {
+    package mutating func bool(_ b: Bool) {
         separate()
         if b { append("true") } else { append("false") }
     }
 
-    mutating func null() {
+    package mutating func null() {
         separate()
         append("null")
     }
 
+    /// An integer field (`session`, `index`, `capacity`, a seed, a count):
+    /// every value exactly, never through a Double.
+    package mutating func integer(_ v: some BinaryInteger) {
+        guard let n = Int(exactly: v) else {
+            separate()
+            append(String(v).utf8)
+            return
+        }
+        integer(n)
+    }
+
+    /// Appends already-rendered JSON as one value.
+    package mutating func raw(_ json: String) {
+        separate()
+        append(json.utf8)
+    }
+
+    /// Appends already-rendered JSON bytes as one value (a payload carried
+    /// byte for byte).
+    package mutating func raw(bytes json: [UInt8]) {
+        separate()
+        append(json)
+    }
+
+    /// A string as `Format.quoted` escapes it: also every scalar a terminal
+    /// could act on (`Format.isUnsafe`), for JSON a person may read in a
+    /// terminal (the replay report). It reads back as the same string.
+    package mutating func shownString(_ s: String) {
+        separate()
+        append(Format.quoted(s).utf8)
+    }
+
+    /// A newline between values (a streamed report, one record a line);
+    /// commas are placed as without it.
+    package mutating func newline() { byte(0x0A) }
+
+    /// Integer fields of the object being written, in the order given: a
+    /// summary's counts.
+    ///
+    ///     w.open()
+    ///     w.integers([("passed", 3), ("failed", 0)])
+    ///     w.close()   // {"passed":3,"failed":0}
+    package mutating func integers(_ fields: some Sequence<(String, Int)>) {
+        for (k, v) in fields {
+            key(id: k)
+            integer(v)
+        }
+    }
+
+    /// `"key":{...}`: an object of integer fields (a map of counts).
+    package mutating func integers(_ key: StaticString, _ fields: some Sequence<(String, Int)>) {
+        self.key(key)
+        open()
+        integers(fields)
+        close()
+    }
+
+    package mutating func value(_ v: JSONValue) {
+        switch v {
+        case .null: null()
+        case .bool(let b): bool(b)
+        case .integer(let i): integer(i)
+        case .number(let n): number(n)
+        case .string(let s): string(s)
+        case .array(let a):
+            element()
+            openArray()
+            for x in a { value(x) }
+            closeArray()
+        case .object(let o):
+            element()
+            open()
+            for (k, x) in o.sorted(by: { $0.key < $1.key }) {
+                key(id: k)
+                value(x)
+            }
+            close()
+        }
+    }
+
     /// As `Format.number` prints it: integral values as integers, others as
     /// Swift's shortest form that reads back as the same value.
-    mutating func number(_ v: Double) {
+    package mutating func number(_ v: Double) {
         separate()
         if v == v.rounded(.towardZero) && abs(v) < 9_223_372_036_854_775_808.0 { return digits(Int(Int64(v))) }
         if exactFraction(v) { return }
@@ -223,7 +334,7 @@ struct PageJSON: ~Copyable {
     /// coordinate like 2570.5), when its exact decimal has at most 15
     /// significant digits: that decimal is then Swift's shortest form, since
     /// any shorter one is further from the value than half its ulp. Says
-    /// whether it wrote it (PageJSONTests checks it against `Format.number`).
+    /// whether it wrote it (JSONBufferTests checks it against `Format.number`).
     private mutating func exactFraction(_ v: Double) -> Bool {
         let a = abs(v)
         guard a < 1e9 else { return false }
@@ -261,8 +372,8 @@ struct PageJSON: ~Copyable {
 
     private static let powersOfTen: [Double] = (0...10).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
 
-    /// A string as `_JSONBuffer` escapes it: quote, backslash and control
-    /// bytes; all else, UTF-8 included, as it is.
+    /// A string escaped where JSON must: quote, backslash and control bytes
+    /// (and, script-safe, `<`, `>`, `&`); all else, UTF-8 included, as it is.
     private mutating func quote(_ s: String) {
         // Over the contiguous UTF-8 (a native string's, or a small string's
         // copied out): iterating `utf8` cost three times as much per ID.
