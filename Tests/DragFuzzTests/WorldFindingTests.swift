@@ -1,3 +1,4 @@
+import DragCorpus
 import DragFuzz
 import DragReader
 import DragRecording
@@ -82,5 +83,28 @@ struct WorldFindingTests {
             replayed.failures.contains { $0.message.contains(violation.message) },
             "\(replayed.failures.map(\.message)) vs \(violation.message)")
         #expect(replayer().run(finding.recording).status == .pass)
+    }
+
+    /// The framework's own answer everywhere: it knows nothing of the
+    /// world's rules, so it moves cards into "templates", which the world closes.
+    static let frameworkPolicy = DropPolicy<String, String?> { request in standardConfiguration(request) }
+
+    @Test("under the rules judge, a drop the world forbids is not in 'model after' nor in the expect line; the replay fails once")
+    func forbiddenDropStaysOutOfTheModel() throws {
+        let report = ApplyFuzzer.check(policy: Self.frameworkPolicy, world: try world(), oracle: .rules, runs: 600)
+        let failure = try #require(
+            report.failures.first { $0.message.hasSuffix("into \"templates\", which the rules do not allow") }, "\(report)")
+        // The model refused the drop the rules forbid: the data after it is the data before it.
+        #expect(failure.after == failure.before, "\(failure)")
+        #expect(failure.after.hasSuffix("templates: [\"bug\", \"feature\"]"), "\(failure)")
+        let expectLine = try #require(failure.recording.split(separator: "\n").last)
+        #expect(expectLine.hasPrefix("{\"type\":\"expect\"") && expectLine.contains("\"templates\":[\"bug\",\"feature\"]"), "\(expectLine)")
+        // Replayed with the same policy under the world's rules: the one
+        // configuration failure, and no expectation error beside it.
+        var options = ReplayOptions(policy: Self.frameworkPolicy)
+        options.rules = World.judgement(header:)
+        let replayed = Replayer(options: options).run(text: failure.recording)
+        #expect(replayed.status == .fail)
+        #expect(replayed.failures.map(\.message) == ["policy: configuration: \(failure.message)"], "\(replayed)")
     }
 }
