@@ -188,7 +188,10 @@ public enum ApplyFuzzer {
             let result = runner.run(&choices, code: asked)
             coverage.add(result.coverage)
             index += 1
-            guard let v = result.violation, failures[kind(v)] == nil else { continue }
+            // A drag's counterexample is kept over a hand-built difference's
+            // (`.both`): what a user can do is the finding, not that a sync could.
+            guard let v = result.violation, failures[kind(v)].map({ $0.mode == .differences && mode == .sessions }) ?? true
+            else { continue }
             var shrinker = Shrinker(runner: runner, keeping: v)
             shrinker.code = asked
             // Past the budget the shrinker keeps the smallest failing case so far.
