@@ -107,4 +107,30 @@ struct WorldFindingTests {
         #expect(replayed.status == .fail)
         #expect(replayed.failures.map(\.message) == ["policy: configuration: \(failure.message)"], "\(replayed)")
     }
+
+    /// The drop-configuration article's closure: its `columnIndex` shifts
+    /// every column boundary right by spacing / 2.
+    static let articleKanban = DropPolicy<String, String?> { request in
+        let alignedX = request.session.location.x - 16.0 / 2
+        let index = max(0, Int(alignedX / (220.0 + 16.0)))
+        let columns = request.container.collections
+        let standard = standardConfiguration(request)
+        guard standard.operation != .forbidden, columns.indices.contains(index) else { return .forbidden }
+        return DropConfiguration(
+            operation: standard.operation,
+            destination: .init(collectionID: columns[index].id, position: request.destination?.position ?? .end))
+    }
+
+    @Test("the shrunk columnIndex counterexample is a point inside a column, not in the gap before it")
+    func counterexampleInsideAColumn() throws {
+        let report = ApplyFuzzer.check(policy: Self.articleKanban, world: try world(), runs: 400)
+        let failure = try #require(report.failures.first { $0.invariant == .configuration }, "\(report)")
+        let last = try #require(failure.steps.last)
+        let x = try #require(last.split(separator: ",").first { $0.hasPrefix("\"x\":") }.flatMap { Double($0.dropFirst(4)) }, "\(last)")
+        // Columns are 220 wide, 16 apart: inside one, x mod 236 < 220.
+        #expect(x.truncatingRemainder(dividingBy: 236) < 220, "\(failure)")
+        // A hundredth of a point inside a column's leading edge, where the shifted boundary sends it to the column before.
+        #expect(abs(x.truncatingRemainder(dividingBy: 236) - 0.01) < 1e-9, "\(failure)")
+        #expect(failure.message.hasPrefix("the policy answered move into "), "\(failure)")
+    }
 }
