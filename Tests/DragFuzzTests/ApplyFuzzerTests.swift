@@ -93,19 +93,23 @@ struct ApplyFuzzerTests {
 
     /// Buggy closures both modes catch: the grid article's insert-before-remove,
     /// and the moved items taken in the array's order, not the drag's.
-    static let bugsDragsAlsoProduce: [String: @Sendable (inout [Task], ReorderDifference<String, ReorderableSingleCollectionIdentifier>) -> Void] = [
-        "insert-before-remove": { $0.applyInsertingFirst($1) },
-        "array-order": { tasks, difference in
-            let moved = tasks.filter { difference.sources.contains($0.id) }
-            tasks.removeAll { difference.sources.contains($0.id) }
-            var at = tasks.endIndex
-            if case .before(let anchor) = difference.destination.position, let k = tasks.firstIndex(where: { $0.id == anchor }) { at = k }
-            tasks.insert(contentsOf: moved, at: at)
-        },
-    ]
+    static let bugsDragsAlsoProduce:
+        [String: @Sendable (inout [Task], ReorderDifference<String, ReorderableSingleCollectionIdentifier>) -> Void] = [
+            "insert-before-remove": { $0.applyInsertingFirst($1) },
+            "array-order": { tasks, difference in
+                let moved = tasks.filter { difference.sources.contains($0.id) }
+                tasks.removeAll { difference.sources.contains($0.id) }
+                var at = tasks.endIndex
+                if case .before(let anchor) = difference.destination.position, let k = tasks.firstIndex(where: { $0.id == anchor }) {
+                    at = k
+                }
+                tasks.insert(contentsOf: moved, at: at)
+            },
+        ]
 
-    @Test("with .both, an invariant a drag also breaks is reported from the drag, not from a hand-built difference",
-          arguments: ["insert-before-remove", "array-order"])
+    @Test(
+        "with .both, an invariant a drag also breaks is reported from the drag, not from a hand-built difference",
+        arguments: ["insert-before-remove", "array-order"])
     func bothReportsTheDrag(_ bug: String) throws {
         let apply = try #require(Self.bugsDragsAlsoProduce[bug])
         let both = ApplyFuzzer.check(runs: 3000, modes: .both, element: { Task(id: $0) }, apply: apply)

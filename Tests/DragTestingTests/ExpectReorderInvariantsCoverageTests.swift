@@ -31,7 +31,8 @@ struct ExpectReorderInvariantsCoverageTests {
         #expect(report.failures.isEmpty, "\(report)")
         let line = passedLine(report, test: "t() in M/T.swift")
         #expect(!line.contains("\n"))
-        #expect(line.hasPrefix("expectReorderInvariants in t() in M/T.swift: 200 cases (sessions, seed 1): no invariant broken, "), "\(line)")
+        #expect(
+            line.hasPrefix("expectReorderInvariants in t() in M/T.swift: 200 cases (sessions, seed 1): no invariant broken, "), "\(line)")
         #expect(line.hasSuffix(" s; " + report.coverage.line), "\(line)")
         // The coverage's line is the first line of the CLI's coverage text: one definition.
         #expect(report.coverage.text.hasPrefix(report.coverage.line + "\n"))

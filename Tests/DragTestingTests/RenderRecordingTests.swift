@@ -81,7 +81,8 @@ struct RenderRecordingTests {
         #expect((drop["f"] as? [String])?.count == 1)
         #expect(
             (drop["f"] as? [String])?.first
-                == "applier yours: placement: applying [\"c\"] -> before \"b\": [\"c\"] should stand right before \"b\", got [\"c\", \"a\", \"b\"]")
+                == "applier yours: placement: applying [\"c\"] -> before \"b\": [\"c\"] should stand right before \"b\", got [\"c\", \"a\", \"b\"]"
+        )
         let before = Self.orders(doc["data"] as? [String: Any])
         #expect(before == [["a", "b", "c"]])
         // The model's data after the drop, and the closure's beside it.
