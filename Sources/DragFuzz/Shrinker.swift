@@ -12,7 +12,9 @@ import ReorderCore
 /// choices), lower a value with the choices it drew, and lower single values
 /// (smaller numbers). A candidate is kept only when it still fails the same
 /// way and is simpler (`Candidate.isSimpler`): fewer steps, then fewer
-/// choices, then shortlex. The model is Hypothesis's `shrinker.py`.
+/// choices, then shortlex. The model is Hypothesis's `shrinker.py`. Last,
+/// once, `intoFrame` moves a failing point out of the gap between two
+/// board columns, when it still fails inside one.
 public struct Shrinker: Sendable {
     public var runner: CaseRunner
     /// What each candidate runs against (an app: every candidate is a case of it).
