@@ -44,8 +44,9 @@ public enum RecordingsDirectory: Sendable {
 /// Fuzzes an app's single-collection `apply` (the articles' helper shape)
 /// and records one issue per broken invariant (`configuration`: per kind of
 /// disagreement), with the readable report,
-/// and the shrunk recording written to `__Recordings__` (`RecordingsDirectory`);
-/// passes silently otherwise. It fuzzes for `FuzzBudget.defaultSeconds` (2 s,
+/// and the shrunk recording written to `__Recordings__` (`RecordingsDirectory`),
+/// each issue ending with what the run covered; otherwise passes, printing
+/// one line (`passedLine`: the cases and the coverage). It fuzzes for `FuzzBudget.defaultSeconds` (2 s,
 /// or `DRAGREPLAY_FUZZ_TIME`) unless `runs` or `seconds` is given.
 ///
 ///     @Test func photosApply() {
