@@ -192,7 +192,10 @@ public enum ApplyFuzzer {
             coverage.add(result.coverage)
             if !result.targets.isEmpty { steering.note(result.targets, choices: choices.choices, mode: mode, starts: result.stepStarts) }
             index += 1
-            guard let v = result.violation, failures[kind(v)] == nil else { continue }
+            // A drag's counterexample is kept over a hand-built difference's
+            // (`.both`): what a user can do is the finding, not that a sync could.
+            guard let v = result.violation, failures[kind(v)].map({ $0.mode == .differences && mode == .sessions }) ?? true
+            else { continue }
             var shrinker = Shrinker(runner: runner, keeping: v)
             shrinker.code = asked
             // Past the budget the shrinker keeps the smallest failing case so far.
@@ -204,7 +207,8 @@ public enum ApplyFuzzer {
             var failure = FuzzFailure(
                 invariant: violation.invariant, message: violation.message, caseIndex: index - 1, mode: mode,
                 notFromDrag: finding.notFromDrag, recording: finding.text, steps: fuzzCase.readableSteps(through: violation.step),
-                before: fuzzCase.readableData(before: violation.step), after: fuzzCase.readableData(after: violation.step))
+                before: fuzzCase.readableData(before: violation.step, world: options.world),
+                after: fuzzCase.readableData(after: violation.step, world: options.world))
             // What the reader would refuse is said, not handed over as a recording that replays.
             failure.recordingProblem = finding.recording.readBackProblem().map { "line \($0.line): \($0.message)" }
             failures[kind(v)] = failure
@@ -272,14 +276,20 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
     var targetsText: String { TargetSteering.text(targets, steered: steeredCases) }
 
     public var description: String {
-        let modeNames = modes.list.map(\.rawValue).joined(separator: " and ")
         let covered = "\n" + coverage.text + targetsText + (unmetCoverage + unreachableCoverage).map { $0 + "\n" }.joined()
-        guard !failures.isEmpty else { return "\(runs) cases (\(modeNames), seed \(seed)): no invariant broken" + covered }
+        guard !failures.isEmpty else { return headline + covered }
+        return headline + covered + "\n" + failures.map(\.description).joined(separator: "\n\n")
+    }
+
+    /// The first line of `description`: `5000 cases (sessions, seed 1): no
+    /// invariant broken`, or `...: 1 invariant broken (2 findings)`.
+    public var headline: String {
+        let modeNames = modes.list.map(\.rawValue).joined(separator: " and ")
+        guard !failures.isEmpty else { return "\(runs) cases (\(modeNames), seed \(seed)): no invariant broken" }
         let broken = Set(failures.map(\.invariant)).count
         let count = broken == 1 ? "1 invariant" : "\(broken) invariants"
         let findings = failures.count == broken ? "" : " (\(failures.count) findings)"
-        return "\(runs) cases (\(modeNames), seed \(seed)): \(count) broken\(findings)" + covered + "\n"
-            + failures.map(\.description).joined(separator: "\n\n")
+        return "\(runs) cases (\(modeNames), seed \(seed)): \(count) broken\(findings)"
     }
 }
 
@@ -390,14 +400,16 @@ extension FuzzCase {
         }
     }
 
-    /// The model's data before step `k`, as `a b | c d`.
-    public func readableData(before k: Int) -> String {
-        show(k <= 0 ? container : container(after: k - 1, applier: .canonical))
+    /// The model's data before step `k`, as `a b | c d`; in `world`, under
+    /// its rules (as the fuzz's model and the finding's `expect` line have it).
+    public func readableData(before k: Int, world: World? = nil) -> String {
+        show(k <= 0 ? container : container(after: k - 1, applier: .canonical, world: world))
     }
 
-    /// The model's data after step `k`.
-    public func readableData(after k: Int) -> String {
-        show(k < 0 ? container : container(after: k, applier: .canonical))
+    /// The model's data after step `k`; in `world`, under its rules: never
+    /// a state the world forbids (a drop into a collection it closes).
+    public func readableData(after k: Int, world: World? = nil) -> String {
+        show(k < 0 ? container : container(after: k, applier: .canonical, world: world))
     }
 
     func show(_ c: FuzzContainer) -> String {

@@ -71,6 +71,16 @@ extension CaseGenerator {
     /// testing), a hair either side of an edge the hit test decides at,
     /// anywhere inside, or outside.
     mutating func location() -> (Point, Aim?) {
+        let start = choices.choices.count
+        let drawn = drawLocation()
+        if runner.recordsSteps { locationChoices[stepCount] = start..<choices.choices.count }
+        return drawn
+    }
+
+    /// `location()`'s draw. Its boundary mode on a board, drawn as
+    /// `[2, 0, 0, c]`, is a hundredth of a point inside column `c`'s leading
+    /// edge: the shrinker's `intoFrame` writes those choices.
+    mutating func drawLocation() -> (Point, Aim?) {
         let layout = engine.layout
         let mode = choices.draw(4)
         if mode <= 1 {

@@ -18,6 +18,9 @@ struct CaseGenerator {
     var sessions = 0
     /// Steps executed so far (recorded in `fuzzCase.steps` when `runner.recordsSteps`).
     var stepCount = 0
+    /// Where each step's finger location was drawn in the choices (`location()`),
+    /// by step, when the runner records steps: the shrinker's `intoFrame`.
+    var locationChoices: [Int: Range<Int>] = [:]
     var profile: CaseProfile
     /// What the code under test has been exercised with so far.
     var coverage = CoverageCounter()
@@ -103,6 +106,7 @@ struct CaseGenerator {
         let naming = fuzzCase.naming
         return CaseRunner.Result(
             fuzzCase: fuzzCase, violation: violation, sessions: sessions, steps: stepCount, stepStarts: stepStarts,
+            locationChoices: locationChoices,
             coverage: coverage.coverage(naming: naming),
             offered: coverage.requirement(naming: naming, collections: setup.container.collections.count))
     }

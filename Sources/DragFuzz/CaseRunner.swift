@@ -99,6 +99,9 @@ public struct CaseRunner: Sendable {
         public var steps: Int
         /// Where each step's choices begin: the shrinker deletes whole steps.
         public var stepStarts: [Int] = []
+        /// Where each step's finger location was drawn (by step): the
+        /// shrinker moves a counterexample out of a gap with it.
+        public var locationChoices: [Int: Range<Int>] = [:]
         /// What the code under test was exercised with.
         public var coverage = Coverage()
         /// What the case's world offered to cover (`CoverageRequirement`).

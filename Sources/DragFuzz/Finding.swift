@@ -1,4 +1,5 @@
 import DragRecording
+import DragReplay
 import KnownBugs
 import ReorderConformance
 import ReorderCore
@@ -98,9 +99,13 @@ public struct Finding: Sendable, CustomStringConvertible {
     }
 
     /// How to replay a finding of a Swift closure: the same closure, from
-    /// its test (`replayRecording` in DragTesting), since no CLI applier is it.
+    /// its test (`replayRecording` in DragTesting), since no CLI applier is
+    /// it; and how to draw it with that closure (`renderRecording`), since
+    /// `dragreplay render` would draw the model.
     public static func swiftReplayHint(path: String, test: String) -> String {
-        "replay it in \(test): replayRecording(\(Format.quoted(path)), ...) with this call's closures (element:, apply:, policy:)"
+        "replay it in \(test): replayRecording(\(Format.quoted(path)), ...) with this call's closures (element:, apply:, policy:); "
+            + "draw it with renderRecording(\(Format.quoted(path)), ...) and the same closures "
+            + "(the page: \(Format.quoted(RenderedPage.path(forRecording: path))))"
     }
 
     public var description: String { "\(invariant.rawValue) [\(mode)\(caseIndex.map { ", case \($0)" } ?? "")]: \(message)" }

@@ -49,9 +49,11 @@ extension FuzzCase {
         return Recording(header: header, events: events)
     }
 
-    /// The data after step `through` under `applier`.
-    public func container(after last: Int, applier: Applier<Int, Int>) -> FuzzContainer {
-        var engine = FuzzEngine(container: container, layout: layout, applier: applier, swipe: swipe)
+    /// The data after step `through` under `applier` (and `world`'s policy,
+    /// as the fuzz's model had it, when the case ran in a world).
+    public func container(after last: Int, applier: Applier<Int, Int>, world: World? = nil) -> FuzzContainer {
+        var engine = FuzzEngine(
+            container: container, layout: layout, applier: applier, policy: world?.policy() ?? .standard, swipe: swipe)
         for step in steps[...last] { _ = engine.handle(step) }
         return engine.container
     }

@@ -12,7 +12,9 @@ import ReorderCore
 /// choices), lower a value with the choices it drew, and lower single values
 /// (smaller numbers). A candidate is kept only when it still fails the same
 /// way and is simpler (`Candidate.isSimpler`): fewer steps, then fewer
-/// choices, then shortlex. The model is Hypothesis's `shrinker.py`.
+/// choices, then shortlex. The model is Hypothesis's `shrinker.py`. Last,
+/// once, `intoFrame` moves a failing point out of the gap between two
+/// board columns, when it still fails inside one.
 public struct Shrinker: Sendable {
     public var runner: CaseRunner
     /// What each candidate runs against (an app: every candidate is a case of it).
@@ -61,7 +63,38 @@ public struct Shrinker: Sendable {
                 if run(pass, on: &best, attempts: &attempts) { improved = true }
             }
         }
+        if canTry(attempts) { intoFrame(&best, &attempts) }
         return ShrinkResult(choices: best.choices, result: best.result, attempts: attempts)
+    }
+
+    /// Once the rounds are done: a failing step whose finger lies in the
+    /// gap between two board columns is tried a hundredth of a point
+    /// inside the column after the gap, then the one before it (the
+    /// generator's boundary location, `[2, 0, 0, c]`), and the first that
+    /// still fails the same way is kept, though it is not simpler by
+    /// `Candidate.isSimpler` (one choice more): a point inside a column
+    /// convinces where a point in a gap reads as a quibble about the gap.
+    /// Not a `ShrinkPass`: the rounds would take it back out of the column.
+    func intoFrame(_ best: inout Candidate, _ attempts: inout Int) {
+        let result = best.result
+        guard let v = result.violation, let span = result.locationChoices[v.step], v.step >= 0, v.step < result.fuzzCase.steps.count,
+            let p = result.fuzzCase.steps[v.step].location?.point,
+            case .board(let columnWidth, let spacing, _, _, _) = result.fuzzCase.layout.kind, spacing > 0, columnWidth > 0
+        else { return }
+        let pitch = columnWidth + spacing
+        let column = (p.x / pitch).rounded(.down)
+        let count = result.fuzzCase.container.collections.count
+        // Inside a column, or not between two: nothing to move.
+        guard p.x >= 0, p.x - column * pitch >= columnWidth, column + 1 < Double(count) else { return }
+        for c in [Int(column) + 1, Int(column)] where c >= 0 && c < count && canTry(attempts) {
+            var candidate = best.choices
+            if candidate.count < span.upperBound { candidate += Array(repeating: 0, count: span.upperBound - candidate.count) }
+            candidate.replaceSubrange(span, with: [2, 0, 0, UInt64(c)])
+            if let moved = attempt(candidate, &attempts) {
+                best = moved
+                return
+            }
+        }
     }
 
     /// Runs one pass over `best`, replacing it by every simpler failing

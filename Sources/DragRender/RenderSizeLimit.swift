@@ -37,9 +37,14 @@ public struct RenderTooLarge: Error, Sendable, Equatable, CustomStringConvertibl
     /// The recording line at which the document reached the limit.
     public var line: Int
 
-    public var description: String {
-        "\(Format.path(path)):\(line):1: error: the page would be larger than \(limit.bytes) bytes "
-            + "(\(limit.multiple) × the recording's \(limit.inputBytes) bytes + \(limit.constant)) "
-            + "at this line: the container is large and changes often; draw a shorter recording (dragreplay shrink)"
+    /// `path:line:1: error: the page would be larger than ...`.
+    public var diagnostic: Diagnostic {
+        Diagnostic(
+            path: path, line: line,
+            message: "the page would be larger than \(limit.bytes) bytes "
+                + "(\(limit.multiple) × the recording's \(limit.inputBytes) bytes + \(limit.constant)) "
+                + "at this line: the container is large and changes often; draw a shorter recording (dragreplay shrink)")
     }
+
+    public var description: String { diagnostic.description }
 }

@@ -55,10 +55,15 @@ public func replayRecording(
 }
 
 func replay(_ path: String, _ options: ReplayOptions, _ location: SourceLocation) -> ReplayResult {
-    var options = options
-    // A finding of a fuzz in a world replays under that world's rules.
-    options.rules = World.judgement(header:)
-    let result = Replayer(options: options).run(path: path)
+    let result = Replayer(options: judged(options)).run(path: path)
     if result.status != .pass { Issue.record(Comment(rawValue: result.description), sourceLocation: location) }
     return result
+}
+
+/// `options` judged as `dragreplay replay` judges: a finding of a fuzz in a
+/// world replays (and draws) under that world's rules.
+func judged(_ options: ReplayOptions) -> ReplayOptions {
+    var options = options
+    options.rules = World.judgement(header:)
+    return options
 }

@@ -91,6 +91,38 @@ struct ApplyFuzzerTests {
         #expect(report.failures.map(\.caseIndex) == report.failures.map(\.caseIndex).sorted())
     }
 
+    /// Buggy closures both modes catch: the grid article's insert-before-remove,
+    /// and the moved items taken in the array's order, not the drag's.
+    static let bugsDragsAlsoProduce:
+        [String: @Sendable (inout [Task], ReorderDifference<String, ReorderableSingleCollectionIdentifier>) -> Void] = [
+            "insert-before-remove": { $0.applyInsertingFirst($1) },
+            "array-order": { tasks, difference in
+                let moved = tasks.filter { difference.sources.contains($0.id) }
+                tasks.removeAll { difference.sources.contains($0.id) }
+                var at = tasks.endIndex
+                if case .before(let anchor) = difference.destination.position, let k = tasks.firstIndex(where: { $0.id == anchor }) {
+                    at = k
+                }
+                tasks.insert(contentsOf: moved, at: at)
+            },
+        ]
+
+    @Test(
+        "with .both, an invariant a drag also breaks is reported from the drag, not from a hand-built difference",
+        arguments: ["insert-before-remove", "array-order"])
+    func bothReportsTheDrag(_ bug: String) throws {
+        let apply = try #require(Self.bugsDragsAlsoProduce[bug])
+        let both = ApplyFuzzer.check(runs: 3000, modes: .both, element: { Task(id: $0) }, apply: apply)
+        let bySessions = ApplyFuzzer.check(runs: 1500, element: { Task(id: $0) }, apply: apply)
+        let dragBroken = Set(bySessions.failures.map(\.invariant))
+        #expect(!dragBroken.isEmpty, "\(bySessions)")
+        for failure in both.failures where dragBroken.contains(failure.invariant) {
+            #expect(failure.producibleByDrag && failure.mode == .sessions, "\(failure)")
+        }
+        // Only what no drag produces stays a differences finding.
+        #expect(both.failures.filter { !$0.producibleByDrag }.allSatisfy { !dragBroken.contains($0.invariant) }, "\(both)")
+    }
+
     @Test("integer and string IDs of the app's own type, with the same verdicts")
     func idTypes() {
         struct Row: Identifiable, Sendable { var id: Int }

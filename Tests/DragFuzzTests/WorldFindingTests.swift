@@ -1,3 +1,4 @@
+import DragCorpus
 import DragFuzz
 import DragReader
 import DragRecording
@@ -82,5 +83,54 @@ struct WorldFindingTests {
             replayed.failures.contains { $0.message.contains(violation.message) },
             "\(replayed.failures.map(\.message)) vs \(violation.message)")
         #expect(replayer().run(finding.recording).status == .pass)
+    }
+
+    /// The framework's own answer everywhere: it knows nothing of the
+    /// world's rules, so it moves cards into "templates", which the world closes.
+    static let frameworkPolicy = DropPolicy<String, String?> { request in standardConfiguration(request) }
+
+    @Test("under the rules judge, a drop the world forbids is not in 'model after' nor in the expect line; the replay fails once")
+    func forbiddenDropStaysOutOfTheModel() throws {
+        let report = ApplyFuzzer.check(policy: Self.frameworkPolicy, world: try world(), oracle: .rules, runs: 600)
+        let failure = try #require(
+            report.failures.first { $0.message.hasSuffix("into \"templates\", which the rules do not allow") }, "\(report)")
+        // The model refused the drop the rules forbid: the data after it is the data before it.
+        #expect(failure.after == failure.before, "\(failure)")
+        #expect(failure.after.hasSuffix("templates: [\"bug\", \"feature\"]"), "\(failure)")
+        let expectLine = try #require(failure.recording.split(separator: "\n").last)
+        #expect(expectLine.hasPrefix("{\"type\":\"expect\"") && expectLine.contains("\"templates\":[\"bug\",\"feature\"]"), "\(expectLine)")
+        // Replayed with the same policy under the world's rules: the one
+        // configuration failure, and no expectation error beside it.
+        var options = ReplayOptions(policy: Self.frameworkPolicy)
+        options.rules = World.judgement(header:)
+        let replayed = Replayer(options: options).run(text: failure.recording)
+        #expect(replayed.status == .fail)
+        #expect(replayed.failures.map(\.message) == ["policy: configuration: \(failure.message)"], "\(replayed)")
+    }
+
+    /// The drop-configuration article's closure: its `columnIndex` shifts
+    /// every column boundary right by spacing / 2.
+    static let articleKanban = DropPolicy<String, String?> { request in
+        let alignedX = request.session.location.x - 16.0 / 2
+        let index = max(0, Int(alignedX / (220.0 + 16.0)))
+        let columns = request.container.collections
+        let standard = standardConfiguration(request)
+        guard standard.operation != .forbidden, columns.indices.contains(index) else { return .forbidden }
+        return DropConfiguration(
+            operation: standard.operation,
+            destination: .init(collectionID: columns[index].id, position: request.destination?.position ?? .end))
+    }
+
+    @Test("the shrunk columnIndex counterexample is a point inside a column, not in the gap before it")
+    func counterexampleInsideAColumn() throws {
+        let report = ApplyFuzzer.check(policy: Self.articleKanban, world: try world(), runs: 400)
+        let failure = try #require(report.failures.first { $0.invariant == .configuration }, "\(report)")
+        let last = try #require(failure.steps.last)
+        let x = try #require(last.split(separator: ",").first { $0.hasPrefix("\"x\":") }.flatMap { Double($0.dropFirst(4)) }, "\(last)")
+        // Columns are 220 wide, 16 apart: inside one, x mod 236 < 220.
+        #expect(x.truncatingRemainder(dividingBy: 236) < 220, "\(failure)")
+        // A hundredth of a point inside a column's leading edge, where the shifted boundary sends it to the column before.
+        #expect(abs(x.truncatingRemainder(dividingBy: 236) - 0.01) < 1e-9, "\(failure)")
+        #expect(failure.message.hasPrefix("the policy answered move into "), "\(failure)")
     }
 }

@@ -252,7 +252,7 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         // follows it, so the drop's outcome is the operation answered.
         let before = self.before(event, session: session, answered: answered, aim: aim)
         let openBefore = checksModel && _model.hasSwipe ? _model.openRow : nil
-        if let answered, oracle.followsAnswer { _model.drag.policy = Self.following(answered) }
+        if let answered, oracle.followsAnswer { _model.drag.policy = Self.following(answered, oracle: oracle, otherwise: policy) }
         // Here the answer may be compared: in full.
         let operationOnly = _movesAnswerOperationOnly
         if operationOnly { _movesAnswerOperationOnly = false }

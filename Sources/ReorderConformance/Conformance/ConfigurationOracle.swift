@@ -34,15 +34,26 @@ extension CheckedEngine {
     /// `answered` stands: that operation, at the geometry's destination;
     /// forbidden where no collection is under the finger, and where the
     /// framework would refuse it (an operation the lift does not offer, a
-    /// disabled container): `judge` reports those.
+    /// disabled container): `judge` reports those. An answer the `rules`
+    /// do not allow is not followed either: there the model does what its
+    /// own `policy` (the world's) does, so its data, and a finding's `expect`
+    /// lines, never hold a state the world forbids; a refusal keeps the
+    /// geometry's destination, which `judge` names.
     @inlinable
-    static func following(_ answered: SubjectConfiguration<ItemID, CollectionID>) -> DropPolicy<ItemID, CollectionID> {
+    static func following(
+        _ answered: SubjectConfiguration<ItemID, CollectionID>, oracle: ConfigurationOracle<ItemID, CollectionID>,
+        otherwise policy: DropPolicy<ItemID, CollectionID>
+    ) -> DropPolicy<ItemID, CollectionID> {
         let operation = answered.operation
         return DropPolicy { request in
             let offered = request.session.suggestedOperations
             guard operation != .forbidden, let destination = request.destination, request.container.isEnabled,
                 operation == .copy ? offered.contains(.copy) : offered.contains(.move)
             else { return .forbidden }
+            if case .rules(let allows) = oracle, !allows(operation, destination.collectionID) {
+                let own = policy.configure(request)
+                return own.operation == .forbidden ? DropConfiguration(operation: .forbidden, destination: destination) : own
+            }
             return DropConfiguration(operation: operation, destination: destination)
         }
     }

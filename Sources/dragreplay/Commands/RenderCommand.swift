@@ -126,8 +126,7 @@ func render(
 
 /// `FAIL path: 7 events, 7 steps, 1 failing -> path.html`.
 func summary(_ result: ReplayResult, _ document: RenderDocument, output: String) -> String {
-    return "\(result.status.rawValue.uppercased()) \(Format.path(result.path)): \(document.eventCount) events, "
-        + "\(document.stepCount) steps, \(document.failingStepCount) failing -> \(output == "standard output" ? output : Format.path(output))"
+    RecordingPage(path: output, result: result, document: document).description
 }
 
 /// `fuzz --render` and `explore --render`: the page of each finding, beside
@@ -139,17 +138,10 @@ func renderFindings(
 ) -> Bool {
     var ok = true
     for path in paths {
-        let drawn = render(path, applierName: applierName, handler: handler, app: app)
-        guard let document = drawn.document, document.tooLarge == nil else {
-            Output.diagnose(
-                drawn.document?.tooLarge?.description ?? drawn.result.error?.description ?? "\(Format.path(path)): error: nothing to draw")
-            ok = false
-            continue
-        }
-        let page = RenderedPage.path(forRecording: path)
         do {
-            try AtomicFile.write(HTMLRenderer.page(document), to: page)
-            Output.diagnose("\(tool): page \(Format.path(page)) (\(drawn.result.status.rawValue), \(document.stepCount) steps)")
+            let page = try RecordingPage.write(
+                render(path, applierName: applierName, handler: handler, app: app), to: RenderedPage.path(forRecording: path))
+            Output.diagnose("\(tool): page \(Format.path(page.path)) (\(page.result.status.rawValue), \(page.stepCount) steps)")
         } catch {
             Output.diagnose(error.description)
             ok = false
