@@ -21,9 +21,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// The path as `Format.path` shows it: a file named with an escape
     /// sequence or a newline cannot forge or colour a line.
-    public var description: String {
-        let shown = Format.path(path)
-        return line > 0 ? "\(shown):\(line):\(column): \(severity.rawValue): \(message)" : "\(shown): \(severity.rawValue): \(message)"
+    public var description: String { text(path: Format.path(path)) }
+
+    /// The diagnostic with its path written as `shown`: the one place that
+    /// spells `path:line:column: error: message` (`path: error: message`
+    /// for the file as a whole). The exact path where the reader is not a
+    /// terminal (a JUnit body, a test's output, the page, which escape it
+    /// their own way); `description` elsewhere.
+    public func text(path shown: String) -> String {
+        line > 0 ? "\(shown):\(line):\(column): \(severity.rawValue): \(message)" : "\(shown): \(severity.rawValue): \(message)"
     }
 }
 

@@ -37,8 +37,5 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
         return "\(call) failed: \(refusal) (errno \(errno.code))"
     }
 
-    public var description: String {
-        if let refusal { return "\(Format.path(path)): error: \(refusal)" }
-        return "\(Format.path(path)): error: \(failure)"
-    }
+    public var description: String { Diagnostic(path: path, line: 0, message: refusal ?? failure).description }
 }

@@ -137,8 +137,10 @@ public struct ReplayRenderAdapter {
         doc.header.status = result.status.rawValue
         var messages: [String] = []
         if let e = result.error { messages.append(e.description) }
-        for f in result.failures where !shown.contains(f) { messages.append("\(result.path):\(f.line):1: error: \(f.message)") }
-        for w in result.warnings where !shown.contains(w) { messages.append("\(result.path):\(w.line):1: warning: \(w.message)") }
+        for f in result.failures where !shown.contains(f) { messages.append(f.diagnostic(in: result.path, .error).text(path: result.path)) }
+        for w in result.warnings where !shown.contains(w) {
+            messages.append(w.diagnostic(in: result.path, .warning).text(path: result.path))
+        }
         // A recording with thousands of them shows the first few: the steps have the rest.
         if messages.count > 50 { messages = messages.prefix(50) + ["… and \(messages.count - 50) more"] }
         doc.header.messages = messages

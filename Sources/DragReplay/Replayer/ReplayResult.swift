@@ -12,6 +12,11 @@ public struct LineMessage: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "line \(line): \(message)" }
+
+    /// The message as a diagnostic of the recording at `path`, at column 1.
+    public func diagnostic(in path: String, _ severity: Diagnostic.Severity) -> Diagnostic {
+        Diagnostic(path: path, line: line, severity: severity, message: message)
+    }
 }
 
 /// The end state of one collection.
@@ -63,8 +68,8 @@ public struct ReplayResult: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         var lines = ["\(status.rawValue.uppercased()) \(path)"]
         if let error { lines.append("  \(error)") }
-        for f in failures { lines.append("  \(path):\(f.line):1: error: \(f.message)") }
-        for w in warnings { lines.append("  \(path):\(w.line):1: warning: \(w.message)") }
+        for f in failures { lines.append("  " + f.diagnostic(in: path, .error).text(path: path)) }
+        for w in warnings { lines.append("  " + w.diagnostic(in: path, .warning).text(path: path)) }
         return lines.joined(separator: "\n")
     }
 }

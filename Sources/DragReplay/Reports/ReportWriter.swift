@@ -47,13 +47,15 @@ public final class TextReport: ReportWriter {
         let notes = r.warnings.isEmpty ? "" : " (\(r.warnings.count) warning\(r.warnings.count == 1 ? "" : "s"))"
         // Paths and messages are shown, not trusted: a file name or a
         // message cannot put a raw control character on the terminal.
-        let path = Format.path(r.path)
-        out.write("\(r.status.rawValue.uppercased()) \(path)\(notes)\n")
+        out.write("\(r.status.rawValue.uppercased()) \(Format.path(r.path))\(notes)\n")
         if let e = r.error { out.write("  \(e)\n") }
-        for f in r.failures { out.write("  \(path):\(f.line):1: error: \(Format.escapingControls(f.message))\n") }
+        func shown(_ m: LineMessage, _ severity: Diagnostic.Severity) -> String {
+            "  \(Diagnostic(path: r.path, line: m.line, severity: severity, message: Format.escapingControls(m.message)))\n"
+        }
+        for f in r.failures { out.write(shown(f, .error)) }
         // Warnings are shown on a pass too: "(1 warning)" alone would say
         // there is something to read and hide it (issue 20).
-        for w in r.warnings { out.write("  \(path):\(w.line):1: warning: \(Format.escapingControls(w.message))\n") }
+        for w in r.warnings { out.write(shown(w, .warning)) }
     }
     public func end(passed: Int, failed: Int, errors: Int) {
         out.write("\(passed) passed, \(failed) failed, \(errors) errors\n")
@@ -178,7 +180,7 @@ public final class JUnitReport: ReportWriter {
         if let e = r.error {
             // The exact path and message (XML escapes them), not the
             // terminal's rendering of them.
-            let body = "\(e.path):\(e.line):\(e.column): error: \(e.message)"
+            let body = e.text(path: e.path)
             c += "    <error message=\"\(xml("line \(e.line), column \(e.column): \(e.message)"))\" type=\"input\">\(xml(body))</error>\n"
         }
         if !r.failures.isEmpty {
