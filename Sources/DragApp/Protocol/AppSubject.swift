@@ -65,6 +65,9 @@ public final class AppSubject: ReorderSubject {
     var collectionIDs: [String?] = []
     /// The case under way with its requests written ahead (`beginPipelinedCase`).
     var pipeline: Pipeline?
+    /// The answers and the exit of a pipelined case the app crashed, for
+    /// its run again (`Transcript`).
+    var transcript: Transcript?
 
     /// Starts the app and says `hello`.
     /// - Throws: `AppHostError` when it cannot start or its `hello` is not protocol 1.
@@ -202,6 +205,7 @@ public final class AppSubject: ReorderSubject {
             fail()
             throw .timeout("the run's time ran out (--time) before this request")
         }
+        if transcript != nil, let answer = try replayTranscript(request) { return answer }
         if case .reset(let container, _, _) = request {
             collectionIDs = container.collections.map(\.id)
             if process == nil {
@@ -415,11 +419,15 @@ public final class AppSubject: ReorderSubject {
 
     /// A fresh process for the next case: this one is closed, and the next
     /// `reset` starts another (a spare, when one is ready).
-    public func restart() { closeProcess() }
+    public func restart() {
+        transcript = nil
+        closeProcess()
+    }
 
     /// Says `bye`, closes the app's stdin and waits for it to exit; the
     /// spares (never greeted) get end of input and are waited for too.
     public func close() {
+        transcript = nil
         closeProcess()
         let idle = spares
         spares = []
