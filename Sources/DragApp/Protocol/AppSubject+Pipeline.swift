@@ -30,6 +30,9 @@ extension AppSubject: PipelinedSubject {
         /// The app exited after answering `answers` (every one agreeing):
         /// how the run again one request at a time ends (`Transcript`).
         var crash: SubjectFailure?
+        /// The case began in a process that had had no case before: what
+        /// it did is what the run again's fresh process would do.
+        var fresh = false
 
         var unanswered: Int { outstanding.count - head }
     }
@@ -47,7 +50,7 @@ extension AppSubject: PipelinedSubject {
             // Not in a known state: the run again starts a fresh process.
             fail()
         }
-        if let crash = pipeline.crash, process == nil {
+        if let crash = pipeline.crash, pipeline.fresh, process == nil {
             // The run again meets the same answers and then the same exit:
             // it reads them here, and starts no process only to crash it.
             transcript = Transcript(
@@ -57,7 +60,9 @@ extension AppSubject: PipelinedSubject {
         return !pipeline.diverged
     }
 
-    /// What the app did in a pipelined case that ended with its exit: its
+    /// What the app did in a pipelined case that ended with its exit, in a
+    /// process that had had no case before (an app whose failure depends on
+    /// earlier cases is run again in a fresh process, as before): its
     /// answers to the first requests, all agreeing with the predictions,
     /// then its exit before answering the next. The run again one request
     /// at a time sends the same requests (the same answers lead the engine

@@ -68,6 +68,8 @@ public final class AppSubject: ReorderSubject {
     /// The answers and the exit of a pipelined case the app crashed, for
     /// its run again (`Transcript`).
     var transcript: Transcript?
+    /// Cases (resets) the current process has had.
+    var resetsInProcess = 0
 
     /// Starts the app and says `hello`.
     /// - Throws: `AppHostError` when it cannot start or its `hello` is not protocol 1.
@@ -194,6 +196,7 @@ public final class AppSubject: ReorderSubject {
         if case .string(let n)? = o["name"] { appName = n }
         protocolVersion = Int(version)
         process = p
+        resetsInProcess = 0
     }
 
     public func handle(_ request: SubjectRequest<String, String?>) throws(SubjectFailure) -> SubjectAnswer<String, String?> {
@@ -217,6 +220,8 @@ public final class AppSubject: ReorderSubject {
                     }
                 }
             }
+            if pipeline?.outstanding.isEmpty == true { pipeline?.fresh = resetsInProcess == 0 }
+            resetsInProcess += 1
         }
         if case .configure = request, !configures { return .none }
         if request.isSwipe && !swipes { return .none }
