@@ -50,7 +50,7 @@ extension AppSubject: PipelinedSubject {
             // Not in a known state: the run again starts a fresh process.
             fail()
         }
-        if let crash = pipeline.crash, pipeline.fresh, process == nil {
+        if let crash = pipeline.crash, pipeline.fresh, usesTranscripts, process == nil {
             // The run again meets the same answers and then the same exit:
             // it reads them here, and starts no process only to crash it.
             transcript = Transcript(

@@ -61,6 +61,9 @@ public final class AppSubject: ReorderSubject {
     /// How many spares restarts keep ready; 0 only to measure what they
     /// save (`dragreplay-bench app`).
     public var spareCount = 2
+    /// Whether a crash in a fresh process is run again from its transcript
+    /// (`Transcript`); off only to measure what that saves (`dragreplay-bench app`).
+    public var usesTranscripts = true
     /// The collection ids of the current case, in order: answers must list them so.
     var collectionIDs: [String?] = []
     /// The case under way with its requests written ahead (`beginPipelinedCase`).
