@@ -1,4 +1,5 @@
 import DragSystem
+import Glibc
 import ReorderConformance
 import ReorderCore
 import Testing
@@ -58,6 +59,26 @@ extension AppProcessTests {
             subject.close()
             #expect(subject.spares.isEmpty)
             #expect(next.allSatisfy { stopsRunning($0) } && stopsRunning(spare))
+        }
+
+        @Test("a spare that died while it waited is replaced by a process started then, with new spares; the case is answered")
+        func deadSpareReplaced() throws {
+            let subject = try AppSubject(command: app("crash-on-pair"), timeout: 10)
+            #expect(failure(subject, .reset(Self.container, Self.layout, nil)) == nil)
+            #expect(failure(subject, Self.pair) != nil)
+            #expect(failure(subject, .reset(Self.container, Self.layout, nil)) == nil)
+            #expect(subject.launches == 4)
+            let dead = try #require(subject.spares.first?.pid)
+            kill(dead, SIGKILL)
+            #expect(stopsRunning(dead))
+            #expect(failure(subject, Self.pair) != nil)
+            #expect(failure(subject, .reset(Self.container, Self.layout, nil)) == nil)
+            #expect(subject.process.map { $0.pid != dead } == true)
+            // The dead one and the one behind it dropped; one started for the case, two spares behind it.
+            #expect(subject.launches == 7)
+            #expect(subject.spares.count == 2)
+            #expect(failure(subject, Self.one) == nil)
+            subject.close()
         }
 
         @Test("an app that never fails runs in one process: no spare, one launch over many cases")

@@ -101,17 +101,22 @@ public final class AppSubject: ReorderSubject {
 
     func start() throws(AppHostError) {
         let restarting = launches > 0
-        let p: AppProcess
-        if !spares.isEmpty, spares[0].exitStatus == nil {
-            p = spares.removeFirst()
+        // A spare that died while it waited (an app that cannot run twice
+        // at once) is replaced, with those behind it, by a process started now.
+        if let ready = spares.first, ready.exitStatus == nil, !ready.hasExitedWithoutReaping() {
+            try greet(spares.removeFirst())
         } else {
             for dead in spares { dead.terminate() }
             spares = []
-            do { p = try launch() } catch { throw .process(command: command, error) }
+            try greet(try launchOrThrow())
         }
-        try greet(p)
         // The next restarts' processes start now, while this one works.
         while restarting, spares.count < spareCount, process != nil, !pastDeadline, let next = try? launch() { spares.append(next) }
+    }
+
+    /// A new process of the app, counted, or why it could not start.
+    func launchOrThrow() throws(AppHostError) -> AppProcess {
+        do { return try launch() } catch { throw .process(command: command, error) }
     }
 
     /// A new process of the app, counted.
