@@ -55,4 +55,42 @@ func benchApp(_ report: inout Report, quick: Bool) throws {
             report.row("fuzz --app plain_lists.py, --jobs 2", rate(perJob * 2), "\(rate(perJob)) per job", "\(run.failingCases) failing")
         }
     }
+    try benchCrashingApp(&report, quick: quick)
+}
+
+/// `--app` against an app that crashes (Tests/DragAppTests/Apps/crash-on-pair.py
+/// exits on every drop of two items or more), shrinking included: sessions/s
+/// with spare processes ready at each restart, crashes run again from their
+/// transcript and the shrinks' shared candidates (issue 41 item 6), against
+/// the same campaign without all three (what the tool did before).
+/// The findings must be the same; the figures are the app's processes.
+func benchCrashingApp(_ report: inout Report, quick: Bool) throws {
+    let command = "python3 Tests/DragAppTests/Apps/crash-on-pair.py"
+    let runs = quick ? 12 : 40
+    func campaign(spares: Bool) throws -> (summary: CampaignSummary, launches: Int) {
+        let app = try AppSubject(command: command)
+        app.spareCount = spares ? 2 : 0
+        app.usesTranscripts = spares
+        let pool = AppPool([app])
+        var options = CampaignOptions(
+            applierName: "app", applier: .canonical, mode: nil, runs: runs, seconds: nil, seed: 1, jobs: 1, shard: (0, 1),
+            outDirectory: "bench-data/found-crashing-app")
+        options.code = { worker in .app(pool.apps[worker]) }
+        options.appCommand = command
+        options.cachesAppShrinks = spares
+        let run = runCampaign(options)
+        pool.close()
+        return (run, app.launches)
+    }
+    let before = try campaign(spares: false)
+    let after = try campaign(spares: true)
+    func sessionsPerSecond(_ s: CampaignSummary) -> Double { Double(s.sessions) / s.elapsed }
+    let same = before.summary.findings.map(\.finding.fileName) == after.summary.findings.map(\.finding.fileName)
+    report.row(
+        "fuzz --app crash-on-pair.py, \(runs) cases, shrinking included, 1 job",
+        "\(f(sessionsPerSecond(after.summary), 1))/s (\(f(after.summary.elapsed, 1)) s, shrinking \(f(after.summary.shrinkSeconds, 1)) s, \(after.launches) processes)",
+        "without spares, transcripts, shared shrinks: \(f(sessionsPerSecond(before.summary), 1))/s (\(f(before.summary.elapsed, 1)) s, \(before.launches) processes)",
+        "\(f(sessionsPerSecond(after.summary) / sessionsPerSecond(before.summary), 1))x; \(after.summary.shrinkCandidates.known) candidates known; findings \(same ? "the same" : "DIFFER")"
+    )
+    report.target("the same findings with and without them", same, "\(after.summary.findings.count) findings")
 }

@@ -25,6 +25,9 @@ public struct CampaignOptions: Sendable {
     /// Failing cases shrunk per invariant, in case order (most shrink to one shape).
     public var shrinksPerInvariant = 12
     public var shrinkAttempts = 20_000
+    /// An app's shrinks share their candidates' outcomes (`ShrinkCache`);
+    /// off only to measure what that saves (`dragreplay-bench app`).
+    public var cachesAppShrinks = true
 
     /// The shrink budget for a failure of `invariant`. An app that crashed or
     /// broke the protocol is restarted for every candidate, and one that timed
@@ -157,6 +160,9 @@ public struct CampaignSummary: Sendable {
     public var unwritten = 0
     public var elapsed: Double
     public var shrinkSeconds: Double
+    /// An app's shrink candidates: run against it, and found already run
+    /// (`ShrinkCache`: the same outcome, no run). Timings, not in the json.
+    public var shrinkCandidates = (run: 0, known: 0)
     public var interrupted: Bool
     /// What the code under test was exercised with, over every case run
     /// (not the shrinker's candidates): shards add up to the unsharded run.
@@ -405,6 +411,10 @@ final class CampaignRun: Sendable {
     let store: FindingStore
     /// `resumeAfterStop` ran: apps' waits work again.
     let resumed = Atomic<Bool>(false)
+    /// An app's shrinks share what their candidates did, per mode (each
+    /// mode its own runner): shrinks of one bug converge, and a candidate
+    /// run once is not run again (a crash costs a restart).
+    let shrinkCaches: [FuzzMode: ShrinkCache]
 
     init(_ options: CampaignOptions) {
         self.options = options
@@ -412,6 +422,7 @@ final class CampaignRun: Sendable {
         jobs = max(1, options.jobs)
         ledger = Mutex(CampaignLedger(jobs: max(1, options.jobs)))
         store = FindingStore(directory: options.outDirectory)
+        shrinkCaches = Dictionary(uniqueKeysWithValues: FuzzMode.allCases.map { ($0, ShrinkCache()) })
     }
 
     /// The campaign-wide index and mode of a shard's local case `k`. Cases
@@ -463,6 +474,8 @@ final class CampaignRun: Sendable {
                 interrupted: interrupted, coverage: l.coverage, offered: l.offered)
             summary.targets = l.targets
             summary.steeredCases = l.steered
+            let tallies = shrinkCaches.values.map(\.tally)
+            summary.shrinkCandidates = (tallies.reduce(0) { $0 + $1.runs }, tallies.reduce(0) { $0 + $1.hits })
             // Left unwritten only when the deadline stopped their reproduction.
             summary.unwritten = l.candidates.reduce(0) { n, entry in
                 l.kept[entry.key, default: 0] >= options.findingsPerInvariant ? n : n + entry.value.count
@@ -650,6 +663,7 @@ final class CampaignRun: Sendable {
         do throws(SystemError) { rawPath = try store.write(raw) } catch { return .failed(error) }
         var shrinker = Shrinker(runner: runner, keeping: violation, maxAttempts: options.shrinkAttempts(for: invariant))
         shrinker.code = code
+        if code.isProcess && options.cachesAppShrinks { shrinker.cache = shrinkCaches[candidate.mode] }
         // Past the deadline the shrinker stops at once and keeps the smallest
         // failing case it reached so far (the raw one at worst).
         let hurry = options.shouldHurry

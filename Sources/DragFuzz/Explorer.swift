@@ -1,3 +1,4 @@
+import DragSystem
 import KnownBugs
 import ReorderConformance
 import ReorderCore
@@ -19,6 +20,10 @@ public struct Explorer: Sendable {
     /// A hurried stop (SIGTERM): the CLI then wakes every wait on an app, so
     /// the pair running at that moment was cut short and is dropped.
     public var shouldHurry: @Sendable () -> Bool = { false }
+    /// `--time`'s end on the monotonic clock (`nil`: none): no pair starts
+    /// past it, and with an app (whose waits end at it, `AppSubject.deadline`)
+    /// the pair running then is dropped, its failures being the deadline's.
+    public var deadline: Double?
     /// Items in the single collection (`a`, `b`, ...).
     public var items: Int
     /// The longest mutation script.
@@ -55,6 +60,10 @@ public struct Explorer: Sendable {
         public var violatingSteps = 0
         /// Stopped before every pair was explored.
         public var interrupted = false
+        /// Stopped by `deadline` (`--time`) before every pair was explored.
+        public var stoppedAtDeadline = false
+        /// Script pairs explored to the end.
+        public var pairs = 0
         /// What the code under test was exercised with, per step executed.
         public var coverage = Coverage()
     }
@@ -230,8 +239,9 @@ public struct Explorer: Sendable {
             for d in drags {
                 progress?(done, total)
                 for m in mutationScripts {
-                    if shouldStop() {
-                        summary.interrupted = true
+                    if shouldStop() || pastDeadline {
+                        summary.interrupted = shouldStop()
+                        summary.stoppedAtDeadline = !summary.interrupted
                         break explore
                     }
                     done += 1
@@ -240,20 +250,25 @@ public struct Explorer: Sendable {
                     if isApp {
                         let before = summary
                         explorePaths(d, m, swipe, &summary, &shortest)
-                        if shouldHurry() {
+                        if shouldHurry() || pastDeadline {
                             (summary, shortest) = (before, known)
-                            summary.interrupted = true
+                            summary.interrupted = shouldHurry()
+                            summary.stoppedAtDeadline = !summary.interrupted
                             break explore
                         }
+                        summary.pairs += 1
                         continue
                     }
                     exploreStates(d, m, swipe, &summary, &shortest)
+                    summary.pairs += 1
                 }
             }
         }
         summary.violations = shortest.values.sorted { $0.1.invariant < $1.1.invariant }
         return summary
     }
+
+    var pastDeadline: Bool { deadline.map { MonotonicClock.now().seconds >= $0 } ?? false }
 
     /// Every interleaving of `d` and `m` in process, states merged where the
     /// model and the subject say they are the same.

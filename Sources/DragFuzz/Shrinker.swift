@@ -1,5 +1,6 @@
 import ReorderConformance
 import ReorderCore
+import Synchronization
 
 /// Minimizes a failing choice sequence, Hypothesis-style: every candidate is
 /// a choice sequence replayed through the generator, so every shrunk case is
@@ -26,6 +27,11 @@ public struct Shrinker: Sendable {
     /// Checked before every attempt: when it turns true (SIGTERM), the best
     /// case so far is returned at once.
     public var shouldStop: @Sendable () -> Bool = { false }
+    /// Candidates already run, shared by the shrinks of one campaign's app
+    /// (`nil`: every candidate runs). A candidate met again counts as an
+    /// attempt but is not run again, so the result is the same, with fewer
+    /// runs (each failing one a restart of a crashing app).
+    package var cache: ShrinkCache?
 
     public init(runner: CaseRunner, invariant: Invariant, maxAttempts: Int = 20_000) {
         self.runner = runner
@@ -285,16 +291,60 @@ public struct Shrinker: Sendable {
     /// The candidate, cut to the choices it used, when it still breaks the invariant.
     package func attempt(_ choices: [UInt64], _ attempts: inout Int) -> Candidate? {
         attempts += 1
-        var sequence = ChoiceSequence(replaying: choices)
-        let result = runner.run(&sequence, code: code)
-        // A stop that came during the run may have cut it short (an app's wait is woken).
-        if shouldStop() { return nil }
-        guard let v = result.violation, v.invariant == invariant, signature == nil || v.signature == signature else { return nil }
         // Past its end a replayed sequence yields 0: trailing zeros are free,
         // and must not make a candidate look longer than the same case without
         // them (a drop draws one choice more than a move, its `deferred` flag).
-        var used = sequence.choices
-        while used.last == 0 { used.removeLast() }
-        return Candidate(choices: used, result: result)
+        var key = choices
+        while key.last == 0 { key.removeLast() }
+        let outcome: ShrinkCache.Outcome
+        if let known = cache?.outcome(of: key) {
+            outcome = known
+        } else {
+            var sequence = ChoiceSequence(replaying: choices)
+            let result = runner.run(&sequence, code: code)
+            // A stop that came during the run may have cut it short (an app's wait is woken).
+            if shouldStop() { return nil }
+            var used = sequence.choices
+            while used.last == 0 { used.removeLast() }
+            outcome = ShrinkCache.Outcome(failure: result.violation == nil ? nil : result, used: used)
+            cache?.keep(outcome, of: key)
+        }
+        guard let result = outcome.failure, let v = result.violation, v.invariant == invariant, signature == nil || v.signature == signature
+        else { return nil }
+        return Candidate(choices: outcome.used, result: result)
     }
+}
+
+/// The outcome of every candidate a campaign's shrinker ran against one
+/// runner and app, by its choices (trailing zeros trimmed): a candidate met
+/// again, in a later round or in the shrink of another case of the same
+/// bug (they converge), is not run again. Runs are deterministic for a
+/// given runner, so the shrinks end where they would without it (the fresh
+/// process's run of the result still confirms each finding).
+package final class ShrinkCache: Sendable {
+    /// A run's failing result (`nil`: it passed) and the choices it used.
+    package struct Outcome: Sendable {
+        var failure: CaseRunner.Result?
+        var used: [UInt64]
+    }
+
+    private let outcomes = Mutex<[[UInt64]: Outcome]>([:])
+    private let counts = Mutex<(runs: Int, hits: Int)>((0, 0))
+    /// The most candidates kept: past it new ones run and are not kept.
+    package let limit: Int
+
+    package init(limit: Int = 100_000) { self.limit = limit }
+
+    func outcome(of key: [UInt64]) -> Outcome? {
+        let known = outcomes.withLock { $0[key] }
+        counts.withLock { if known == nil { $0.runs += 1 } else { $0.hits += 1 } }
+        return known
+    }
+
+    func keep(_ outcome: Outcome, of key: [UInt64]) {
+        outcomes.withLock { if $0.count < limit { $0[key] = outcome } }
+    }
+
+    /// Candidates run (not found here), and candidates found here.
+    package var tally: (runs: Int, hits: Int) { counts.withLock { $0 } }
 }

@@ -75,10 +75,12 @@ struct BrokenAppTests {
         }
         // One process to start with, and one more per recording after a
         // timeout, crash or protocol error: never a retry of the same case.
+        // Once a restart was needed, two spares are kept started ahead
+        // (issue 41 item 6): two more in all, whatever the restarts.
         // (The sleeping app also marks "sleeping" in the same file.)
         let started = ((try? String(contentsOfFile: starts, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0 == "start" }.count
         let restarts = c.expected.dropLast().filter { $0.map { !$0.contains("app-error") && !$0.contains("conservation") } ?? false }.count
-        #expect(started == 1 + restarts, "\(started) processes for \(Self.recordings.count) recordings")
+        #expect(started == 1 + restarts + (restarts > 0 ? 2 : 0), "\(started) processes for \(Self.recordings.count) recordings")
         #expect(survivors(tag).isEmpty, "\(survivors(tag))")
     }
 

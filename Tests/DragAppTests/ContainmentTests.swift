@@ -59,7 +59,9 @@ extension AppProcessTests {
             #expect(stopsRunning(daemons[0]))
             #expect(isRunning(daemons[1]) && isRunning(daemons[2]), "another app's daemon is not this app's")
             AppProcess.killLeftovers()
-            #expect(!isRunning(daemons[1]) && !isRunning(daemons[2]) && !isRunning(second.pid) && !isRunning(third.pid))
+            // A SIGKILL is delivered, not instant: on a loaded machine a
+            // process can still be running when the sweep returns.
+            #expect([daemons[1], daemons[2], second.pid, third.pid].allSatisfy { stopsRunning($0) })
             #expect(isReaped(daemons[1]) && isReaped(daemons[2]))
             // The apps themselves were killed by the sweep; each reports it.
             #expect(second.close(timeout: 1) == .signaled(SIGKILL))

@@ -25,12 +25,21 @@ extension AppSubject: PipelinedSubject {
         var restart = false
         /// The predictor's data after its last answer (an `update` is answered with it).
         var orders: [[String]] = []
+        /// The app's answers, in order, while they agreed with the predictions.
+        var answers: [SubjectAnswer<String, String?>] = []
+        /// The app exited after answering `answers` (every one agreeing):
+        /// how the run again one request at a time ends (`Transcript`).
+        var crash: SubjectFailure?
+        /// The case began in a process that had had no case before: what
+        /// it did is what the run again's fresh process would do.
+        var fresh = false
 
         var unanswered: Int { outstanding.count - head }
     }
 
     public func beginPipelinedCase() {
         pipeline = Pipeline()
+        transcript = nil
     }
 
     public func endPipelinedCase() -> Bool {
@@ -41,7 +50,57 @@ extension AppSubject: PipelinedSubject {
             // Not in a known state: the run again starts a fresh process.
             fail()
         }
+        if let crash = pipeline.crash, pipeline.fresh, usesTranscripts, process == nil {
+            // The run again meets the same answers and then the same exit:
+            // it reads them here, and starts no process only to crash it.
+            transcript = Transcript(
+                requests: pipeline.outstanding.prefix(pipeline.answers.count + 1).map(\.request), answers: pipeline.answers,
+                crash: crash)
+        }
         return !pipeline.diverged
+    }
+
+    /// What the app did in a pipelined case that ended with its exit, in a
+    /// process that had had no case before (an app whose failure depends on
+    /// earlier cases is run again in a fresh process, as before): its
+    /// answers to the first requests, all agreeing with the predictions,
+    /// then its exit before answering the next. The run again one request
+    /// at a time sends the same requests (the same answers lead the engine
+    /// the same way), so it is answered from here: no fresh process is
+    /// started only to crash it again (issue 41 item 6). A request that
+    /// differs ends the transcript, and a fresh process is brought to the
+    /// same point by the requests before it.
+    struct Transcript {
+        var requests: [SubjectRequest<String, String?>]
+        var answers: [SubjectAnswer<String, String?>]
+        var crash: SubjectFailure
+        var next = 0
+    }
+
+    /// `request`'s answer from the transcript, or its failure; `nil` when
+    /// the transcript does not hold it (it is then ended, and a fresh
+    /// process has had the requests before it).
+    func replayTranscript(_ request: SubjectRequest<String, String?>) throws(SubjectFailure) -> SubjectAnswer<String, String?>? {
+        guard var t = transcript else { return nil }
+        if case .reset(let container, _, _) = request { collectionIDs = container.collections.map(\.id) }
+        // What the app is never sent was never written ahead either.
+        if case .configure = request, !configures { return SubjectAnswer.none }
+        if request.isSwipe && !swipes || AppMessages.line(for: request) == nil { return SubjectAnswer.none }
+        transcript = nil
+        guard t.next < t.requests.count, t.requests[t.next] == request else {
+            try catchUp(t.requests.prefix(t.next))
+            return nil
+        }
+        if t.next == t.answers.count { throw t.crash }
+        t.next += 1
+        transcript = t
+        return t.answers[t.next - 1]
+    }
+
+    /// A fresh process brought to where the transcript left off: the same
+    /// requests, one at a time.
+    func catchUp(_ requests: ArraySlice<SubjectRequest<String, String?>>) throws(SubjectFailure) {
+        for request in requests { _ = try handle(request) }
     }
 
     public func endCase() -> SubjectFailure? {
@@ -102,39 +161,52 @@ extension AppSubject: PipelinedSubject {
             do {
                 try process.pump(waiting: waiting, timeout: waitLimit)
             } catch {
-                _ = failure(error, process)
+                // What it answered before it exited counts, then the exit.
+                let agreed = !pipeline.diverged && read(process, into: &pipeline) && !pipeline.diverged
+                let failed = failure(error, process)
+                if agreed, case .crashed = error, pipeline.head < pipeline.outstanding.count { pipeline.crash = failed }
                 pipeline.diverged = true
                 return
             }
-            while let line = process.nextAnswer() {
-                guard pipeline.head < pipeline.outstanding.count else {
-                    // An answer with no request outstanding: the run again, in a
-                    // fresh process, meets it and reports it.
-                    pipeline.diverged = true
-                    fail()
-                    return
-                }
-                let (request, predicted) = pipeline.outstanding[pipeline.head]
-                pipeline.head += 1
-                guard !pipeline.diverged else { continue }
-                do {
-                    if !Self.agrees(try answer(to: request, line), with: predicted) {
-                        pipeline.diverged = true
-                        pipeline.restart = true
-                    }
-                } catch {
-                    pipeline.diverged = true
-                    // A refusal keeps the app (one that refuses after a few
-                    // cases must be met in the same process by the run again);
-                    // any other difference may be a line too many that is
-                    // still in flight, and the run again must not read it.
-                    if case .error = error {} else { pipeline.restart = true }
-                }
-            }
+            guard read(process, into: &pipeline) else { return }
             if pipeline.unanswered <= leaving { return }
             waiting = true
         }
         pipeline.diverged = true
+    }
+
+    /// Compares the answers read so far with their predictions; false after
+    /// an answer with no request outstanding (the app is then stopped).
+    func read(_ process: AppProcess, into pipeline: inout Pipeline) -> Bool {
+        while let line = process.nextAnswer() {
+            guard pipeline.head < pipeline.outstanding.count else {
+                // An answer with no request outstanding: the run again, in a
+                // fresh process, meets it and reports it.
+                pipeline.diverged = true
+                fail()
+                return false
+            }
+            let (request, predicted) = pipeline.outstanding[pipeline.head]
+            pipeline.head += 1
+            guard !pipeline.diverged else { continue }
+            do {
+                let answer = try answer(to: request, line)
+                if Self.agrees(answer, with: predicted) {
+                    pipeline.answers.append(answer)
+                } else {
+                    pipeline.diverged = true
+                    pipeline.restart = true
+                }
+            } catch {
+                pipeline.diverged = true
+                // A refusal keeps the app (one that refuses after a few
+                // cases must be met in the same process by the run again);
+                // any other difference may be a line too many that is
+                // still in flight, and the run again must not read it.
+                if case .error = error {} else { pipeline.restart = true }
+            }
+        }
+        return true
     }
 
     /// Whether the engine does the same with `answer` as with `predicted`:

@@ -49,10 +49,30 @@ public final class AppSubject: ReorderSubject {
     public static let deadlineGrace = 0.05
 
     var process: AppProcess?
+    /// Processes started ahead, not yet greeted, oldest first: the next
+    /// restart takes the oldest instead of starting one. Started once the
+    /// app has needed a restart (an app that crashes once tends to crash
+    /// again), `spareCount` of them, so each has had the time of a few
+    /// cases to start and a crash costs no interpreter start-up while a case
+    /// waits (issue 41 item 6).
+    var spares: [AppProcess] = []
+    /// Processes started so far, spares included.
+    public private(set) var launches = 0
+    /// How many spares restarts keep ready; 0 only to measure what they
+    /// save (`dragreplay-bench app`).
+    public var spareCount = 2
+    /// Whether a crash in a fresh process is run again from its transcript
+    /// (`Transcript`); off only to measure what that saves (`dragreplay-bench app`).
+    public var usesTranscripts = true
     /// The collection ids of the current case, in order: answers must list them so.
     var collectionIDs: [String?] = []
     /// The case under way with its requests written ahead (`beginPipelinedCase`).
     var pipeline: Pipeline?
+    /// The answers and the exit of a pipelined case the app crashed, for
+    /// its run again (`Transcript`).
+    var transcript: Transcript?
+    /// Cases (resets) the current process has had.
+    var resetsInProcess = 0
 
     /// Starts the app and says `hello`.
     /// - Throws: `AppHostError` when it cannot start or its `hello` is not protocol 1.
@@ -64,7 +84,10 @@ public final class AppSubject: ReorderSubject {
         try start()
     }
 
-    deinit { process?.terminate() }
+    deinit {
+        process?.terminate()
+        for p in spares { p.terminate() }
+    }
 
     public var name: String { "app" }
     public var configures: Bool { supports.contains("configure") }
@@ -77,10 +100,38 @@ public final class AppSubject: ReorderSubject {
     public var stderrTail: String { process?.stderrTail ?? "" }
 
     func start() throws(AppHostError) {
-        let p: AppProcess
-        do { p = try AppProcess(command: command, directory: directory) } catch {
-            throw .process(command: command, error)
+        let restarting = launches > 0
+        // A spare that died while it waited (an app that cannot run twice
+        // at once) is replaced, with those behind it, by a process started now.
+        if let ready = spares.first, ready.exitStatus == nil, !ready.hasExitedWithoutReaping() {
+            try greet(spares.removeFirst())
+        } else {
+            for dead in spares { dead.terminate() }
+            spares = []
+            try greet(try launchOrThrow())
         }
+        // The next restarts' processes start now, while this one works.
+        while restarting, spares.count < spareCount, process != nil, !pastDeadline, let next = try? launch() { spares.append(next) }
+    }
+
+    /// A new process of the app, counted, or why it could not start.
+    func launchOrThrow() throws(AppHostError) -> AppProcess {
+        do { return try launch() } catch { throw .process(command: command, error) }
+    }
+
+    /// A new process of the app, counted.
+    func launch() throws(AppProcessError) -> AppProcess {
+        let p = try AppProcess(command: command, directory: directory)
+        launches += 1
+        return p
+    }
+
+    /// Whether the run's deadline has passed.
+    var pastDeadline: Bool { deadline.map { MonotonicClock.now().seconds >= $0 } ?? false }
+
+    /// Says `hello` to a started process and keeps it (`process`) when it
+    /// answers protocol 1 or 2 with `apply`; else it is stopped.
+    func greet(_ p: AppProcess) throws(AppHostError) {
         let answer: JSONValue
         do {
             // A cold start (an interpreter behind a shim, a JVM) is not a hang:
@@ -153,6 +204,7 @@ public final class AppSubject: ReorderSubject {
         if case .string(let n)? = o["name"] { appName = n }
         protocolVersion = Int(version)
         process = p
+        resetsInProcess = 0
     }
 
     public func handle(_ request: SubjectRequest<String, String?>) throws(SubjectFailure) -> SubjectAnswer<String, String?> {
@@ -164,6 +216,7 @@ public final class AppSubject: ReorderSubject {
             fail()
             throw .timeout("the run's time ran out (--time) before this request")
         }
+        if transcript != nil, let answer = try replayTranscript(request) { return answer }
         if case .reset(let container, _, _) = request {
             collectionIDs = container.collections.map(\.id)
             if process == nil {
@@ -175,6 +228,8 @@ public final class AppSubject: ReorderSubject {
                     }
                 }
             }
+            if pipeline?.outstanding.isEmpty == true { pipeline?.fresh = resetsInProcess == 0 }
+            resetsInProcess += 1
         }
         if case .configure = request, !configures { return .none }
         if request.isSwipe && !swipes { return .none }
@@ -401,11 +456,23 @@ public final class AppSubject: ReorderSubject {
     }
 
     /// A fresh process for the next case: this one is closed, and the next
-    /// `reset` starts another.
-    public func restart() { close() }
+    /// `reset` starts another (a spare, when one is ready).
+    public func restart() {
+        transcript = nil
+        closeProcess()
+    }
 
-    /// Says `bye`, closes the app's stdin and waits for it to exit.
+    /// Says `bye`, closes the app's stdin and waits for it to exit; the
+    /// spares (never greeted) get end of input and are waited for too.
     public func close() {
+        transcript = nil
+        closeProcess()
+        let idle = spares
+        spares = []
+        for p in idle { _ = p.close(timeout: 2) }
+    }
+
+    func closeProcess() {
         guard let process else { return }
         // What the app started, read while it still leads to the app: `bye`
         // ends it, and its exit cuts the parent chain of its orphans.

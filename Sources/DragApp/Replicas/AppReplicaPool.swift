@@ -46,18 +46,22 @@ public final class AppReplicaPool: Sendable {
     private let idle = Mutex<[String: [Held]]>([:])
     /// Whether a hosted app said its merge is its own (`merge-own` in hello).
     public let ownMerge: Bool
+    /// The run's deadline (`fuzz --replicas --time`), given to every process
+    /// (`AppReplicaProcess.deadline`); `nil`: none.
+    public let deadline: Double?
 
     /// Starts one process per distinct command and role and checks its
     /// hello, before any case: a failure is an input error.
     /// - Throws: `AppHostError` naming the command.
-    public init(commands: Commands, timeout: Double = 10, tool: String = "dragreplay") throws(AppHostError) {
+    public init(commands: Commands, timeout: Double = 10, tool: String = "dragreplay", deadline: Double? = nil) throws(AppHostError) {
         self.commands = commands
         self.timeout = timeout
         self.tool = tool
+        self.deadline = deadline
         var own = false
         var started: [String: [Held]] = [:]
         for (command, role) in commands.roles {
-            let p = try AppReplicaProcess(command: command, role: role, timeout: timeout, tool: tool)
+            let p = try AppReplicaProcess(command: command, role: role, timeout: timeout, tool: tool, deadline: deadline)
             own = own || p.ownsMerge
             started[Self.key(command, role), default: []].append(Held(p))
         }
@@ -100,7 +104,7 @@ public final class AppReplicaPool: Sendable {
     func checkout(_ command: String, role: String) throws -> AppReplicaProcess {
         let key = Self.key(command, role)
         if let held = idle.withLock({ $0[key]?.popLast() }) { return held.process }
-        return try AppReplicaProcess(command: command, role: role, timeout: timeout, tool: tool)
+        return try AppReplicaProcess(command: command, role: role, timeout: timeout, tool: tool, deadline: deadline)
     }
 
     func checkin(_ key: String, _ process: AppReplicaProcess) {

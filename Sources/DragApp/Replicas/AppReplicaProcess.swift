@@ -1,5 +1,6 @@
 import DragReader
 import DragRecording
+import DragSystem
 import ReorderReplicas
 
 /// One app process that plays replicas over protocol 2 (replicas-v1 8),
@@ -15,16 +16,23 @@ public final class AppReplicaProcess {
     /// own (`merge-own`).
     public private(set) var supports: Set<String> = []
     var process: AppProcess?
+    /// The run's deadline on the monotonic clock (`fuzz --replicas --time`),
+    /// as `AppSubject.deadline`: past it the app gets no request (a timeout
+    /// at once, naming `--time`), and no wait goes past it by more than
+    /// `AppSubject.deadlineGrace`.
+    public var deadline: Double?
 
     /// Starts the app and checks its `hello` for protocol 2 and `role`
     /// (`"replica"` or `"server"`) in `supports`.
     /// - Throws: `AppHostError` when it cannot start or its hello does not qualify.
-    public init(command: String, role: String, timeout: Double = 10, directory: String? = nil, tool: String = "dragreplay")
-        throws(AppHostError)
-    {
+    public init(
+        command: String, role: String, timeout: Double = 10, directory: String? = nil, tool: String = "dragreplay",
+        deadline: Double? = nil
+    ) throws(AppHostError) {
         self.command = command
         self.timeout = timeout
         self.directory = directory
+        self.deadline = deadline
         let p: AppProcess
         do { p = try AppProcess(command: command, directory: directory) } catch { throw .process(command: command, error) }
         do {
@@ -54,7 +62,7 @@ public final class AppReplicaProcess {
         }
         let answer: JSONValue
         do {
-            answer = try parseJSON(try p.request(hello, timeout: max(timeout, AppSubject.helloTimeout)))
+            answer = try parseJSON(try p.request(hello, timeout: limited(max(timeout, AppSubject.helloTimeout))))
         } catch let e as AppProcessError {
             throw .hello(command: command, reason: e.description + AppSubject.tail(p.stderrTail))
         } catch {
@@ -88,18 +96,34 @@ public final class AppReplicaProcess {
     /// `SyncFailure` naming what happened, and the process is gone.
     func request(_ line: [UInt8]) throws(SyncFailure) -> [UInt8] {
         guard let process else { throw SyncFailure(.appCrash, "the app is not running") }
+        try checkDeadline()
         if process.unreadCount > 0 {
             let count = process.unreadCount
             stop()
             throw SyncFailure(.appProtocol, "the app wrote an answer with no request outstanding (\(count) bytes nobody asked for)")
         }
-        do { return try process.request(line, timeout: timeout) } catch { throw failure(error) }
+        let limit = limited(timeout)
+        do { return try process.request(line, timeout: limit) } catch { throw failure(error, limit: limit) }
+    }
+
+    /// `seconds`, or less: what is left until the deadline and its grace.
+    func limited(_ seconds: Double) -> Double {
+        guard let deadline else { return seconds }
+        return min(seconds, max(0, deadline - MonotonicClock.now().seconds) + AppSubject.deadlineGrace)
+    }
+
+    /// Past the deadline the app gets no request: a timeout naming `--time`, and it is stopped.
+    func checkDeadline() throws(SyncFailure) {
+        guard let deadline, MonotonicClock.now().seconds >= deadline else { return }
+        stop()
+        throw SyncFailure(.appTimeout, "the run's time ran out (--time) before this request")
     }
 
     /// Writes a request without waiting for its answer (`collect` reads
     /// it): what the pipe takes now, the rest while collecting.
     func submit(_ line: [UInt8]) throws(SyncFailure) {
         guard let process else { throw SyncFailure(.appCrash, "the app is not running") }
+        try checkDeadline()
         if process.unreadCount > 0 {
             let count = process.unreadCount
             stop()
@@ -114,14 +138,19 @@ public final class AppReplicaProcess {
         guard let process else { throw SyncFailure(.appCrash, "the app is not running") }
         while true {
             if let line = process.nextAnswer() { return line }
-            do { try process.pump(waiting: true, timeout: timeout) } catch { throw failure(error) }
+            let limit = limited(timeout)
+            do { try process.pump(waiting: true, timeout: limit) } catch { throw failure(error, limit: limit) }
         }
     }
 
     /// A failed exchange as the check it is; the process is gone.
-    private func failure(_ error: AppProcessError) -> SyncFailure {
+    private func failure(_ error: AppProcessError, limit: Double? = nil) -> SyncFailure {
         let text = "\(error)" + AppSubject.tail(process?.stderrTail ?? "")
         stop()
+        if case .timeout = error, let limit, limit < timeout {
+            // The deadline's doing, not the app's: said so.
+            return SyncFailure(.appTimeout, "the run's time ran out (--time) while the app was answering")
+        }
         switch error {
         case .timeout: return SyncFailure(.appTimeout, text)
         case .lineTooLong, .outputFlood: return SyncFailure(.appProtocol, text)

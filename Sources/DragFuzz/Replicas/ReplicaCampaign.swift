@@ -2,6 +2,7 @@ import Dispatch
 import DragRecording
 import DragReplay
 import DragSystem
+import ReorderReplicas
 import Synchronization
 
 /// A replicated campaign (`dragreplay fuzz --replicas N`): case k is
@@ -32,10 +33,11 @@ public struct ReplicaCampaign: Sendable {
     /// Runs the cases, then shrinks and writes the findings.
     /// - Complexity: O(runs) replays, plus `shrinkAttempts` per finding.
     public func run() -> ReplicaCampaignSummary {
-        let start = MonotonicClock.now().seconds
-        let deadline = options.seconds.map { start + $0 }
+        let start = options.started ?? MonotonicClock.now().seconds
+        let deadline = options.deadline(from: start)
         let next = Atomic<Int>(0)
         let stopped = Atomic<Bool>(false)
+        let timedOut = Atomic<Bool>(false)
         let totals = Mutex(ReplicaCampaignSummary())
         let jobs = max(1, options.jobs)
         let replay = options.replayOptions
@@ -46,14 +48,19 @@ public struct ReplicaCampaign: Sendable {
                 if let runs = options.runs, k >= runs { break }
                 if options.shouldStop() || deadline.map({ MonotonicClock.now().seconds >= $0 }) == true {
                     stopped.store(options.shouldStop(), ordering: .relaxed)
+                    if !options.shouldStop() { timedOut.store(true, ordering: .relaxed) }
                     break
                 }
-                runCase(k, replay: replay, into: &mine)
+                guard runCase(k, replay: replay, deadline: deadline, into: &mine) else {
+                    timedOut.store(true, ordering: .relaxed)
+                    break
+                }
             }
             totals.withLock { $0.add(mine) }
         }
         var summary = totals.withLock { $0 }
         summary.interrupted = stopped.load(ordering: .relaxed)
+        summary.stoppedAtDeadline = timedOut.load(ordering: .relaxed)
         let shrinkStart = MonotonicClock.now().seconds
         for (check, k) in summary.firstFailure.sorted(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }) {
             var finding = shrink(case: k, check: check, deadline: deadline)
@@ -70,9 +77,17 @@ public struct ReplicaCampaign: Sendable {
         return summary
     }
 
-    func runCase(_ k: Int, replay: ReplayOptions, into summary: inout ReplicaCampaignSummary) {
+    /// Runs case `k` into `summary`; false when apps played it and the
+    /// deadline passed meanwhile with an app failure: their waits end at
+    /// the deadline, so the failure is its doing, and the case is not counted.
+    func runCase(_ k: Int, replay: ReplayOptions, deadline: Double? = nil, into summary: inout ReplicaCampaignSummary) -> Bool {
         let generated = generate(k)
         let result = ReplicaReplay(generated.recording, options: replay)
+        if options.code != nil, let deadline, MonotonicClock.now().seconds >= deadline, case .fail(let check, _) = result.verdict,
+            ReplicaCheck(rawValue: check)?.isAppFailure == true
+        {
+            return false
+        }
         summary.cases += 1
         summary.localChanges += ReplicaShrinker.committedChanges(generated.recording)
         summary.channel.add(generated.channel)
@@ -86,6 +101,7 @@ public struct ReplicaCampaign: Sendable {
             summary.failingCases += 1
             summary.firstFailure[check] = min(k, summary.firstFailure[check] ?? k)
         }
+        return true
     }
 
     /// The first case, in index order, that fails a check (its index and
@@ -119,9 +135,14 @@ public struct ReplicaCampaign: Sendable {
         }
         shrunk.header.meta = .object(meta)
         // Every candidate kept failed `check`, so this names its first failure.
-        let verdict = ReplicaReplay(shrunk, options: options.replayOptions).verdict
+        // Past the deadline apps get no request: the shrinker's last failure
+        // (the kept one's) says it, or the message says why it is missing.
         var message = ""
-        if case .fail(_, let m) = verdict { message = m }
+        if let deadline, MonotonicClock.now().seconds >= deadline, options.code != nil {
+            message = shrinker.message ?? "(not replayed again: --time ran out)"
+        } else if case .fail(_, let m) = ReplicaReplay(shrunk, options: options.replayOptions).verdict {
+            message = m
+        }
         return ReplicaFinding(
             check: check, message: message, caseIndex: k, recording: shrunk, ops: ReplicaShrinker.committedChanges(shrunk),
             events: shrunk.events.count, originalOps: ReplicaShrinker.committedChanges(original), originalEvents: original.events.count,

@@ -23,6 +23,8 @@ public struct ReplicaCampaignSummary: Sendable {
     public var elapsed = 0.0
     public var shrinkSeconds = 0.0
     public var interrupted = false
+    /// `--time` ran out before `runs` cases (or, without `runs`, as meant).
+    public var stoppedAtDeadline = false
 
     public init() {}
 
@@ -82,6 +84,7 @@ public struct ReplicaCampaignSummary: Sendable {
             "concurrent ops: \(c.concurrentOnItem) on one item, \(c.concurrentOnAnchor) before one anchor, \(c.concurrentInGap) in one gap; "
         line += "intent: median \(median) states, max \(max), \(undecided) intent-undecided; "
         line += "\(failingCases) failing case\(failingCases == 1 ? "" : "s"), \(findings.count) finding\(findings.count == 1 ? "" : "s")"
+        if stoppedAtDeadline { line += "; stopped at the deadline (--time)" }
         var lines = [line]
         for f in findings {
             let name = f.path.map(Format.path) ?? f.fileName

@@ -22,6 +22,9 @@ public struct ReplicaFuzzOptions: Sendable {
     /// Cases to run; `nil` with `seconds`: until the time is up.
     public var runs: Int?
     public var seconds: Double?
+    /// When `seconds` count from (monotonic seconds): the CLI's start, so
+    /// that starting the apps is part of the run; `nil`: the campaign's start.
+    public var started: Double?
     public var seed: UInt64
     public var jobs: Int
     /// This run's share of the campaign (`--shard I/N`): the cases whose
@@ -37,6 +40,9 @@ public struct ReplicaFuzzOptions: Sendable {
     public var shrinkAttempts = 3000
     /// Polled between cases: Ctrl-C.
     public var shouldStop: @Sendable () -> Bool = { false }
+
+    /// `--time`'s end on the monotonic clock, counted from `started` (else `start`).
+    public func deadline(from start: Double) -> Double? { seconds.map { (started ?? start) + $0 } }
 
     /// The campaign-wide index of this shard's `j`th case.
     func globalCase(_ j: Int) -> Int { j * shard.count + shard.index }

@@ -19,6 +19,8 @@ struct ReplicaShrinker {
     /// and the smallest failing recording so far is the result.
     let deadline: Double?
     private(set) var attempts = 0
+    /// The message of the last candidate that failed `check` (the one kept).
+    private(set) var message: String?
 
     init(options: ReplayOptions, check: String, budget: Int, deadline: Double? = nil) {
         self.options = options
@@ -48,7 +50,12 @@ struct ReplicaShrinker {
         guard attempts < budget else { return false }
         if let deadline, MonotonicClock.now().seconds >= deadline { return false }
         attempts += 1
-        return ReplicaReplay(candidate, options: options).verdict.check == check
+        let verdict = ReplicaReplay(candidate, options: options).verdict
+        // Apps' waits end at the deadline: a failure reached past it is its doing.
+        if let deadline, MonotonicClock.now().seconds >= deadline { return false }
+        guard case .fail(let failed, let m) = verdict, failed == check else { return false }
+        message = m
+        return true
     }
 
     /// Tries `candidate` (retimed); adopts it when it still fails.

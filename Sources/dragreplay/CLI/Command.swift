@@ -95,7 +95,7 @@ func appTimeout(_ args: ParsedArguments) throws(UsageError) -> Double {
 /// `--app-server`), started and past a protocol 2 hello; `nil` when none
 /// is given. `ids`: the client replicas a campaign generates (`nil`: any,
 /// as in a replay).
-func startReplicaApps(_ args: ParsedArguments, model: ReplicaModel?, ids: [String]?) throws -> AppReplicaPool? {
+func startReplicaApps(_ args: ParsedArguments, model: ReplicaModel?, ids: [String]?, deadline: Double? = nil) throws -> AppReplicaPool? {
     var perReplica: [String: String] = [:]
     for entry in args.all("--app-replica") {
         guard let eq = entry.firstIndex(of: "="), eq != entry.startIndex, entry.index(after: eq) != entry.endIndex else {
@@ -118,7 +118,7 @@ func startReplicaApps(_ args: ParsedArguments, model: ReplicaModel?, ids: [Strin
         throw UsageError("'\(name)' and the replica apps exclude each other: the apps are the code under test.")
     }
     Signals.stopAppsOnExit()
-    let pool = try AppReplicaPool(commands: commands, timeout: try appTimeout(args), tool: "dragreplay \(toolVersion)")
+    let pool = try AppReplicaPool(commands: commands, timeout: try appTimeout(args), tool: "dragreplay \(toolVersion)", deadline: deadline)
     if let ids, let model, let reason = ownMergeRefusal(pool, model: model, ids: ids) {
         pool.close()
         throw UsageError(reason)

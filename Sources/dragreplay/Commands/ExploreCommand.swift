@@ -13,7 +13,7 @@ let exploreScopeLimit = 2_000_000
 let exploreCommand = Command(
     name: "explore",
     usage:
-        "dragreplay explore [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--items N] [--mutations N] [--world FILE] [--oracle ORACLE] [--out DIR] [--render]",
+        "dragreplay explore [--applier NAME] [--handler NAME] [--app COMMAND [--app-timeout SECONDS]] [--items N] [--mutations N] [--world FILE] [--oracle ORACLE] [--time SECONDS] [--out DIR] [--render]",
     abstract: "Bounded exhaustive search: every interleaving of small drag scripts with small mutation scripts.",
     discussion: """
         Drag scripts: lift one item or an ordered pair, drop on the leading half of every entry or past the end, at once or deferred \
@@ -22,7 +22,8 @@ let exploreCommand = Command(
         invariant (the shortest path) is written to --out (default corpora/found). A scope over \(exploreScopeLimit) script pairs \
         is refused. With --app nothing is merged (an app may hold state the model cannot see, and a process cannot be copied at \
         a branch): every interleaving runs from its own reset, so keep the scope small. Ctrl-C stops early and still writes what \
-        was found. With --world FILE, the scripts run in the header of FILE (its collections, items, layout and rules, as for \
+        was found; so does --time SECONDS, a deadline the app's waits obey too (the pair it cuts short is dropped, and the \
+        summary says how many script pairs were explored). With --world FILE, the scripts run in the header of FILE (its collections, items, layout and rules, as for \
         'fuzz --world'): lift each item as its collection's lift offers, drop on every entry of every collection or past the end \
         of each; insert a new item first or last in each collection, delete an item, move one to the next collection, disable, \
         enable (--items is then unused). With --render, each finding also gets its page (NAME.html beside it, as 'dragreplay render' draws it). Exit 1 \
@@ -32,6 +33,7 @@ let exploreCommand = Command(
         applierOption, handlerOption, appOption, appTimeoutOption, worldOption, oracleOption,
         OptionSpec(names: ["--items"], valueName: "N", help: "items in the container, 1 to 8 (default 4)"),
         OptionSpec(names: ["--mutations"], valueName: "N", help: "longest mutation script, 0 to 3 (default 1)"),
+        OptionSpec(names: ["--time"], valueName: "SECONDS", help: "stop after this long (the pair under way is dropped)"),
         OptionSpec(names: ["--out"], valueName: "DIR", help: "where findings go (default corpora/found)"),
         OptionSpec(names: ["--render"], help: "write each finding's page beside it (NAME.html, see 'dragreplay help render')"),
     ]
@@ -39,9 +41,13 @@ let exploreCommand = Command(
     let (name, applier) = fuzzApplier(args)
     let items = try args.integer("--items", in: 1...8) ?? 4
     let mutations = try args.integer("--mutations", in: 0...3) ?? 1
+    let seconds = try parseTime(args)
     var explorer = Explorer(applier: applier, items: items, mutations: mutations)
+    // `--time` counts from here: starting the app is part of the run.
+    explorer.deadline = seconds.map { MonotonicClock.now().seconds + $0 }
     let app = try startApp(args)
     defer { app?.close() }
+    app?.deadline = explorer.deadline
     if let app { explorer.code = .app(app) }
     if let h = args.value("--handler") { explorer.handler = SwipeHandlerKind(rawValue: h) }
     explorer.world = try loadWorld(args)
@@ -88,12 +94,13 @@ let exploreCommand = Command(
     AppInterruption.resume()  // the findings' pages replay against the app
     if terminal { Output.raw("\r\u{1B}[K") }
     Output.diagnose("explore: \(seconds2(MonotonicClock.now().seconds(since: start)))s\(summary.interrupted ? ", interrupted" : "")")
+    let deadlineNote = summary.stoppedAtDeadline ? ", stopped at the deadline (--time) after \(summary.pairs) of \(scope) script pairs" : ""
     try Output.out(
         "\(summary.dragScripts) drag scripts x \(summary.mutationScripts) mutation scripts: \(summary.interleavings) interleavings, "
             + "\(summary.states) distinct states, \(summary.steps) steps, \(summary.violatingSteps) violating steps, "
             + "shortest of each invariant kept: \(summary.violations.count) "
-            + "(\(app.map { "app \(Format.shellQuoted($0.command))" } ?? "applier \(name)"))\(summary.interrupted ? ", interrupted" : "")\n"
-            + summary.coverage.text
+            + "(\(app.map { "app \(Format.shellQuoted($0.command))" } ?? "applier \(name)"))\(summary.interrupted ? ", interrupted" : "")"
+            + deadlineNote + "\n" + summary.coverage.text
     )
     var failed = false
     var written: [String] = []

@@ -76,13 +76,7 @@ func replicaFuzzOptions(_ args: ParsedArguments) throws(UsageError) -> ReplicaFu
             )
         }
     }
-    var seconds: Double?
-    if let t = args.value("--time") {
-        guard let v = Double(t), v > 0, v <= 1e9 else {
-            throw UsageError("Invalid value \(quote(t)) for '--time' (expected a number of seconds > 0).")
-        }
-        seconds = v
-    }
+    let seconds = try parseTime(args)
     let runs = try args.integer("--runs", in: 1...1_000_000_000_000) ?? (seconds == nil ? 10_000 : nil)
     let seed = try args.integer("--seed", in: 0...Int.max) ?? 1
     var jobs = try args.integer("--jobs", in: 1...256) ?? SystemCall.processorCount()
@@ -116,7 +110,11 @@ func loadReplicaWorld(_ args: ParsedArguments) throws(UsageError) -> RecordingHe
 /// written, 2 when one could not be.
 func fuzzReplicas(_ args: ParsedArguments) throws -> Int32 {
     var options = try replicaFuzzOptions(args)
-    let pool = try startReplicaApps(args, model: options.model, ids: options.ids)
+    // `--time` counts from here: starting the apps is part of the run, and
+    // every app's waits end at the campaign's own deadline.
+    let started = MonotonicClock.now().seconds
+    options.started = started
+    let pool = try startReplicaApps(args, model: options.model, ids: options.ids, deadline: options.deadline(from: started))
     defer { pool?.close() }
     if let pool { options.code = replicaAppMerge(pool, imitates: options.model) }
     let out = options.outDirectory!
@@ -161,12 +159,24 @@ func replayReplicaDatabase(_ directory: String, options: ReplicaFuzzOptions) thr
     guard FileSystem.exists(directory) else { return report }
     let replayer = Replayer(options: options.replayOptions)
     var skipped = 0
+    // Past `--time` the rest is not replayed; apps' waits end at the
+    // deadline, so their result reached past it is the deadline's.
+    let deadline = options.deadline(from: options.started ?? MonotonicClock.now().seconds)
+    func pastDeadline() -> Bool { deadline.map { MonotonicClock.now().seconds >= $0 } ?? false }
     for path in try RecordingPaths.expand([directory]) {
         if let header = try? RecordingReader(path: path).header, header.replicas == nil {
             skipped += 1
             continue
         }
+        if pastDeadline() {
+            report.notReplayed.append(path)
+            continue
+        }
         let result = replayer.run(path: path)
+        if options.code != nil, pastDeadline() {
+            report.notReplayed.append(path)
+            continue
+        }
         report.record(result, of: path)
     }
     if skipped > 0 {

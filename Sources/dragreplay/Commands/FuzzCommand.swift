@@ -112,13 +112,7 @@ let fuzzCommand = Command(
     try refuseReplicaOptions(args)
     let (name, applier) = fuzzApplier(args)
     let shard = try args.value("--shard").map(parseShard) ?? (0, 1)
-    var seconds: Double?
-    if let t = args.value("--time") {
-        guard let v = Double(t), v > 0, v <= 1e9 else {
-            throw UsageError("Invalid value \(quote(t)) for '--time' (expected a number of seconds > 0).")
-        }
-        seconds = v
-    }
+    let seconds = try parseTime(args)
     // Case indices stay far from overflow: runs * shards fits easily in 64 bits.
     let runs = try args.integer("--runs", in: 1...1_000_000_000_000) ?? (seconds == nil ? 10_000 : nil)
     let seed = try args.integer("--seed", in: 0...Int.max) ?? 1
@@ -189,7 +183,7 @@ let fuzzCommand = Command(
     let rate = perSecond(Double(summary.sessions) / max(summary.elapsed, 1e-9))
     Output.diagnose(
         "fuzz: \(summary.runs) cases, \(summary.sessions) sessions in \(seconds2(summary.elapsed))s (\(rate) sessions/s), "
-            + "shrinking \(seconds2(summary.shrinkSeconds))s\(summary.interrupted ? ", interrupted" : "")")
+            + "shrinking \(seconds2(summary.shrinkSeconds))s\(summary.interrupted ? ", interrupted" : "")" + appCosts(summary, apps))
     for failure in summary.writeFailures { Output.diagnose(failure.description) }
     if let dbPath, var report = db {
         addToDatabase(dbPath, files: summary.findings.map { ($0.finding.fileName, $0.finding.text) }, report: &report)
@@ -240,6 +234,25 @@ func finishFuzz(
         summary.failingCases > 0 || !(summary.database?.stillFailing.isEmpty ?? true) || !(summary.database?.unreadable.isEmpty ?? true)
         || !summary.unmetCoverage.isEmpty
     return failed ? 1 : 0
+}
+
+/// What an app cost a campaign, for the timing line: its processes and
+/// the shrink candidates run against it and found already run; "" without one.
+func appCosts(_ summary: CampaignSummary, _ apps: [AppSubject]) -> String {
+    guard !apps.isEmpty else { return "" }
+    let launches = apps.reduce(0) { $0 + $1.launches }
+    let c = summary.shrinkCandidates
+    return "; app: \(launches) process\(launches == 1 ? "" : "es") started, \(c.run) shrink candidates run, \(c.known) known already"
+}
+
+/// `--time SECONDS` (`fuzz`, `fuzz --replicas`, `explore`): a number of
+/// seconds > 0 and at most 10^9; `nil` when not given.
+func parseTime(_ args: ParsedArguments) throws(UsageError) -> Double? {
+    guard let t = args.value("--time") else { return nil }
+    guard let v = Double(t), v > 0, v <= 1e9 else {
+        throw UsageError("Invalid value \(quote(t)) for '--time' (expected a number of seconds > 0).")
+    }
+    return v
 }
 
 /// `--layout list,board`: the kinds a campaign may generate.
