@@ -190,7 +190,10 @@ public enum ApplyFuzzer {
             let asked: CodeUnderTest = policy == nil ? .applier(yours) : code
             let result = runner.run(&choices, code: asked)
             coverage.add(result.coverage)
-            if !result.targets.isEmpty { steering.note(result.targets, choices: choices.choices, mode: mode, starts: result.stepStarts) }
+            if !result.targets.isEmpty {
+                steering.note(
+                    result.targets, choices: choices.choices, mode: mode, starts: result.stepStarts, passed: result.violation == nil)
+            }
             index += 1
             // A drag's counterexample is kept over a hand-built difference's
             // (`.both`): what a user can do is the finding, not that a sync could.

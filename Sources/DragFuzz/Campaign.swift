@@ -545,7 +545,10 @@ final class CampaignRun: Sendable {
             localSessions += result.sessions
             localCoverage.add(result.coverage)
             localOffered.add(result.offered)
-            if !result.targets.isEmpty { steering.note(result.targets, choices: choices.choices, mode: mode, starts: result.stepStarts) }
+            if !result.targets.isEmpty {
+                steering.note(
+                    result.targets, choices: choices.choices, mode: mode, starts: result.stepStarts, passed: result.violation == nil)
+            }
             if let v = result.violation {
                 localFailing += 1
                 note(v.invariant, Candidate(local: k, mode: mode, choices: steered ? choices.choices : nil))

@@ -52,13 +52,20 @@ struct TargetSteering {
     /// Whether some case has reported a value.
     var isActive: Bool { !labels.isEmpty }
 
-    /// The largest value reported per label.
-    var maxima: [String: Double] { best.compactMapValues { $0.first?.score } }
+    /// The largest value reported per label, by any case.
+    private(set) var maxima: [String: Double] = [:]
 
-    /// Keeps the case that made `choices` under each label it ranks among
-    /// the best for.
+    /// Counts what a case reported, and keeps the case that made `choices`
+    /// under each label it ranks among the best for, when it `passed`: a
+    /// failing case is a finding already, and steering from it would find
+    /// the same bug again and again, each steered case a failure and, with
+    /// an app, a restart (docs/decisions.md, "Targeted depth").
     /// - Complexity: O(labels × `kept`).
-    mutating func note(_ targets: [String: Double], choices: [UInt64], mode: FuzzMode, starts: [Int] = []) {
+    mutating func note(_ targets: [String: Double], choices: [UInt64], mode: FuzzMode, starts: [Int] = [], passed: Bool = true) {
+        for (label, score) in targets where maxima[label] != nil || maxima.count < FuzzTarget.maxLabels {
+            if score > maxima[label] ?? -.infinity { maxima[label] = score }
+        }
+        guard passed else { return }
         for (label, score) in targets {
             var list = best[label] ?? []
             if list.isEmpty && labels.count >= FuzzTarget.maxLabels { continue }

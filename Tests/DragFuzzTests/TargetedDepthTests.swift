@@ -122,6 +122,10 @@ struct TargetedDepthTests {
         // A new case enters only above the worst kept.
         steering.note(["depth": 1.5], choices: [9], mode: .sessions)
         #expect(steering.best["depth"]!.map(\.score) == [5, 4, 3, 2])
+        // A failing case counts in what was reached, and is not steered from.
+        steering.note(["depth": 9], choices: [9], mode: .sessions, passed: false)
+        #expect(steering.best["depth"]!.map(\.score) == [5, 4, 3, 2])
+        #expect(steering.maxima == ["depth": 9, "other": 0])
         for _ in 0..<20 {
             let next = steering.next()!
             var c = next.choices
