@@ -32,17 +32,6 @@ struct DeadlineReachTests {
         return "python3 \(path)"
     }
 
-    /// Runs the CLI, with its wall time.
-    func timedCLI(_ arguments: [String]) throws -> (CLIResult, seconds: Double) {
-        let start = Date()
-        let r = try runCLI(arguments)
-        return (r, Date().timeIntervalSince(start))
-    }
-
-    func findings(_ directory: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jsonl") }.sorted()
-    }
-
     /// The pairs explored and the scope, from "stopped at the deadline (--time) after P of S script pairs".
     func pairs(_ stdout: String) -> (done: Int, scope: Int)? {
         guard let r = stdout.range(of: ", stopped at the deadline (--time) after ") else { return nil }

@@ -32,17 +32,6 @@ struct ThirdPassHardeningTests {
         return "python3 \(path)"
     }
 
-    /// Runs the CLI, with its wall time.
-    func timedCLI(_ arguments: [String]) throws -> (CLIResult, seconds: Double) {
-        let start = Date()
-        let r = try runCLI(arguments)
-        return (r, Date().timeIntervalSince(start))
-    }
-
-    func findings(_ directory: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jsonl") }.sorted()
-    }
-
     // MARK: Class 7
 
     @Test("class 7: --time 1 with an app answering in 50 ms ends about a second in (was 43.6 s), nothing counted as failing")
