@@ -182,7 +182,7 @@ public enum ApplyFuzzer {
             var mode = modes[index % modes.count]
             var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(index)))
             // Once your closure has reported a target (`FuzzTarget`), one case in two is steered.
-            if index & 1 == 1, steering.isActive, let next = steering.next() { (choices, mode) = (next.choices, next.mode) }
+            if let next = steering.next(inPlaceOf: index) { (choices, mode) = (next.choices, next.mode) }
             let runner = runner(mode, yours, options)
             let name = policy == nil ? applier.name : InProcessSubject<Int, Int>.policyName(applier: applier.name)
             let code: CodeUnderTest = .subject(

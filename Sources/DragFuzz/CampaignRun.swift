@@ -239,7 +239,7 @@ final class CampaignRun: Sendable {
     /// one case in two once the code under test has reported a target, a
     /// steered one (`TargetSteering`).
     func choices(for k: Int, local: Int, steering: inout TargetSteering) -> (ChoiceSequence, FuzzMode, steered: Bool) {
-        if local & 1 == 1, steering.isActive, let next = steering.next() { return (next.choices, next.mode, true) }
+        if let next = steering.next(inPlaceOf: local) { return (next.choices, next.mode, true) }
         let (global, mode) = plan(k)
         return (ChoiceSequence(seed: Xoshiro256.caseSeed(options.seed, UInt64(global))), mode, false)
     }

@@ -70,15 +70,20 @@ struct TargetSteering {
             var list = best[label] ?? []
             if list.isEmpty && labels.count >= FuzzTarget.maxLabels { continue }
             if list.isEmpty { labels.append(label) }
-            guard list.count < Self.kept || score > list[list.count - 1].score else {
-                best[label] = list
-                continue
-            }
+            guard list.count < Self.kept || score > list[list.count - 1].score else { continue }
             let at = list.firstIndex { score > $0.score } ?? list.count
             list.insert(Entry(score: score, choices: choices, mode: mode, starts: starts), at: at)
             if list.count > Self.kept { list.removeLast() }
             best[label] = list
         }
+    }
+
+    /// The steered case in place of a loop's `local`-th case, when it is
+    /// one: the odd cases, once some case has reported. The one schedule of
+    /// every loop that steers (a campaign's workers, `ApplyFuzzer.check`).
+    mutating func next(inPlaceOf local: Int) -> (choices: ChoiceSequence, mode: FuzzMode)? {
+        guard local & 1 == 1, isActive else { return nil }
+        return next()
     }
 
     /// The next steered case: a change of a kept case of the next label
