@@ -13,7 +13,7 @@ import ReorderCore
 func generate(events count: Int, items: Int = 20, to path: String) throws {
     var rng = Xoshiro256(seed: 7)
     func r(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
-    var live = (0..<items).map { "item-\($0)" }
+    var live: [StringID] = (0..<items).map { "item-\($0)" }
     var next = items
     let header = RecordingHeader(
         layout: Layout(kind: .list(rowHeight: 44, spacing: 1, headerHeight: 0, heights: [:]), width: 390, height: 844),
@@ -133,7 +133,7 @@ func generateWindowed(
 ) throws {
     var rng = Xoshiro256(seed: 11)
     func r(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
-    var live = (0..<window).map { "w\($0)" }
+    var live: [StringID] = (0..<window).map { "w\($0)" }
     var next = window
     let header = RecordingHeader(
         layout: Layout(kind: .list(rowHeight: 44, spacing: 1), width: 390, height: Double(items + 10) * 45 + 1000),
@@ -170,7 +170,7 @@ func generateWindowed(
             next += 1
         case 1:
             // A sync inserts at the top, and the bottom row of the window scrolls out of it.
-            let id = "w\(next)"
+            let id: StringID = "w\(next)"
             next += 1
             emit(RecordedEvent(t: t, .mutation(.insert(items: [id], collection: nil, index: 0))))
             let out = live.removeLast()
@@ -229,11 +229,11 @@ func generatePhotoGrid(events count: Int, items: Int = 10_000, far: Bool = false
         written += 1
     }
     func cell(_ k: Int) -> (Double, Double) { (Double(k % columns) * 100 + 25, Double(k / columns) * 100 + 48) }
-    var order = (0..<items).map { "photo-\($0)" }
+    var order: [StringID] = (0..<items).map { "photo-\($0)" }
     while written < count {
         t += 16
         if r(10) == 0 {
-            let id = "photo-\(next)"
+            let id: StringID = "photo-\(next)"
             next += 1
             n += 1
             order.insert(id, at: 0)

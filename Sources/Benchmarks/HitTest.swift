@@ -8,11 +8,11 @@ import ReorderCore
 
 func benchHitTest(_ report: inout Report) {
     for n in [1_000, 100_000] {
-        let items = (0..<n).map { "i\($0)" }
-        let single = ReorderContainer<String, String?>(collections: [ReorderCollection(id: nil, items: items)])
-        let columns = ReorderContainer<String, String?>(
+        let items: [StringID] = (0..<n).map { "i\($0)" }
+        let single = ReorderContainer<StringID, StringID?>(collections: [ReorderCollection(id: nil, items: items)])
+        let columns = ReorderContainer<StringID, StringID?>(
             collections: (0..<10).map { c in ReorderCollection(id: "c\(c)", items: Array(items[(c * n / 10)..<((c + 1) * n / 10)])) })
-        let cases: [(String, Layout<String>, ReorderContainer<String, String?>)] = [
+        let cases: [(String, Layout<StringID>, ReorderContainer<StringID, StringID?>)] = [
             (
                 "list", Layout(kind: .list(rowHeight: 44, spacing: 1, headerHeight: 0, heights: [:]), width: 390, height: Double(n) * 45),
                 single

@@ -12,7 +12,7 @@ import ReorderCore
 /// seconds, peak MiB, page bytes, steps and the steps that changed the data.
 func renderOnce(_ path: String, to out: String) throws {
     let t = seconds()
-    var subject: (any ReorderSubject<String, String?>)? = nil
+    var subject: (any ReorderSubject<StringID, StringID?>)? = nil
     let spool = try RenderStepSpool()
     let (result, document) = Replayer().render(path: path, subject: &subject, subjectName: "applier canonical", spool: spool)
     guard let document, result.status != .error else { fatalError("\(path): \(String(describing: result.error))") }

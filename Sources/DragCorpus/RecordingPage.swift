@@ -1,4 +1,5 @@
 import DragRecording
+import ReorderCore
 import DragRender
 import DragReplay
 import ReorderConformance
@@ -59,12 +60,12 @@ extension Replayer {
     /// with `subject` when there is one, and writes its page to `page`
     /// (by default beside the recording, `RenderedPage.path(forRecording:)`).
     ///
-    ///     var subject: (any ReorderSubject<String, String?>)? = nil
+    ///     var subject: (any ReorderSubject<StringID, StringID?>)? = nil
     ///     let page = try Replayer(options: ReplayOptions(applier: mine)).writePage(
     ///         forRecording: "found/placement.jsonl", subject: &subject, subjectName: "applier mine")
     ///     print(page)  // FAIL found/placement.jsonl: 2 events, 2 steps, 1 failing -> found/placement.html
     public func writePage(
-        forRecording path: String, subject: inout (any ReorderSubject<String, String?>)?, subjectName: String, to page: String? = nil
+        forRecording path: String, subject: inout (any ReorderSubject<StringID, StringID?>)?, subjectName: String, to page: String? = nil
     ) throws(RecordingError) -> RecordingPage {
         try RecordingPage.write(
             render(path: path, subject: &subject, subjectName: subjectName), to: page ?? RenderedPage.path(forRecording: path))

@@ -17,10 +17,10 @@ extension Replayer {
     /// With a `spool`, steps and paths go to it as they close (see
     /// `RenderBuilder`): only `HTMLRenderer.write` reads that document.
     ///
-    ///     var subject: (any ReorderSubject<String, String?>)? = nil
+    ///     var subject: (any ReorderSubject<StringID, StringID?>)? = nil
     ///     let (result, doc) = Replayer().render(path: "bug.jsonl", subject: &subject, subjectName: "applier canonical")
     public func render(
-        path: String, subject: inout (any ReorderSubject<String, String?>)?, subjectName: String, pathLimit: Int = 2000,
+        path: String, subject: inout (any ReorderSubject<StringID, StringID?>)?, subjectName: String, pathLimit: Int = 2000,
         spool: RenderStepSpool? = nil
     ) -> (result: ReplayResult, document: RenderDocument?) {
         do {

@@ -39,7 +39,7 @@ extension Replayer {
 
     /// Replays the recording at `path` with `subject` as the code under test.
     public func run(
-        path: String, subject: inout (any ReorderSubject<String, String?>)?, onOutcome: (SessionEnd) -> Void = { _ in },
+        path: String, subject: inout (any ReorderSubject<StringID, StringID?>)?, onOutcome: (SessionEnd) -> Void = { _ in },
         onStep: ((ReplayStep) -> Void)? = nil
     ) -> ReplayResult {
         do {
@@ -52,7 +52,7 @@ extension Replayer {
 
     /// Replays every path into one report, each as it finishes. With a
     /// `subject` (an app), every recording is a case of it: `reset` first.
-    public func run(paths: [String], subject: (any ReorderSubject<String, String?>)? = nil, writer: ReportWriter) -> ReplayTotals {
+    public func run(paths: [String], subject: (any ReorderSubject<StringID, StringID?>)? = nil, writer: ReportWriter) -> ReplayTotals {
         var totals = ReplayTotals()
         var subject = subject
         writer.begin()

@@ -124,8 +124,8 @@ struct SummaryFields {
     func subject(_ o: [String: JSONValue]) throws(CorpusError) -> String {
         switch (o["app"], o["applier"]) {
         case (.string(let app)?, nil) where !app.isEmpty: return "app \(app)"
-        case (nil, .string(let name)?) where Applier<String, String?>.builtInNames.contains(name): return "applier \(name)"
-        case (nil, .some): throw invalid("applier", "expected one of \(Applier<String, String?>.builtInNames.joined(separator: ", "))")
+        case (nil, .string(let name)?) where Applier<StringID, StringID?>.builtInNames.contains(name): return "applier \(name)"
+        case (nil, .some): throw invalid("applier", "expected one of \(Applier<StringID, StringID?>.builtInNames.joined(separator: ", "))")
         case (.some, nil): throw invalid("app", "expected the app's command (a non-empty string)")
         case (.some, .some): throw invalid("applier", "a summary names an app or an applier, not both")
         case (nil, nil): throw invalid(nil, "no \"app\" or \"applier\": not a fuzz --summary file")

@@ -56,11 +56,11 @@ public enum ApplyFuzzer {
         public var collections: Int
         /// Your `dropConfiguration` closure, compared with the model's
         /// answer at every move and drop: `configuration` findings.
-        public var policy: DropPolicy<String, String?>?
+        public var policy: DropPolicy<StringID, StringID?>?
         /// Every case in this layout (your app's geometry, which your
         /// closure computes with; a board is made as wide as its columns);
         /// `nil`: lists, grids, boards and stacks of every size.
-        public var layout: Layout<String>?
+        public var layout: Layout<StringID>?
         /// Every case in this world: your collections, items, capacities,
         /// locks and layout (it replaces `collections` and `layout`), under
         /// its rules; `nil`: generated boards of `c0`, `c1`, ...
@@ -80,7 +80,7 @@ public enum ApplyFuzzer {
 
         public init(
             runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 1,
-            policy: DropPolicy<String, String?>? = nil, layout: Layout<String>? = nil, world: World? = nil, oracle: FuzzOracle? = nil
+            policy: DropPolicy<StringID, StringID?>? = nil, layout: Layout<StringID>? = nil, world: World? = nil, oracle: FuzzOracle? = nil
         ) {
             self.world = world
             self.oracle = oracle
@@ -98,7 +98,7 @@ public enum ApplyFuzzer {
     /// articles' `extension Array where Element: Identifiable` helper.
     public static func check<Element: Identifiable>(
         runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions,
-        policy: DropPolicy<String, String?>? = nil,
+        policy: DropPolicy<StringID, StringID?>? = nil,
         ids: IDMaker<Element.ID>, element: @escaping @Sendable (Element.ID) -> Element,
         apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
     ) -> FuzzReport where Element.ID: Sendable, Element: SendableMetatype {
@@ -110,7 +110,7 @@ public enum ApplyFuzzer {
     /// `check` with your ID type's own maker (`String`, `Int`; `UUID` with `DragTesting`).
     public static func check<Element: Identifiable>(
         runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions,
-        policy: DropPolicy<String, String?>? = nil,
+        policy: DropPolicy<StringID, StringID?>? = nil,
         element: @escaping @Sendable (Element.ID) -> Element,
         apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
     ) -> FuzzReport where Element.ID: ReorderFuzzableID, Element: SendableMetatype {
@@ -121,7 +121,7 @@ public enum ApplyFuzzer {
     /// with its ID (`section` makes it from a collection name, `"c0"`, ...).
     public static func check<Element: Identifiable, SectionID: Hashable & Sendable>(
         runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 3,
-        policy: DropPolicy<String, String?>? = nil, world: World? = nil, oracle: FuzzOracle? = nil, ids: IDMaker<Element.ID>,
+        policy: DropPolicy<StringID, StringID?>? = nil, world: World? = nil, oracle: FuzzOracle? = nil, ids: IDMaker<Element.ID>,
         element: @escaping @Sendable (Element.ID) -> Element, section: @escaping @Sendable (String?) -> SectionID,
         apply: @escaping @Sendable (inout [ReorderSection<SectionID, Element>], ReorderDifference<Element.ID, SectionID>) -> Void
     ) -> FuzzReport where Element.ID: Sendable, Element: SendableMetatype {
@@ -135,13 +135,13 @@ public enum ApplyFuzzer {
     /// Only your `dropConfiguration` closure, with the model's own apply:
     /// its answers against the model's at every move and drop.
     ///
-    ///     let board = Layout<String>(kind: .board(columnWidth: 220, spacing: 16, rowHeight: 40), width: 0, height: 600)
+    ///     let board = Layout<StringID>(kind: .board(columnWidth: 220, spacing: 16, rowHeight: 40), width: 0, height: 600)
     ///     let report = ApplyFuzzer.check(policy: kanbanPolicy, layout: board)
     ///
     /// In your `world` (its collections, data and layout; `layout` and
     /// `collections` are then unused), judged by its rules or by `oracle`.
     public static func check(
-        policy: DropPolicy<String, String?>, layout: Layout<String>? = nil, world: World? = nil, oracle: FuzzOracle? = nil,
+        policy: DropPolicy<StringID, StringID?>, layout: Layout<StringID>? = nil, world: World? = nil, oracle: FuzzOracle? = nil,
         runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, collections: Int = 3
     ) -> FuzzReport {
         check(
@@ -157,7 +157,7 @@ public enum ApplyFuzzer {
     /// - Complexity: as many cases as `options.runs` or `options.seconds`
     ///   allow (`FuzzBudget`: 2 s by default); each failure's shrink counts
     ///   against the time too.
-    public static func check(_ applier: Applier<String, String?>, options: Options = Options()) -> FuzzReport {
+    public static func check(_ applier: Applier<StringID, StringID?>, options: Options = Options()) -> FuzzReport {
         let naming = options.world.map { FuzzNaming(collectionNames: $0.collectionIDs, itemNames: $0.itemNames) }
         let yours = applier.translatedToFuzzIDs(naming: naming)
         let policy = options.policy?.translatedToFuzzIDs(naming: naming)
@@ -332,7 +332,7 @@ public struct FuzzFailure: Sendable, CustomStringConvertible {
     }
 }
 
-extension Applier where ItemID == String, CollectionID == String? {
+extension Applier where ItemID == StringID, CollectionID == StringID? {
     /// The same apply over the fuzzer's integers: named `a`, `b`, ... and
     /// collections `c0`, `c1`, ... (the single collection: unnamed) on the
     /// way in, read back on the way out; a name it invents becomes an
@@ -343,25 +343,28 @@ extension Applier where ItemID == String, CollectionID == String? {
         let names = naming ?? FuzzNaming(collectionNames: [])
         return .orders(name: name) { orders, collections, d in
             let single = collections.count == 1
-            func collection(_ c: Int) -> String? { naming.map { $0.collection(c) } ?? (single ? nil : "c\(c)") }
-            let difference = d.mapIDs(item: names.itemName, collection: collection)
-            let answer: [[String]]
+            func collection(_ c: Int) -> StringID? { naming.map { $0.collection(c) } ?? (single ? nil : "c\(c)") }
+            func item(_ i: Int) -> StringID { names.itemName(i) }
+            let difference = d.mapIDs(item: item, collection: collection)
+            let answer: [[StringID]]
             // An app's own `apply` over the orders: called on them, with no
             // container to build and read back.
             if let direct = base.orders(
-                applying: difference, to: orders.map { $0.map(names.itemName) }, collections: collections.map(collection))
+                applying: difference, to: orders.map { $0.map(item) }, collections: collections.map(collection))
             {
                 answer = direct
             } else {
-                var container = ReorderContainer<String, String?>(
+                var container = ReorderContainer<StringID, StringID?>(
                     collections: zip(collections, orders).map { c, items in
-                        ReorderCollection(id: collection(c), items: items.map(names.itemName))
+                        ReorderCollection(id: collection(c), items: items.map(item))
                     })
-                var warnings: [ReorderWarning<String, String?>] = []
+                var warnings: [ReorderWarning<StringID, StringID?>] = []
                 base.apply(base.capture(difference, container), &container, &warnings)
                 answer = container.orders
             }
-            var invented: [String: Int] = [:]
+            // Keyed on bytes: an answer's ID in other bytes than the one
+            // handed over is another ID, which conservation reports.
+            var invented: [StringID: Int] = [:]
             return answer.map { items in
                 items.map { name in
                     if let id = names.itemID(name) { return id }
@@ -375,7 +378,7 @@ extension Applier where ItemID == String, CollectionID == String? {
     }
 }
 
-extension DropPolicy where ItemID == String, CollectionID == String? {
+extension DropPolicy where ItemID == StringID, CollectionID == StringID? {
     /// The same closure, asked with the fuzzer's integers named as
     /// recordings name them.
     /// In a world (`naming`), its collection and item names instead.
@@ -389,7 +392,7 @@ extension DropPolicy where ItemID == String, CollectionID == String? {
         return translated(
             item: FuzzNaming.item, collection: { "c\($0)" },
             backItem: { FuzzNaming.id(named: $0) ?? FuzzIDs.absentBase },
-            backCollection: { name in name.flatMap { $0.hasPrefix("c") ? Int($0.dropFirst()) : nil } ?? FuzzIDs.unknownCollection })
+            backCollection: { name in name.flatMap { $0.string.hasPrefix("c") ? Int($0.string.dropFirst()) : nil } ?? FuzzIDs.unknownCollection })
     }
 }
 

@@ -11,7 +11,7 @@ public enum CodeUnderTest: @unchecked Sendable {
     case subject(any ReorderSubject<Int, Int>)
     /// An app, kept across cases (each starts with `reset`): used by one
     /// worker at a time, hence `@unchecked Sendable`.
-    case app(any ReorderSubject<String, String?>)
+    case app(any ReorderSubject<StringID, StringID?>)
 
     /// Whether cases may have swipe actions: the built-in appliers come with
     /// a handler; other code only when it takes part in swipes.

@@ -342,8 +342,8 @@ struct CoverageCounter {
     /// The case's coverage with its collections named by `naming`.
     func coverage(naming: FuzzNaming) -> Coverage {
         var out = Coverage()
-        for (c, n) in drops.enumerated() where n > 0 { out.drops[naming.collection(c) ?? Coverage.single, default: 0] += n }
-        for (c, n) in direct.enumerated() where n > 0 { out.direct[naming.collection(c) ?? Coverage.single, default: 0] += n }
+        for (c, n) in drops.enumerated() where n > 0 { out.drops[naming.collection(c)?.string ?? Coverage.single, default: 0] += n }
+        for (c, n) in direct.enumerated() where n > 0 { out.direct[naming.collection(c)?.string ?? Coverage.single, default: 0] += n }
         for (op, n) in [(DropOperation.move, operations.move), (.copy, operations.copy), (.forbidden, operations.forbidden)] where n > 0 {
             out.operations[op] = n
         }
@@ -360,7 +360,7 @@ struct CoverageCounter {
     /// operations its lifts offered.
     func requirement(naming: FuzzNaming, collections: Int) -> CoverageRequirement {
         CoverageRequirement(
-            collections: (0..<collections).map { naming.collection($0) ?? Coverage.single },
+            collections: (0..<collections).map { naming.collection($0)?.string ?? Coverage.single },
             operations: [DropOperation.move, .copy].filter { offered.contains($0 == .move ? .move : .copy) })
     }
 }

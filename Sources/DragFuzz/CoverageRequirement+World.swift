@@ -24,7 +24,7 @@ extension CoverageRequirement {
         let possible = lifts.intersection(drops)
         let droppable = world.collections.filter { !$0.drops.isEmpty }
         self.init(
-            collections: droppable.filter { !$0.drops.intersection(lifts).isEmpty }.map(\.id),
+            collections: droppable.filter { !$0.drops.intersection(lifts).isEmpty }.map(\.id.string),
             operations: [DropOperation.move, .copy].filter { possible.contains($0 == .move ? .move : .copy) })
         for c in world.collections where c.drops.isEmpty {
             unreachable.append(

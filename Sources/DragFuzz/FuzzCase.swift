@@ -32,7 +32,7 @@ public struct FuzzCase: Sendable {
     /// The name each collection gets in the recording, by collection ID:
     /// `nil` for the single unnamed collection (its `id` omitted), as a
     /// header writes it.
-    public var collectionNames: [String?]
+    public var collectionNames: [StringID?]
     public var layout: Layout<Int>
     /// The swipe actions (a version 2 recording); `nil`: none.
     public var swipe: SwipeConfiguration<Int>?
@@ -41,7 +41,7 @@ public struct FuzzCase: Sendable {
     public var itemNames: ItemNames?
 
     public init(
-        mode: FuzzMode, container: FuzzContainer, collectionNames: [String?], layout: Layout<Int>, swipe: SwipeConfiguration<Int>? = nil,
+        mode: FuzzMode, container: FuzzContainer, collectionNames: [StringID?], layout: Layout<Int>, swipe: SwipeConfiguration<Int>? = nil,
         steps: [SessionEvent<Int, Int>] = []
     ) {
         self.mode = mode
@@ -58,53 +58,53 @@ public struct FuzzCase: Sendable {
 /// app's own text (`"zz"`), never a generated name for the integer
 /// (`"card-new--9"`, issue 44 class 8).
 public final class InventedNames: Sendable {
-    private let names = Mutex<[Int: String]>([:])
+    private let names = Mutex<[Int: StringID]>([:])
 
     public init() {}
 
-    func record(_ name: String, as id: Int) { names.withLock { $0[id] = name } }
+    func record(_ name: StringID, as id: Int) { names.withLock { $0[id] = name } }
 
     /// The app's name for `id`, if it invented one.
-    public func name(_ id: Int) -> String? { names.withLock { $0[id] } }
+    public func name(_ id: Int) -> StringID? { names.withLock { $0[id] } }
 }
 
 /// How the fuzzer names its integer IDs in recordings and messages.
 public struct FuzzNaming: Sendable {
-    public var collectionNames: [String?]
+    public var collectionNames: [StringID?]
     /// The world's item names (`nil`: `a`, `b`, ...).
     public var itemNames: ItemNames?
     /// What the code under test invented in this case (negative IDs), shared with its `NamedSubject`.
     public var invented: InventedNames?
 
-    public init(collectionNames: [String?], itemNames: ItemNames? = nil) {
+    public init(collectionNames: [StringID?], itemNames: ItemNames? = nil) {
         self.collectionNames = collectionNames
         self.itemNames = itemNames
     }
 
     /// This case's name for item `id`: the world's, or `item(_:)`'s.
-    public func itemName(_ id: Int) -> String {
+    public func itemName(_ id: Int) -> StringID {
         if id < 0, let name = invented?.name(id) { return name }
         return itemNames?.name(id) ?? Self.item(id)
     }
 
     /// The inverse of `itemName`.
-    public func itemID(_ name: String) -> Int? { itemNames.map { $0.id(name) } ?? Self.id(named: name) }
+    public func itemID(_ name: StringID) -> Int? { itemNames.map { $0.id(name) } ?? Self.id(named: name) }
 
     /// `a` ... `z`, then `i26`, ...; missing items are `gone0`, `gone1`, ...
-    public static func item(_ id: Int) -> String {
+    public static func item(_ id: Int) -> StringID {
         if id >= FuzzIDs.absentBase { return "gone\(id - FuzzIDs.absentBase)" }
-        return id >= 0 && id < 26 ? String(UnicodeScalar(UInt8(97 + id))) : "i\(id)"
+        return id >= 0 && id < 26 ? StringID(String(UnicodeScalar(UInt8(97 + id)))) : "i\(id)"
     }
 
     /// The collection's name in the recording (`nil`: the single unnamed one).
-    public func collection(_ c: Int) -> String? { c >= 0 && c < collectionNames.count ? collectionNames[c] : "c\(c)" }
+    public func collection(_ c: Int) -> StringID? { c >= 0 && c < collectionNames.count ? collectionNames[c] : "c\(c)" }
 
     /// The difference with named IDs, for messages and recordings.
-    public func difference(_ d: FuzzDifference) -> ReorderDifference<String, String?> {
+    public func difference(_ d: FuzzDifference) -> ReorderDifference<StringID, StringID?> {
         d.mapIDs(item: itemName, collection: collection)
     }
 
-    public func ids(_ ids: [Int]) -> [String] { ids.map(itemName) }
+    public func ids(_ ids: [Int]) -> [StringID] { ids.map(itemName) }
 }
 
 extension FuzzCase {
@@ -123,6 +123,6 @@ extension FuzzNaming {
             difference: { Format.difference(naming.difference($0), showCollection: several) },
             destination: { d in
                 Format.destination(naming.difference(FuzzDifference(sources: [], destination: d)).destination, showCollection: true)
-            }, text: Format.quoted)
+            }, text: { Format.quoted($0) })
     }
 }

@@ -11,11 +11,11 @@ public struct NamedSubject: ReorderSubject {
     public typealias ItemID = Int
     public typealias CollectionID = Int
 
-    public var base: any ReorderSubject<String, String?>
+    public var base: any ReorderSubject<StringID, StringID?>
     public let naming: FuzzNaming
-    var invented: [String: Int] = [:]
+    var invented: [StringID: Int] = [:]
 
-    public init(_ base: any ReorderSubject<String, String?>, naming: FuzzNaming) {
+    public init(_ base: any ReorderSubject<StringID, StringID?>, naming: FuzzNaming) {
         self.base = base
         self.naming = naming
     }
@@ -42,7 +42,7 @@ public struct NamedSubject: ReorderSubject {
     }
 
     /// The fuzzer's integer for a name: `a`..`z`, `i26`, `gone0`, or an invented one.
-    mutating func item(_ name: String) -> Int {
+    mutating func item(_ name: StringID) -> Int {
         if let id = naming.itemID(name) { return id }
         if let id = invented[name] { return id }
         let id = -1 - invented.count
@@ -52,20 +52,21 @@ public struct NamedSubject: ReorderSubject {
     }
 
     /// The collection a name stands for; an unknown one is `FuzzIDs.unknownCollection`.
-    func collection(_ name: String?) -> Int {
+    func collection(_ name: StringID?) -> Int {
         if let c = naming.collectionNames.firstIndex(of: name) { return c }
-        if let name, name.hasPrefix("c"), let c = Int(name.dropFirst()) { return c }
+        if let name, name.string.hasPrefix("c"), let c = Int(name.string.dropFirst()) { return c }
         return FuzzIDs.unknownCollection
     }
 }
 
 extension FuzzNaming {
     /// The inverse of `item`: `a` -> 0, `i26` -> 26, `gone1` -> 1001; `nil` for any other name.
-    public static func id(named name: String) -> Int? {
+    public static func id(named id: StringID) -> Int? {
+        let name = id.string
         let scalars = name.unicodeScalars
         if scalars.count == 1, let s = scalars.first, s.value >= 97, s.value < 97 + 26 { return Int(s.value) - 97 }
-        if name.hasPrefix("i"), let n = Int(name.dropFirst()), n >= 26, item(n) == name { return n }
-        if name.hasPrefix("gone"), let n = Int(name.dropFirst(4)), n >= 0, item(FuzzIDs.absentBase + n) == name {
+        if name.hasPrefix("i"), let n = Int(name.dropFirst()), n >= 26, item(n) == id { return n }
+        if name.hasPrefix("gone"), let n = Int(name.dropFirst(4)), n >= 0, item(FuzzIDs.absentBase + n) == id {
             return FuzzIDs.absentBase + n
         }
         return nil

@@ -40,8 +40,8 @@ extension World {
                 guard case .object(let byCollection) = value else { throw .notByCollection(field: "world.\(field)") }
                 hasRules = true
                 for (id, ops) in byCollection {
-                    guard let c = collections.firstIndex(where: { $0.id == id }) else {
-                        throw .unknownCollection(field: "world.\(field)", id: id)
+                    guard let c = collections.firstIndex(where: { $0.id == StringID(id) }) else {
+                        throw .unknownCollection(field: "world.\(field)", id: StringID(id))
                     }
                     let set = try Self.operations(ops, field: "world.\(field).\(id)")
                     if isLift {
@@ -76,8 +76,8 @@ extension World {
         }
         return .object([
             "newItems": .string(newItems),
-            "lifts": .object(Dictionary(uniqueKeysWithValues: collections.map { ($0.id, list($0.lifts)) })),
-            "drops": .object(Dictionary(uniqueKeysWithValues: collections.map { ($0.id, list($0.drops)) })),
+            "lifts": .object(Dictionary(uniqueKeysWithValues: collections.map { ($0.id.string, list($0.lifts)) })),
+            "drops": .object(Dictionary(uniqueKeysWithValues: collections.map { ($0.id.string, list($0.drops)) })),
             "external": .array(external.map(list)),
         ])
     }
@@ -90,10 +90,10 @@ extension World {
     @Sendable public static func judgement(header: RecordingHeader) -> RecordedRules? {
         guard header.world != nil, let world = try? World(header: header), world.hasRules else { return nil }
         let allowed = world.allowedDrops
-        let drops: @Sendable (String?) -> DropOperation.Set? = { id in id.flatMap { allowed[$0] } }
+        let drops: @Sendable (StringID?) -> DropOperation.Set? = { id in id.flatMap { allowed[$0] } }
         var named: String?
         if case .object(let meta) = header.meta, case .string(let s) = meta["oracle"] { named = s }
-        let oracle: ConfigurationOracle<String, String?> =
+        let oracle: ConfigurationOracle<StringID, StringID?> =
             switch named.flatMap(FuzzOracle.init(rawValue:)) ?? .rules {
             case .model: .model
             case .geometry: .geometry

@@ -19,10 +19,10 @@ import ReorderCore
 public struct World: Sendable {
     /// One collection of the world, with its rules.
     public struct Collection: Hashable, Sendable {
-        public var id: String
-        public var items: [String]
-        public var fixed: [String]
-        public var locked: [String]
+        public var id: StringID
+        public var items: [StringID]
+        public var fixed: [StringID]
+        public var locked: [StringID]
         public var capacity: Int?
         /// What a lift from it offers (`suggestedOperations`); default `move`.
         public var lifts: DropOperation.Set
@@ -30,7 +30,7 @@ public struct World: Sendable {
         public var drops: DropOperation.Set
 
         public init(
-            id: String, items: [String], fixed: [String] = [], locked: [String] = [], capacity: Int? = nil,
+            id: StringID, items: [StringID], fixed: [StringID] = [], locked: [StringID] = [], capacity: Int? = nil,
             lifts: DropOperation.Set = .move, drops: DropOperation.Set = .all
         ) {
             self.id = id
@@ -44,7 +44,7 @@ public struct World: Sendable {
     }
 
     public var collections: [Collection]
-    public var layout: Layout<String>
+    public var layout: Layout<StringID>
     public var enabled: Bool
     /// New item IDs: `#` replaced by a number (`card-#`: `card-0`, `card-1`, ...).
     public var newItems: String
@@ -56,10 +56,10 @@ public struct World: Sendable {
     public var hasRules: Bool
 
     /// The collections' IDs, in order.
-    public var collectionIDs: [String] { collections.map(\.id) }
+    public var collectionIDs: [StringID] { collections.map(\.id) }
 
     /// Per collection, the operations a drop into it allows.
-    public var allowedDrops: [String: DropOperation.Set] {
+    public var allowedDrops: [StringID: DropOperation.Set] {
         Dictionary(uniqueKeysWithValues: collections.map { ($0.id, $0.drops) })
     }
 
@@ -68,7 +68,7 @@ public struct World: Sendable {
     public static let maxItems = 256
 
     public init(
-        collections: [Collection], layout: Layout<String>, enabled: Bool = true, newItems: String = "new-#",
+        collections: [Collection], layout: Layout<StringID>, enabled: Bool = true, newItems: String = "new-#",
         external: [DropOperation.Set] = [.copy, .all, .move], hasRules: Bool? = nil
     ) throws(WorldError) {
         self.collections = collections
@@ -83,9 +83,9 @@ public struct World: Sendable {
     /// The app's own values: `collections` in their order (a dictionary
     /// literal, order kept), capacities and locks by collection and item.
     public init(
-        collections: KeyValuePairs<String, [String]>, fixed: [String: [String]] = [:], capacity: [String: Int] = [:],
-        locked: Set<String> = [], layout: Layout<String>, lifts: [String: DropOperation.Set] = [:],
-        drops: [String: DropOperation.Set] = [:], newItems: String = "new-#", external: [DropOperation.Set] = [.copy, .all, .move]
+        collections: KeyValuePairs<StringID, [StringID]>, fixed: [StringID: [StringID]] = [:], capacity: [StringID: Int] = [:],
+        locked: Set<StringID> = [], layout: Layout<StringID>, lifts: [StringID: DropOperation.Set] = [:],
+        drops: [StringID: DropOperation.Set] = [:], newItems: String = "new-#", external: [DropOperation.Set] = [.copy, .all, .move]
     ) throws(WorldError) {
         let list = collections.map { id, items in
             let fixedHere = fixed[id] ?? []
@@ -99,8 +99,8 @@ public struct World: Sendable {
 
     func validate() throws(WorldError) {
         guard !collections.isEmpty else { throw .noCollections }
-        var ids = Set<String>()
-        var items = Set<String>()
+        var ids = Set<StringID>()
+        var items = Set<StringID>()
         for c in collections {
             guard ids.insert(c.id).inserted else { throw .repeatedCollection(c.id) }
             for item in c.fixed + c.items {
@@ -210,26 +210,26 @@ public struct World: Sendable {
 
 /// The names of the fuzzer's integer item IDs in a world.
 public struct ItemNames: Hashable, Sendable {
-    public var names: [String]
+    public var names: [StringID]
     public var pattern: String
-    let ids: [String: Int]
+    let ids: [StringID: Int]
 
-    public init(names: [String], pattern: String) {
+    public init(names: [StringID], pattern: String) {
         self.names = names
         self.pattern = pattern
         ids = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The world's name, a new item's (`pattern` with its number), or a missing one's (`gone0`, ...).
-    public func name(_ id: Int) -> String {
+    public func name(_ id: Int) -> StringID {
         if id >= 0 && id < names.count { return names[id] }
         if id >= FuzzIDs.absentBase { return FuzzNaming.item(id) }
         let hash = pattern.firstIndex(of: "#") ?? pattern.endIndex
-        return pattern[..<hash] + String(id - names.count) + pattern[hash...].dropFirst()
+        return StringID(pattern[..<hash] + String(id - names.count) + pattern[hash...].dropFirst())
     }
 
     /// The inverse of `name`; `nil` for a name the world never gives.
-    public func id(_ name: String) -> Int? {
+    public func id(_ name: StringID) -> Int? {
         if let id = ids[name] { return id }
         if let id = FuzzNaming.id(named: name), id >= FuzzIDs.absentBase { return id }
         return newNumber(of: name).map { names.count + $0 }
@@ -237,13 +237,16 @@ public struct ItemNames: Hashable, Sendable {
 
     /// The number of the new item `name` would be (`card-11`: 11), if the
     /// pattern gives it (before the missing items' IDs); `nil` otherwise.
-    func newNumber(of name: String) -> Int? {
+    /// On the bytes: a name that is the pattern's text in other bytes is not one.
+    func newNumber(of name: StringID) -> Int? {
         guard let hash = pattern.firstIndex(of: "#") else { return nil }
-        let prefix = pattern[..<hash]
-        let suffix = pattern[pattern.index(after: hash)...]
-        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return nil }
-        let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
-        guard digits.allSatisfy(\.isASCII), let n = Int(digits), n >= 0, String(n) == digits else { return nil }
+        let prefix = Array(pattern[..<hash].utf8)
+        let suffix = Array(pattern[pattern.index(after: hash)...].utf8)
+        let bytes = Array(name.string.utf8)
+        guard bytes.count > prefix.count + suffix.count, bytes.starts(with: prefix), bytes.reversed().starts(with: suffix.reversed())
+        else { return nil }
+        let digits = String(decoding: bytes.dropFirst(prefix.count).dropLast(suffix.count), as: UTF8.self)
+        guard digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(digits), n >= 0, String(n) == digits else { return nil }
         return n < FuzzIDs.absentBase - names.count ? n : nil
     }
 }

@@ -16,7 +16,7 @@ public enum WorldError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `world.lifts` or `world.drops` is not an object by collection id.
     case notByCollection(field: String)
     /// A rule names a collection the container does not have.
-    case unknownCollection(field: String, id: String)
+    case unknownCollection(field: String, id: StringID)
     /// A lift rule (or an external lift) that offers no operation.
     case liftOffersNothing(field: String)
     /// `world.external` is not an array.
@@ -28,21 +28,21 @@ public enum WorldError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No collection at all.
     case noCollections
     /// Two collections with one id.
-    case repeatedCollection(String)
+    case repeatedCollection(StringID)
     /// One item ID twice (across every collection's items and fixed entries).
-    case repeatedItem(String)
+    case repeatedItem(StringID)
     /// A capacity below 0.
-    case negativeCapacity(collection: String)
+    case negativeCapacity(collection: StringID)
     /// More items than a world holds.
     case tooManyItems(limit: Int, count: Int)
     /// `newItems` without the `#` that numbers new items.
     case newItemsWithoutNumber(String)
     /// A new item `newItems` gives (or a missing one, `gone0`, ...) is an
     /// item of the world already: an insert would repeat an ID.
-    case newItemsClash(pattern: String, item: String)
+    case newItemsClash(pattern: String, item: StringID)
     /// `newItems` gives IDs a recording cannot hold (over 256 bytes, a NUL):
     /// `id` is the first such one.
-    case newItemsInvalid(pattern: String, id: String, reason: String)
+    case newItemsInvalid(pattern: String, id: StringID, reason: String)
     /// What a recording's header cannot hold (the reader's own check of the
     /// header, `RecordingValidator`): a layout size that is NaN, infinite or
     /// 0, no columns, an ID that is empty, holds a NUL or is over 256 bytes.
@@ -72,7 +72,7 @@ public enum WorldError: Error, Hashable, Sendable, CustomStringConvertible {
             "world.newItems \(Format.quoted(pattern)) would give a new item the ID \(Format.quoted(item)), which the world already has; "
                 + "choose a form none of its items has"
         case .newItemsInvalid(let pattern, let id, let reason):
-            "world.newItems \(Format.quoted(pattern)) gives IDs a recording cannot hold: \(Format.quoted(Format.clipped(id, bytes: 80))): \(reason)"
+            "world.newItems \(Format.quoted(pattern)) gives IDs a recording cannot hold: \(Format.quoted(Format.clipped(id.string, bytes: 80))): \(reason)"
         case .unrecordable(let field, let reason):
             "a recording cannot hold this world\(field.map { " (\($0))" } ?? ""): \(reason)"
         }

@@ -1,4 +1,5 @@
 import DragRecording
+import ReorderCore
 
 /// The raw line while it is decoded: for columns.
 struct LineContext {
@@ -159,35 +160,36 @@ struct JSONObject {
 
     /// An ID: a string of 1 to 256 bytes.
     @inline(__always)
-    func id(_ key: StaticString) throws(FieldError) -> String? {
+    func id(_ key: StaticString) throws(FieldError) -> StringID? {
         guard let s = try string(key) else { return nil }
-        try RecordingValidator.checkIDs([s], field: name(key))
-        return s
+        let id = StringID(s)
+        try RecordingValidator.checkIDs([id], field: name(key))
+        return id
     }
 
     @inline(__always)
-    func requiredID(_ key: StaticString) throws(FieldError) -> String {
+    func requiredID(_ key: StaticString) throws(FieldError) -> StringID {
         guard let s = try id(key) else { throw missing(key, "an ID string") }
         return s
     }
 
     @inline(__always)
-    func ids(_ key: StaticString) throws(FieldError) -> [String]? {
+    func ids(_ key: StaticString) throws(FieldError) -> [StringID]? {
         guard let v = get(key) else { return nil }
         return try _ids(v, name(key))
     }
 
     @inline(__always)
-    func requiredIDs(_ key: StaticString) throws(FieldError) -> [String] {
+    func requiredIDs(_ key: StaticString) throws(FieldError) -> [StringID] {
         try _ids(required(key, "an array of ID strings"), name(key))
     }
 
-    func _ids(_ v: JSONCValue, _ field: @autoclosure () -> String) throws(FieldError) -> [String] {
+    func _ids(_ v: JSONCValue, _ field: @autoclosure () -> String) throws(FieldError) -> [StringID] {
         guard v.kind == .array else {
             let field = field()
             throw FieldError(field: field, "field \"\(field)\" must be an array of ID strings, got \(v.text)")
         }
-        var result: [String] = []
+        var result: [StringID] = []
         result.reserveCapacity(v.count)
         for i in 0..<v.count {
             guard let e = v.element(i), e.kind == .string else {
@@ -195,10 +197,21 @@ struct JSONObject {
                 throw FieldError(
                     field: field, "field \"\(field)\" must be an array of ID strings; element \(i) is \(v.element(i)?.text ?? "null")")
             }
-            result.append(e.string)
+            result.append(StringID(e.string))
         }
         try RecordingValidator.checkIDs(result, field: field())
         return result
+    }
+
+    /// A replica's id: a name under the rules of IDs, kept as text.
+    func replicaName(_ key: StaticString) throws(FieldError) -> String? { try id(key)?.string }
+
+    func requiredReplicaName(_ key: StaticString) throws(FieldError) -> String { try requiredID(key).string }
+
+    func requiredReplicaNames(_ key: StaticString) throws(FieldError) -> [String] { try requiredIDs(key).map(\.string) }
+
+    func _replicaNames(_ v: JSONCValue, _ field: @autoclosure () -> String) throws(FieldError) -> [String] {
+        try _ids(v, field()).map(\.string)
     }
 
     @inline(__always)
@@ -214,9 +227,9 @@ struct JSONObject {
     }
 
     /// `{id: number > 0}` maps (`heights`, `widths`).
-    func sizes(_ key: StaticString) throws(FieldError) -> [String: Double] {
+    func sizes(_ key: StaticString) throws(FieldError) -> [StringID: Double] {
         guard let o = try object(key) else { return [:] }
-        var result: [String: Double] = [:]
+        var result: [StringID: Double] = [:]
         for (k, v) in o.value.members {
             let field = Format.field(o.path, key: k)
             guard let v else { throw FieldError(field: field, "field \"\(field)\" must be a finite number > 0, got null") }
@@ -226,15 +239,14 @@ struct JSONObject {
     }
 }
 
-/// `map[key] = value` for a member of one JSON object, whose keys json-c
-/// keeps distinct byte for byte: a key `map` already holds is the same text
-/// in other bytes (`"é"` as C3 A9 and as 65 CC 81, which `String` hashes as
-/// one), refused as `IDSpellings` refuses it rather than one value lost.
+/// `map[key] = value` for a member of one JSON object: a key `map` holds
+/// already is refused, never one value lost. (json-c keeps a repeated key
+/// once; IDs are compared on their bytes, so two spellings of one text are
+/// two keys.)
 @inline(__always)
-func keyed<Value>(_ value: Value, at key: String, in map: inout [String: Value], _ what: String, field: @autoclosure () -> String)
+func keyed<Value>(_ value: Value, at key: String, in map: inout [StringID: Value], _ what: String, field: @autoclosure () -> String)
     throws(FieldError)
 {
-    // `updateValue` keeps the key it holds: the earlier spelling.
-    guard map.updateValue(value, forKey: key) != nil, let i = map.index(forKey: key) else { return }
-    throw FieldError(field: field(), IDSpellings.problem(what, key, earlier: map.keys[i]))
+    guard map.updateValue(value, forKey: StringID(key)) != nil else { return }
+    throw FieldError(field: field(), "\(what) \(Format.quoted(key)) appears twice")
 }

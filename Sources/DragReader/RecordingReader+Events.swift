@@ -79,7 +79,7 @@ func decodeEvent(_ root: JSONCValue, version: Int) throws(FieldError) -> Recorde
     let session = type.isDragEvent ? try o.integer("session", min: 0) ?? 0 : 0
     // Version 3 content in an earlier file is an error, not an ignored
     // member: an event meant for one replica would apply to the only copy.
-    let replica = try o.id("replica")
+    let replica = try o.replicaName("replica")
     if replica != nil && version < 3 { throw RecordingValidator.needsVersion(3, field: "replica", version: version) }
     return RecordedEvent(t: t, session: session, kind, replica: replica)
 }
@@ -88,13 +88,13 @@ func decodeEvent(_ root: JSONCValue, version: Int) throws(FieldError) -> Recorde
 private func decodeChannel(_ c: ChannelKind, _ o: JSONObject) throws(FieldError) -> ChannelEvent {
     func match() throws(FieldError) -> MessageSelector {
         var op: OpID?
-        if let text = try o.id("op") {
+        if let text = try o.replicaName("op") {
             guard let id = OpID(parsing: text) else {
                 throw FieldError(field: "op", "field \"op\" must be an operation ID REPLICA#N (N >= 1), got \(Format.quoted(text))")
             }
             op = id
         }
-        return MessageSelector(to: try o.requiredID("to"), from: try o.id("from"), op: op)
+        return MessageSelector(to: try o.requiredReplicaName("to"), from: try o.replicaName("from"), op: op)
     }
     switch c {
     case .deliver: return .deliver(try match())
@@ -110,7 +110,7 @@ private func decodeChannel(_ c: ChannelKind, _ o: JSONObject) throws(FieldError)
             guard let g = v.element(i) else {
                 throw FieldError(field: "groups", "field \"groups\" must be an array of arrays of replica IDs; element \(i) is null")
             }
-            groups.append(try o._ids(g, "groups[\(i)]"))
+            groups.append(try o._replicaNames(g, "groups[\(i)]"))
         }
         return .partition(groups: groups)
     case .heal: return .heal
@@ -211,7 +211,7 @@ private func decodeExpectation(_ o: JSONObject, version: Int) throws(FieldError)
     var e = Expectation()
     e.order = try o.ids("order")
     if let cs = try o.object("collections") {
-        var map: [String: [String]] = [:]
+        var map: [StringID: [StringID]] = [:]
         for (k, v) in cs.value.members {
             guard let v else {
                 throw FieldError(
@@ -254,7 +254,7 @@ private func decodeExpectation(_ o: JSONObject, version: Int) throws(FieldError)
                 throw FieldError(field: "replicas", "field \"\(field)\" must be an array of IDs or {collection: [IDs]}, got null")
             }
             if v.kind == .object {
-                var cs: [String: [String]] = [:]
+                var cs: [StringID: [StringID]] = [:]
                 for (c, items) in v.members {
                     let inner = Format.field(field, key: c)
                     guard let items else {

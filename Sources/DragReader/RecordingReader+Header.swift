@@ -29,7 +29,7 @@ func decodeHeader(_ root: JSONCValue) throws(FieldError) -> RecordingHeader {
     let layout = try decodeLayout(container.requiredObject("layout", "an object with \"kind\", \"width\" and \"height\""))
     let enabled = try container.bool("enabled") ?? true
     let collections = try decodeCollections(container.required("collections", "an array of collections"), "container.collections")
-    var swipe: SwipeConfiguration<String>?
+    var swipe: SwipeConfiguration<StringID>?
     if let section = try container.object("swipe") {
         if version < 2 { throw RecordingValidator.needsVersion2(field: section.path, version: version) }
         swipe = try decodeSwipe(section)
@@ -76,7 +76,7 @@ private func decodeReplicas(_ r: JSONObject) throws(FieldError) -> ReplicasSpec 
         }
         options.delivery = .auto(latency: try channel.integer("latency", min: 0) ?? 0, links: links)
     }
-    return ReplicasSpec(ids: try r.requiredIDs("ids"), merge: try choice(r, "merge", nil), options: options)
+    return ReplicasSpec(ids: try r.requiredReplicaNames("ids"), merge: try choice(r, "merge", nil), options: options)
 }
 
 /// `channel.delivery`'s words.
@@ -84,7 +84,7 @@ private enum ChannelDelivery: String, CaseIterable {
     case manual, auto
 }
 
-private func decodeLayout(_ l: JSONObject) throws(FieldError) -> Layout<String> {
+private func decodeLayout(_ l: JSONObject) throws(FieldError) -> Layout<StringID> {
     guard let kindName = try l.string("kind") else {
         throw FieldError(field: l.name("kind"), "missing field \"\(l.name("kind"))\" (expected one of \(LayoutKind.quotedList))")
     }
@@ -103,9 +103,9 @@ private struct LayoutFields: LayoutFieldReader {
 
     func size(_ name: StaticString) throws(FieldError) -> Double { try l.requiredNumber(name) }
     func spacing(_ name: StaticString) throws(FieldError) -> Double { try l.number(name) ?? 0 }
-    func sizes(_ name: StaticString) throws(FieldError) -> [String: Double] { try l.sizes(name) }
+    func sizes(_ name: StaticString) throws(FieldError) -> [StringID: Double] { try l.sizes(name) }
 
-    func columns() throws(FieldError) -> Layout<String>.GridColumns {
+    func columns() throws(FieldError) -> Layout<StringID>.GridColumns {
         let columns = try l.integer("columns", min: 1)
         let minimum = try l.number("minimum")
         switch (columns, minimum) {

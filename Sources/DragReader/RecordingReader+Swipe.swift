@@ -9,8 +9,8 @@ import ReorderSwipe
 /// `container.swipe`: numbers finite, `direction` and `role` known, each
 /// given edge an object with an array `actions` of objects with string
 /// `name` and `label`, `flags` an object of ID arrays.
-func decodeSwipe(_ s: JSONObject) throws(FieldError) -> SwipeConfiguration<String> {
-    var swipe = SwipeConfiguration<String>()
+func decodeSwipe(_ s: JSONObject) throws(FieldError) -> SwipeConfiguration<StringID> {
+    var swipe = SwipeConfiguration<StringID>()
     if let width = try s.number("actionWidth") { swipe.actionWidth = width }
     if let fraction = try s.number("fullSwipe") { swipe.fullSwipe = fraction }
     if let name = try s.string("direction") {
@@ -113,7 +113,7 @@ func decodeSwipeExpectation(_ o: JSONObject, into e: inout Expectation, version:
         guard list.kind == .array else {
             throw FieldError(field: "presentations", "field \"presentations\" must be \(what), got \(list.text)")
         }
-        var reports: [PresentationReport<String>] = []
+        var reports: [PresentationReport<StringID>] = []
         reports.reserveCapacity(list.count)
         for i in 0..<list.count {
             guard let pair = list.element(i), pair.kind == .array, pair.count == 2, let id = pair.element(0), id.kind == .string,
@@ -122,7 +122,7 @@ func decodeSwipeExpectation(_ o: JSONObject, into e: inout Expectation, version:
                 throw FieldError(
                     field: "presentations", "field \"presentations\" must be \(what); element \(i) is \(list.element(i)?.text ?? "null")")
             }
-            reports.append(PresentationReport(item: id.string, isPresented: shown.bool))
+            reports.append(PresentationReport(item: StringID(id.string), isPresented: shown.bool))
         }
         e.presentations = reports
     }

@@ -111,6 +111,8 @@ enum DocumentJSON {
     private static func optionalInt(_ v: Int?, _ w: inout _JSONBuffer) { if let v { w.integer(v) } else { w.null() } }
     private static func optionalString(_ v: String?, _ w: inout _JSONBuffer) { if let v { w.string(v) } else { w.null() } }
 
+    private static func optionalString(_ v: StringID?, _ w: inout _JSONBuffer) { if let v { w.string(v) } else { w.null() } }
+
     private static func rect(_ r: Rect, _ w: inout _JSONBuffer) {
         number(r.x, &w)
         number(r.y, &w)

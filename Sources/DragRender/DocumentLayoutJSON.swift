@@ -8,7 +8,7 @@ import ReorderCore
 /// `Layout.sections(frames:)` do (Tests/page/geometry.test.mjs checks it
 /// against the core's own frames).
 enum DocumentLayoutJSON {
-    static func layout(_ l: Layout<String>, _ w: inout _JSONBuffer) {
+    static func layout(_ l: Layout<StringID>, _ w: inout _JSONBuffer) {
         w.open()
         w.key("kind")
         w.string(l.kindName.rawValue)
@@ -50,7 +50,7 @@ enum DocumentLayoutJSON {
     private static func value(_ v: Double, _ w: inout _JSONBuffer) { if v.isFinite { w.number(v) } else { w.null() } }
 
     /// Per-item heights (list) or widths (hstack), by ID, in ID order.
-    private static func sizes(_ m: [String: Double], _ w: inout _JSONBuffer) {
+    private static func sizes(_ m: [StringID: Double], _ w: inout _JSONBuffer) {
         w.key("sizes")
         w.open()
         for (id, v) in m.sorted(by: { $0.key < $1.key }) {

@@ -16,7 +16,7 @@ extension RenderDataChange {
     /// a splice of the 9,600 IDs between. `nil` when the run is short, or
     /// is not a few entries moved.
     static func moves(
-        _ old: ChunkedList<String>, _ new: ChunkedList<String>, _ e: ChunkedListEdit, offset: Int, collection: Int
+        _ old: ChunkedList<StringID>, _ new: ChunkedList<StringID>, _ e: ChunkedListEdit, offset: Int, collection: Int
     ) -> [RenderDataEdit]? {
         guard e.removed + e.inserted > movedFrom, let m = new.moves(from: old, within: e, limit: movedLimit) else { return nil }
         var edits: [RenderDataEdit] = []

@@ -8,7 +8,7 @@ import ReorderCore
 public struct RenderDataChange: Hashable, Sendable {
     public var edits: [RenderDataEdit] = []
     /// The locked IDs, sorted, when they changed.
-    public var locked: [String]?
+    public var locked: [StringID]?
     public var enabled: Bool?
     /// The whole data, when the collections changed; then nothing else is set.
     public var replacement: RenderData? {
@@ -18,7 +18,7 @@ public struct RenderDataChange: Hashable, Sendable {
     /// Boxed: a container is several words, and every step holds two changes.
     private var _replacement: [RenderData] = []
 
-    public init(edits: [RenderDataEdit] = [], locked: [String]? = nil, enabled: Bool? = nil, replacement: RenderData? = nil) {
+    public init(edits: [RenderDataEdit] = [], locked: [StringID]? = nil, enabled: Bool? = nil, replacement: RenderData? = nil) {
         self.edits = edits
         self.locked = locked
         self.enabled = enabled
@@ -67,5 +67,5 @@ public struct RenderDataChange: Hashable, Sendable {
         return edits.reduce(8) { $0 + 24 + Self.idBytes($1.inserted) } + Self.idBytes(locked ?? [])
     }
 
-    private static func idBytes(_ ids: [String]) -> Int { ids.reduce(0) { $0 + $1.utf8.count + 3 } }
+    private static func idBytes(_ ids: [StringID]) -> Int { ids.reduce(0) { $0 + $1.string.utf8.count + 3 } }
 }

@@ -5,14 +5,14 @@ import ReorderCore
 /// array, then one container built for the step drawn.
 struct RenderDataState {
     struct Collection {
-        var id: String?
+        var id: StringID?
         var capacity: Int?
         var fixedCount: Int
-        var entries: [String]
+        var entries: [StringID]
     }
 
     var collections: [Collection]
-    var locked: Set<String>
+    var locked: Set<StringID>
     var enabled: Bool
 
     /// - Complexity: O(n).

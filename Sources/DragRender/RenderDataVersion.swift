@@ -6,8 +6,8 @@ import ReorderCore
 /// mutates its own copy would copy that index at every data change
 /// (O(n)), where keeping the collections copies only the chunks touched.
 struct RenderDataVersion {
-    var collections: [ReorderCollection<String, String?>]
-    var locked: Set<String>
+    var collections: [ReorderCollection<StringID, StringID?>]
+    var locked: Set<StringID>
     var enabled: Bool
 
     /// - Complexity: O(1): the collections are shared, not copied.

@@ -70,7 +70,7 @@ extension RenderDocument {
     /// The entry a drag holds on to: its source under the lift point (on the
     /// data before the lift), else its first source; `nil` for a drag
     /// without an active session at its lift (a rejected lift).
-    private func anchor(of path: RenderPath) -> String? {
+    private func anchor(of path: RenderPath) -> StringID? {
         guard path.firstStep < steps.count else { return nil }
         let lift = steps[path.firstStep]
         guard let sources = lift.activeSessions.first(where: { $0.number == path.session })?.sources, let first = sources.first
@@ -85,7 +85,7 @@ extension RenderDocument {
     /// The frame of entry `id` in the data after each of `wanted` steps
     /// (-1: the initial data), absent where the entry is not there. One
     /// pass over the changes up to the last step wanted.
-    private func frames(of id: String, after wanted: Set<Int>) -> [Int: Rect] {
+    private func frames(of id: StringID, after wanted: Set<Int>) -> [Int: Rect] {
         var state = modelState(after: -1)
         var out: [Int: Rect] = [:]
         guard let last = wanted.max(), last < steps.count else { return out }
@@ -96,15 +96,15 @@ extension RenderDocument {
         return out
     }
 
-    private func frames(of ids: [String], after step: Int) -> [String: Rect] {
+    private func frames(of ids: [StringID], after step: Int) -> [StringID: Rect] {
         let state = modelState(after: step)
-        var out: [String: Rect] = [:]
+        var out: [StringID: Rect] = [:]
         for id in ids { out[id] = frame(of: id, in: state) }
         return out
     }
 
     /// Where entry `id` stands in `state`, laid out by the header's layout.
-    private func frame(of id: String, in state: RenderDataState) -> Rect? {
+    private func frame(of id: StringID, in state: RenderDataState) -> Rect? {
         for (ci, c) in state.collections.enumerated() {
             guard let k = c.entries.firstIndex(of: id) else { continue }
             return header.layout.frame(ofEntry: k, inCollection: ci, of: state.data.collections)

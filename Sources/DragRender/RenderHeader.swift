@@ -9,7 +9,7 @@ public struct RenderHeader: Hashable, Sendable {
     public var subject: String
     /// The recording's layout (spec 1.2): the page lays each step's data
     /// out by it and words its areas after its kind.
-    public var layout: Layout<String>
+    public var layout: Layout<StringID>
     /// The container's size: locations outside it hit nothing.
     public var width: Double { layout.width }
     public var height: Double { layout.height }
@@ -23,7 +23,7 @@ public struct RenderHeader: Hashable, Sendable {
     public var messages: [String]
 
     public init(
-        title: String, path: String = "", subject: String = "", layout: Layout<String>,
+        title: String, path: String = "", subject: String = "", layout: Layout<StringID>,
         description: String? = nil, status: String? = nil, messages: [String] = []
     ) {
         self.title = title

@@ -1,3 +1,4 @@
+import ReorderCore
 /// Version 3 (replicas): what the replicas did at one event, in the
 /// renderer's plain values: the replay computed it (`ReplicaActivity`), the
 /// builder files it into the document's `RenderReplicas` and the steps'
@@ -49,11 +50,11 @@ public struct RenderReplicaEvent: Hashable, Sendable {
 /// One replica's data: per collection its fixed entries, then its items.
 public struct RenderReplicaData: Hashable, Sendable {
     public struct Collection: Hashable, Sendable {
-        public var id: String?
-        public var fixed: [String]
-        public var items: [String]
+        public var id: StringID?
+        public var fixed: [StringID]
+        public var items: [StringID]
 
-        public init(id: String?, fixed: [String] = [], items: [String]) {
+        public init(id: StringID?, fixed: [StringID] = [], items: [StringID]) {
             self.id = id
             self.fixed = fixed
             self.items = items

@@ -1,3 +1,4 @@
+import ReorderCore
 /// A drag session still active after an event.
 ///
 /// Its own type because the page needs only these three facts, while the
@@ -6,11 +7,11 @@
 public struct RenderSession: Hashable, Sendable {
     public var number: Int
     /// The lifted items, in selection order.
-    public var items: [String]
+    public var items: [StringID]
     /// The items still dragged (deletes and reloads remove sources for good).
-    public var sources: [String]
+    public var sources: [StringID]
 
-    public init(number: Int, items: [String], sources: [String]) {
+    public init(number: Int, items: [StringID], sources: [StringID]) {
         self.number = number
         self.items = items
         self.sources = sources

@@ -15,7 +15,7 @@ public struct RenderSnapshot: Hashable, Sendable {
     /// `data` laid out: each entry's frame from `Layout.frames(in:)`, each
     /// collection's area from `Layout.sections(frames:)`.
     /// - Complexity: O(n).
-    public init(_ data: RenderData, _ layout: Layout<String>) {
+    public init(_ data: RenderData, _ layout: Layout<StringID>) {
         let frames = layout.frames(in: data)
         let sections = layout.sections(frames: frames)
         collections = data.collections.enumerated().map { i, c in

@@ -1,3 +1,4 @@
+import ReorderCore
 // What the page's space-time diagram draws of a replicated run: the
 // operations (a dot on their replica's lane), the messages (an arrow from
 // lane to lane), the partitions (shaded steps) and the failed checks
@@ -40,10 +41,10 @@ public struct RenderReplicaOp: Hashable, Sendable {
     /// `move`, `insert` or `delete`.
     public var kind: String
     /// The items it moved, inserted or deleted.
-    public var items: [String]
+    public var items: [StringID]
     public var step = 0
 
-    public init(id: String, replica: String, kind: String, items: [String]) {
+    public init(id: String, replica: String, kind: String, items: [StringID]) {
         self.id = id
         self.replica = replica
         self.kind = kind
@@ -72,14 +73,14 @@ public struct RenderReplicaViolation: Hashable, Sendable {
     public var check: String
     public var replicas: [String]
     /// The item a conservation finding names.
-    public var item: String?
+    public var item: StringID?
     /// The operations it names (for intent: every operation).
     public var ops: [String]
     /// For intent: a smallest set of operations that cannot be explained together.
     public var blame: [String]
     public var step = 0
 
-    public init(check: String, replicas: [String], item: String? = nil, ops: [String], blame: [String] = []) {
+    public init(check: String, replicas: [String], item: StringID? = nil, ops: [String], blame: [String] = []) {
         self.check = check
         self.replicas = replicas
         self.item = item

@@ -131,9 +131,9 @@ public enum SVGRenderer {
 
     /// Entries: dragged ones in their session's colour, moved ones marked.
     private static func entries(
-        _ o: inout String, _ st: RenderStep, _ snap: RenderSnapshot, was: [String: Position], px: Double
+        _ o: inout String, _ st: RenderStep, _ snap: RenderSnapshot, was: [StringID: Position], px: Double
     ) {
-        var dragged: [String: Int] = [:]
+        var dragged: [StringID: Int] = [:]
         for a in st.activeSessions { for id in a.sources { dragged[id] = a.number } }
         o += "<g class=\"entries\">\n"
         for (ci, c) in snap.collections.enumerated() {
@@ -166,7 +166,7 @@ public enum SVGRenderer {
         let r = e.frame
         let inset = min(px, r.width / 4, r.height / 4)
         let fill = e.fixed ? "url(#hatch)" : session.map { RenderStyle.color(session: $0) } ?? "#fff"
-        o += ##"<g class="\##(cls)" data-id="\##(x(e.id))">"##
+        o += ##"<g class="\##(cls)" data-id="\##(x(e.id.string))">"##
         o += ##"<rect class="box" x="\##(f(r.x + inset))" y="\##(f(r.y + inset))" width="\##(f(max(r.width - 2 * inset, 0)))" "##
         o += ##"height="\##(f(max(r.height - 2 * inset, 0)))" rx="\##(f(min(3 * px, r.height / 4)))" fill="\##(fill)" "##
         o += ##"fill-opacity="\##(session != nil && !e.fixed ? "0.15" : "1")" stroke="\##(stroke)" "##
@@ -179,7 +179,7 @@ public enum SVGRenderer {
         o += ##"<svg x="\##(f(r.x))" y="\##(f(r.y))" width="\##(f(max(r.width, 0)))" height="\##(f(max(r.height, 0)))">"##
         o += ##"<text x="\##(f(6 * px))" y="\##(f(r.height / 2))" dominant-baseline="central" "##
         o += ##"font-size="\##(f(min(r.height * 0.62, 13 * px)))" fill="\##(e.fixed ? "#475569" : "#0f172a")">"##
-        o += Markup.shownXML(e.id) + "</text></svg>"
+        o += Markup.shownXML(e.id.string) + "</text></svg>"
         if e.locked { lockGlyph(&o, r, px: px) }
         o += "</g>\n"
     }
@@ -200,7 +200,7 @@ public enum SVGRenderer {
     private static func areaLabels(_ o: inout String, _ snap: RenderSnapshot, px: Double) {
         for c in snap.collections {
             let count = c.entries.lazy.filter { !$0.fixed }.count
-            let name = c.id ?? ""
+            let name = c.id?.string ?? ""
             let capacity = c.capacity.map { (name.isEmpty ? "" : "  ") + "\(count)/\($0)" } ?? ""
             if name.isEmpty && capacity.isEmpty { continue }
             let over = c.capacity.map { count > $0 } ?? false
@@ -222,7 +222,7 @@ public enum SVGRenderer {
 
     /// The open row's swipe buttons, destructive ones red.
     private static func swipeRow(_ o: inout String, _ row: RenderSwipeRow, px: Double) {
-        o += ##"<g class="swipe-row" data-item="\##(x(row.item))" data-edge="\##(x(row.edge))">"##
+        o += ##"<g class="swipe-row" data-item="\##(x(row.item.string))" data-edge="\##(x(row.edge))">"##
         for b in row.buttons {
             let r = b.frame
             o += ##"<g class="swipe-button" data-action="\##(x(b.action))"><rect \##(rectAttributes(r)) "##
@@ -336,8 +336,8 @@ public enum SVGRenderer {
     }
 
     /// Where each entry stands in `state`.
-    private static func positions(_ state: RenderDataState) -> [String: Position] {
-        var m: [String: Position] = [:]
+    private static func positions(_ state: RenderDataState) -> [StringID: Position] {
+        var m: [StringID: Position] = [:]
         for (ci, c) in state.collections.enumerated() {
             for (k, id) in c.entries.enumerated() { m[id] = Position(collection: ci, index: k) }
         }

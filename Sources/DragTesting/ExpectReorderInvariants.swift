@@ -54,7 +54,7 @@ public enum RecordingsDirectory: Sendable {
 ///     }
 ///
 public func expectReorderInvariants<Element: Identifiable>(
-    runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<String, String?>? = nil,
+    runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<StringID, StringID?>? = nil,
     element: @escaping @Sendable (Element.ID) -> Element, recordings: RecordingsDirectory = .inPackage,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
@@ -68,7 +68,7 @@ public func expectReorderInvariants<Element: Identifiable>(
 /// Fuzzes an app's sectioned `apply`; see the single-collection form.
 public func expectReorderInvariants<Element: Identifiable, SectionID: Hashable & Sendable>(
     runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions, collections: Int = 3,
-    policy: DropPolicy<String, String?>? = nil, world: World? = nil, oracle: FuzzOracle? = nil,
+    policy: DropPolicy<StringID, StringID?>? = nil, world: World? = nil, oracle: FuzzOracle? = nil,
     element: @escaping @Sendable (Element.ID) -> Element,
     section: @escaping @Sendable (String?) -> SectionID, recordings: RecordingsDirectory = .inPackage,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
@@ -94,7 +94,7 @@ public func expectReorderInvariants<Element: Identifiable, SectionID: Hashable &
 ///     }
 ///
 public func expectReorderInvariants(
-    policy: DropPolicy<String, String?>, layout: Layout<String>? = nil, world: World? = nil, oracle: FuzzOracle? = nil,
+    policy: DropPolicy<StringID, StringID?>, layout: Layout<StringID>? = nil, world: World? = nil, oracle: FuzzOracle? = nil,
     runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, collections: Int = 3, recordings: RecordingsDirectory = .inPackage,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {

@@ -8,7 +8,7 @@ import Testing
 
 /// Makes the code under test for one replica of one case: one fresh
 /// instance per replica per case (`setup.replica` says which).
-public typealias SyncReplicaFactory = @Sendable (SyncSetup<String, String?>) -> any SyncReplica<String, String?>
+public typealias SyncReplicaFactory = @Sendable (SyncSetup<StringID, StringID?>) -> any SyncReplica<StringID, StringID?>
 
 /// Fuzzes an app's sync code, in process (issue 43, item 2): N replicas of
 /// it, each made by `make`, under the nemesis (delays, reorders, duplicates,
@@ -103,7 +103,7 @@ func syncMergeUnderTest(name: String, claimsModel: Bool, server: SyncReplicaFact
                 ? "a merge of its own (claimsModel: false) cannot talk to the model's server: pass server:" : nil
         }
     ) { start in
-        var hosted: [String: any SyncReplica<String, String?>] = [:]
+        var hosted: [String: any SyncReplica<StringID, StringID?>] = [:]
         for r in start.ids + (start.model == .server ? [serverReplica] : []) {
             let setup = SyncSetup(replica: r, replicas: start.ids, model: start.model, options: start.options, data: start.data)
             if r != serverReplica {

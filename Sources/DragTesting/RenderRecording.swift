@@ -27,7 +27,7 @@ import Testing
 ///
 @discardableResult
 public func renderRecording<Element: Identifiable>(
-    _ path: String, policy: DropPolicy<String, String?>? = nil, element: @escaping @Sendable (Element.ID) -> Element,
+    _ path: String, policy: DropPolicy<StringID, StringID?>? = nil, element: @escaping @Sendable (Element.ID) -> Element,
     page: String? = nil, function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
     column: Int = #column,
     apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
@@ -41,7 +41,7 @@ public func renderRecording<Element: Identifiable>(
 /// the single-collection form.
 @discardableResult
 public func renderRecording<Element: Identifiable, SectionID: Hashable & Sendable>(
-    _ path: String, policy: DropPolicy<String, String?>? = nil, element: @escaping @Sendable (Element.ID) -> Element,
+    _ path: String, policy: DropPolicy<StringID, StringID?>? = nil, element: @escaping @Sendable (Element.ID) -> Element,
     section: @escaping @Sendable (String?) -> SectionID, page: String? = nil,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     apply: @escaping @Sendable (inout [ReorderSection<SectionID, Element>], ReorderDifference<Element.ID, SectionID>) -> Void
@@ -55,7 +55,7 @@ public func renderRecording<Element: Identifiable, SectionID: Hashable & Sendabl
 /// closure (with the model's own apply): its answer at every move and drop.
 @discardableResult
 public func renderRecording(
-    _ path: String, policy: DropPolicy<String, String?>, page: String? = nil,
+    _ path: String, policy: DropPolicy<StringID, StringID?>, page: String? = nil,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> RecordingPage? {
     draw(
@@ -66,7 +66,7 @@ public func renderRecording(
 /// The page of `path` replayed with `options` (the test's closures) under
 /// the world's rules when it states a world, as `replay` does.
 func draw(_ path: String, _ options: ReplayOptions, page: String?, test: String, _ location: SourceLocation) -> RecordingPage? {
-    var subject: (any ReorderSubject<String, String?>)? = nil
+    var subject: (any ReorderSubject<StringID, StringID?>)? = nil
     do {
         let drawn = try Replayer(options: judged(options)).writePage(
             forRecording: path, subject: &subject, subjectName: "the closures of \(test)", to: page)

@@ -21,7 +21,7 @@ import Testing
 ///
 @discardableResult
 public func replayRecording<Element: Identifiable>(
-    _ path: String, policy: DropPolicy<String, String?>? = nil, element: @escaping @Sendable (Element.ID) -> Element,
+    _ path: String, policy: DropPolicy<StringID, StringID?>? = nil, element: @escaping @Sendable (Element.ID) -> Element,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void
 ) -> ReplayResult where Element.ID: ReorderFuzzableID, Element: SendableMetatype {
@@ -33,7 +33,7 @@ public func replayRecording<Element: Identifiable>(
 /// Replays the recording at `path` against a sectioned `apply`.
 @discardableResult
 public func replayRecording<Element: Identifiable, SectionID: Hashable & Sendable>(
-    _ path: String, policy: DropPolicy<String, String?>? = nil, element: @escaping @Sendable (Element.ID) -> Element,
+    _ path: String, policy: DropPolicy<StringID, StringID?>? = nil, element: @escaping @Sendable (Element.ID) -> Element,
     section: @escaping @Sendable (String?) -> SectionID,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     apply: @escaping @Sendable (inout [ReorderSection<SectionID, Element>], ReorderDifference<Element.ID, SectionID>) -> Void
@@ -48,7 +48,7 @@ public func replayRecording<Element: Identifiable, SectionID: Hashable & Sendabl
 /// the model's.
 @discardableResult
 public func replayRecording(
-    _ path: String, policy: DropPolicy<String, String?>,
+    _ path: String, policy: DropPolicy<StringID, StringID?>,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) -> ReplayResult {
     replay(path, ReplayOptions(policy: policy), SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))

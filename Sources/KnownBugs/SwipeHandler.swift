@@ -37,8 +37,8 @@ public enum SwipeHandlerKind: String, CaseIterable, Hashable, Sendable {
 
 /// An in-process action handler from the built-in catalogue.
 ///
-///     let all = SwipeHandler<String>.builtIns.map(\.name)  // ["correct", "index-captured", "stale-labels", "unmirrored"]
-///     var handler = SwipeHandler<String>.named("unmirrored")!
+///     let all = SwipeHandler<StringID>.builtIns.map(\.name)  // ["correct", "index-captured", "stale-labels", "unmirrored"]
+///     var handler = SwipeHandler<StringID>.named("unmirrored")!
 ///     handler.edge(forDX: -30, direction: .rtl)           // .trailing (the rule says .leading)
 public struct SwipeHandler<ItemID: Hashable & Sendable>: SwipeHandling, Hashable, Sendable {
     public let kind: SwipeHandlerKind

@@ -10,9 +10,9 @@ import ReorderSwipe
 /// The swipe tests' data and geometry.
 public struct SwipeRows: SwipeDataSource, Sendable {
     public struct Section: Hashable, Sendable {
-        public var fixed: [String]
-        public var items: [String]
-        public init(fixed: [String], items: [String]) {
+        public var fixed: [StringID]
+        public var items: [StringID]
+        public init(fixed: [StringID], items: [StringID]) {
             self.fixed = fixed
             self.items = items
         }
@@ -32,9 +32,9 @@ public struct SwipeRows: SwipeDataSource, Sendable {
         self.sections = sections.map { Section(fixed: [], items: SwipeRows.ids($0)) }
     }
 
-    public static func ids(_ s: String) -> [String] { s.split(separator: " ").map(String.init) }
+    public static func ids(_ s: String) -> [StringID] { s.split(separator: " ").map { StringID(String($0)) } }
 
-    public func status(of item: String) -> SwipeRowStatus {
+    public func status(of item: StringID) -> SwipeRowStatus {
         for s in sections {
             if s.items.contains(item) { return .reorderable }
             if s.fixed.contains(item) { return .fixed }
@@ -42,7 +42,7 @@ public struct SwipeRows: SwipeDataSource, Sendable {
         return .gone
     }
 
-    public func frame(of item: String) -> Rect? {
+    public func frame(of item: StringID) -> Rect? {
         var k = 0
         for s in sections {
             for entry in s.fixed + s.items {
@@ -55,23 +55,23 @@ public struct SwipeRows: SwipeDataSource, Sendable {
 
     public func isOutside(_ p: Point) -> Bool { !(p.x >= 0 && p.y >= 0 && p.x < width && p.y < height) }
 
-    public func reorderableItems(inCollectionOf item: String) -> [String] {
+    public func reorderableItems(inCollectionOf item: StringID) -> [StringID] {
         sections.first { $0.items.contains(item) || $0.fixed.contains(item) }?.items ?? []
     }
 
     /// A point in the middle of `item`'s row at `x`.
-    public func point(_ item: String, x: Double) -> Point { Point(x: x, y: (frame(of: item)?.y ?? -100) + 5) }
+    public func point(_ item: StringID, x: Double) -> Point { Point(x: x, y: (frame(of: item)?.y ?? -100) + 5) }
 
     /// Every entry, fixed and reorderable, in layout order.
-    public var entries: [String] { sections.flatMap { $0.fixed + $0.items } }
+    public var entries: [StringID] { sections.flatMap { $0.fixed + $0.items } }
 
     // Mutations, as the engine would apply them.
 
-    public mutating func insert(_ item: String, at index: Int, section: Int = 0) {
+    public mutating func insert(_ item: StringID, at index: Int, section: Int = 0) {
         sections[section].items.insert(item, at: min(index, sections[section].items.count))
     }
 
-    public mutating func delete(_ item: String) {
+    public mutating func delete(_ item: StringID) {
         for s in sections.indices {
             sections[s].items.removeAll { $0 == item }
             sections[s].fixed.removeAll { $0 == item }
@@ -79,16 +79,16 @@ public struct SwipeRows: SwipeDataSource, Sendable {
     }
 
     /// Moves `item` before `anchor` (or to the end) in `section`.
-    public mutating func move(_ item: String, before anchor: String?, section: Int = 0) {
+    public mutating func move(_ item: StringID, before anchor: StringID?, section: Int = 0) {
         for s in sections.indices { sections[s].items.removeAll { $0 == item } }
         let index = anchor.flatMap { sections[section].items.firstIndex(of: $0) } ?? sections[section].items.count
         sections[section].items.insert(item, at: index)
     }
 }
 
-extension PresentationReport where ItemID == String {
-    public static func opened(_ item: String) -> Self { Self(item: item, isPresented: true) }
-    public static func closed(_ item: String) -> Self { Self(item: item, isPresented: false) }
+extension PresentationReport where ItemID == StringID {
+    public static func opened(_ item: StringID) -> Self { Self(item: item, isPresented: true) }
+    public static func closed(_ item: StringID) -> Self { Self(item: item, isPresented: false) }
 }
 
 /// Shared configurations and helpers of the swipe tests.
@@ -102,8 +102,8 @@ public enum SwipeFixture {
     /// starts set on "b".
     public static func config(
         _ direction: LayoutDirection = .ltr, actionWidth: Double = 30, leadingFull: Bool = false, trailingFull: Bool = true,
-        flags: [String: [String]] = ["pinned": ["b"]]
-    ) -> SwipeConfiguration<String> {
+        flags: [String: [StringID]] = ["pinned": ["b"]]
+    ) -> SwipeConfiguration<StringID> {
         SwipeConfiguration(
             actionWidth: actionWidth, fullSwipe: 0.6, direction: direction,
             leading: SwipeEdgeActions(actions: [pin], allowsFullSwipe: leadingFull),
@@ -112,7 +112,7 @@ public enum SwipeFixture {
     }
 
     /// The header example of spec 1 (buttons 80 wide).
-    public static let specExample = SwipeConfiguration<String>(
+    public static let specExample = SwipeConfiguration<StringID>(
         actionWidth: 80, fullSwipe: 0.6, direction: .ltr,
         leading: SwipeEdgeActions(actions: [pin], allowsFullSwipe: false),
         trailing: SwipeEdgeActions(actions: [delete, flag]),
@@ -125,9 +125,7 @@ public enum SwipeFixture {
 
     /// A model over `config` with `item` open on `edge` (a swipe of 50:
     /// past both edges' open thresholds, short of a full swipe).
-    public static func opened(_ item: String, _ edge: SwipeEdge, _ config: SwipeConfiguration<String>, _ rows: SwipeRows) -> SwipeModel<
-        String
-    > {
+    public static func opened(_ item: StringID, _ edge: SwipeEdge, _ config: SwipeConfiguration<StringID>, _ rows: SwipeRows) -> SwipeModel<StringID> {
         var model = SwipeModel(configuration: config)
         model.swipe(item: item, dx: dx(edge, 50, config.direction), geometry: rows)
         return model

@@ -8,7 +8,7 @@ import ReorderSwipe
 extension AppMessages {
     /// `reset`: the container (enabled, layout, collections, swipe section when
     /// there is one) an app starts a case from.
-    static func reset(_ container: ReorderContainer<String, String?>, _ layout: Layout<String>, _ swipe: SwipeConfiguration<String>?)
+    static func reset(_ container: ReorderContainer<StringID, StringID?>, _ layout: Layout<StringID>, _ swipe: SwipeConfiguration<StringID>?)
         -> [UInt8]
     {
         object { w in
@@ -31,7 +31,7 @@ extension AppMessages {
     }
 
     /// `open`: the row an app shows open on `edge`, with its labels.
-    static func openRow(_ item: String, _ edge: SwipeEdge, _ labels: [String]) -> [UInt8] {
+    static func openRow(_ item: StringID, _ edge: SwipeEdge, _ labels: [String]) -> [UInt8] {
         object { w in
             w.key("op")
             w.string("open")
@@ -46,7 +46,7 @@ extension AppMessages {
 
     /// `perform`: an action on a row; the edge too, since an action's name is
     /// unique on its edge only.
-    static func perform(_ item: String, _ edge: SwipeEdge, _ action: String) -> [UInt8] {
+    static func perform(_ item: StringID, _ edge: SwipeEdge, _ action: String) -> [UInt8] {
         object { w in
             w.key("op")
             w.string("perform")
@@ -60,7 +60,7 @@ extension AppMessages {
     }
 
     /// `labels`: asks for the labels an app shows on an edge of a row.
-    static func labels(_ item: String, _ edge: SwipeEdge) -> [UInt8] {
+    static func labels(_ item: StringID, _ edge: SwipeEdge) -> [UInt8] {
         object { w in
             w.key("op")
             w.string("labels")
@@ -72,7 +72,7 @@ extension AppMessages {
     }
 
     /// `insert`: items put into a collection at `index` (null for the end).
-    static func insert(_ items: [String], _ c: String?, _ index: Int?) -> [UInt8] {
+    static func insert(_ items: [StringID], _ c: StringID?, _ index: Int?) -> [UInt8] {
         object { w in
             w.key("op")
             w.string("insert")
@@ -86,7 +86,7 @@ extension AppMessages {
     }
 
     /// `relocate`: items moved outside a drag, before `before` (null for the end).
-    static func relocate(_ items: [String], _ c: String?, _ before: String?) -> [UInt8] {
+    static func relocate(_ items: [StringID], _ c: StringID?, _ before: StringID?) -> [UInt8] {
         object { w in
             w.key("op")
             w.string("relocate")
@@ -101,7 +101,7 @@ extension AppMessages {
 
     /// `configure`: a drop query (session, location, items, sources,
     /// operations, external) for an app to answer.
-    static func configure(_ q: DropQuery<String>) -> [UInt8] {
+    static func configure(_ q: DropQuery<StringID>) -> [UInt8] {
         object { w in
             w.key("op")
             w.string("configure")

@@ -24,7 +24,7 @@ enum AppMessages {
 
     /// The line for `request`; `nil` for what the protocol does not send
     /// (`dropped`, which only the legacy in-process path needs).
-    static func line(for request: SubjectRequest<String, String?>) -> [UInt8]? {
+    static func line(for request: SubjectRequest<StringID, StringID?>) -> [UInt8]? {
         switch request {
         case .reset(let container, let layout, let swipe):
             return reset(container, layout, swipe)
@@ -70,7 +70,7 @@ enum AppMessages {
     }
 
     /// A mutation's request (app protocol 2.2): `op` is its kind's name.
-    static func mutation(_ m: DataMutation<String, String?>) -> [UInt8] {
+    static func mutation(_ m: DataMutation<StringID, StringID?>) -> [UInt8] {
         switch m {
         case .insert(let items, let c, let index):
             return insert(items, c, index)
@@ -99,7 +99,7 @@ enum AppMessages {
         }
     }
 
-    static func itemsOp(_ op: String, _ items: [String]) -> [UInt8] {
+    static func itemsOp(_ op: String, _ items: [StringID]) -> [UInt8] {
         object { w in
             w.key("op")
             w.string(op)
@@ -116,11 +116,11 @@ enum AppMessages {
         return w.bytes
     }
 
-    static func optional(_ s: String?, _ w: inout _JSONBuffer) {
+    static func optional(_ s: StringID?, _ w: inout _JSONBuffer) {
         if let s { w.string(s) } else { w.null() }
     }
 
-    static func writeDestination(_ d: ReorderDifference<String, String?>.Destination, _ w: inout _JSONBuffer) {
+    static func writeDestination(_ d: ReorderDifference<StringID, StringID?>.Destination, _ w: inout _JSONBuffer) {
         w.key("collection")
         optional(d.collectionID, &w)
         w.key("before")
@@ -129,7 +129,7 @@ enum AppMessages {
 
     /// Collections normalised (app protocol 2.2): `id`, `items`, `fixed`,
     /// `locked` (arrays, possibly empty) and `capacity` (integer or null).
-    static func writeCollections(_ collections: [ReorderCollection<String, String?>], locked: Set<String>, _ w: inout _JSONBuffer) {
+    static func writeCollections(_ collections: [ReorderCollection<StringID, StringID?>], locked: Set<StringID>, _ w: inout _JSONBuffer) {
         w.openArray()
         for c in collections {
             w.element()
@@ -152,13 +152,13 @@ enum AppMessages {
     /// The swipe section with every field, defaults included (an edge
     /// without actions is `null`; an action's `role`, `toggle` and `labelOn`
     /// are `null` when absent; `flags` lists every flag, sorted).
-    static func writeSwipe(_ s: SwipeConfiguration<String>, _ w: inout _JSONBuffer) {
+    static func writeSwipe(_ s: SwipeConfiguration<StringID>, _ w: inout _JSONBuffer) {
         CanonicalWriter.swipeSection(s, &w, everyField: true)
     }
 
     /// The layout with every field, defaults included: an app should not
     /// need to know the recording format's defaults.
-    static func writeLayout(_ l: Layout<String>, _ w: inout _JSONBuffer) {
+    static func writeLayout(_ l: Layout<StringID>, _ w: inout _JSONBuffer) {
         CanonicalWriter.layout(l, &w, everyField: true)
     }
 }

@@ -13,10 +13,10 @@ extension AppSubject: PipelinedSubject {
 
     struct Pipeline {
         /// A correct app, in process: its answers are the predictions.
-        var predictor = InProcessSubject<String, String?>(
-            applier: .canonical, policy: .standard, swipeHandler: ReferenceSwipeHandler<String>())
+        var predictor = InProcessSubject<StringID, StringID?>(
+            applier: .canonical, policy: .standard, swipeHandler: ReferenceSwipeHandler<StringID>())
         /// Requests written or queued, with the predicted answers; those from `head` on are unanswered.
-        var outstanding: [(request: SubjectRequest<String, String?>, predicted: SubjectAnswer<String, String?>)] = []
+        var outstanding: [(request: SubjectRequest<StringID, StringID?>, predicted: SubjectAnswer<StringID, StringID?>)] = []
         var head = 0
         /// An answer differed from its prediction, or the app failed: the
         /// rest of the case is not sent, and the case is run again.
@@ -24,9 +24,9 @@ extension AppSubject: PipelinedSubject {
         /// The difference was not a refusal: the run again needs a fresh process.
         var restart = false
         /// The predictor's data after its last answer (an `update` is answered with it).
-        var orders: [[String]] = []
+        var orders: [[StringID]] = []
         /// The app's answers, in order, while they agreed with the predictions.
-        var answers: [SubjectAnswer<String, String?>] = []
+        var answers: [SubjectAnswer<StringID, StringID?>] = []
         /// The app exited after answering `answers` (every one agreeing):
         /// how the run again one request at a time ends (`Transcript`).
         var crash: SubjectFailure?
@@ -71,8 +71,8 @@ extension AppSubject: PipelinedSubject {
     /// differs ends the transcript, and a fresh process is brought to the
     /// same point by the requests before it.
     struct Transcript {
-        var requests: [SubjectRequest<String, String?>]
-        var answers: [SubjectAnswer<String, String?>]
+        var requests: [SubjectRequest<StringID, StringID?>]
+        var answers: [SubjectAnswer<StringID, StringID?>]
         var crash: SubjectFailure
         var next = 0
     }
@@ -80,7 +80,7 @@ extension AppSubject: PipelinedSubject {
     /// `request`'s answer from the transcript, or its failure; `nil` when
     /// the transcript does not hold it (it is then ended, and a fresh
     /// process has had the requests before it).
-    func replayTranscript(_ request: SubjectRequest<String, String?>) throws(SubjectFailure) -> SubjectAnswer<String, String?>? {
+    func replayTranscript(_ request: SubjectRequest<StringID, StringID?>) throws(SubjectFailure) -> SubjectAnswer<StringID, StringID?>? {
         guard var t = transcript else { return nil }
         if case .reset(let container, _, _) = request { collectionIDs = container.collections.map(\.id) }
         // What the app is never sent was never written ahead either.
@@ -99,7 +99,7 @@ extension AppSubject: PipelinedSubject {
 
     /// A fresh process brought to where the transcript left off: the same
     /// requests, one at a time.
-    func catchUp(_ requests: ArraySlice<SubjectRequest<String, String?>>) throws(SubjectFailure) {
+    func catchUp(_ requests: ArraySlice<SubjectRequest<StringID, StringID?>>) throws(SubjectFailure) {
         for request in requests { _ = try handle(request) }
     }
 
@@ -113,10 +113,10 @@ extension AppSubject: PipelinedSubject {
     /// Answers `request` with the prediction and queues its line for the app.
     /// - Complexity: O(request and answer sizes), amortised; one write per
     ///   request; waits and reads only when `window` requests are outstanding.
-    func predict(_ request: SubjectRequest<String, String?>, line: [UInt8]) -> SubjectAnswer<String, String?> {
+    func predict(_ request: SubjectRequest<StringID, StringID?>, line: [UInt8]) -> SubjectAnswer<StringID, StringID?> {
         guard var pipeline else { return .none }
         self.pipeline = nil  // one reference while it changes
-        var predicted: SubjectAnswer<String, String?>
+        var predicted: SubjectAnswer<StringID, StringID?>
         do { predicted = try pipeline.predictor.handle(request) } catch {
             pipeline.diverged = true
             predicted = .none
@@ -213,7 +213,7 @@ extension AppSubject: PipelinedSubject {
     /// equal answers, or a drop configuration that leaves out a collection
     /// or an anchor the prediction has (the engine compares only what an
     /// answer says, kanban_board.py says no anchor).
-    static func agrees(_ answer: SubjectAnswer<String, String?>?, with predicted: SubjectAnswer<String, String?>) -> Bool {
+    static func agrees(_ answer: SubjectAnswer<StringID, StringID?>?, with predicted: SubjectAnswer<StringID, StringID?>) -> Bool {
         guard case .configuration(let a)? = answer, case .configuration(let p) = predicted else { return answer == predicted }
         return a.operation == p.operation && (a.collection == nil || a.collection == p.collection)
             && (a.before == nil || a.before == p.before)

@@ -10,7 +10,7 @@ import ReorderCore
 /// its data. The model checks every answer (see `CheckedEngine`).
 ///
 ///     let app = try AppSubject(command: "python3 examples/apps/plain_lists.py")
-///     var subject: (any ReorderSubject<String, String?>)? = app
+///     var subject: (any ReorderSubject<StringID, StringID?>)? = app
 ///     let result = Replayer().run(&reader, subject: &subject)
 ///     app.close()
 ///
@@ -18,8 +18,8 @@ import ReorderCore
 /// next `reset` (the next case) starts a fresh one. The app's last 64 KiB of
 /// stderr are kept and the end of them shown with any failure.
 public final class AppSubject: ReorderSubject {
-    public typealias ItemID = String
-    public typealias CollectionID = String?
+    public typealias ItemID = StringID
+    public typealias CollectionID = StringID?
 
     public let command: String
     public let timeout: Double
@@ -65,7 +65,7 @@ public final class AppSubject: ReorderSubject {
     /// (`Transcript`); off only to measure what that saves (`dragreplay-bench app`).
     public var usesTranscripts = true
     /// The collection ids of the current case, in order: answers must list them so.
-    var collectionIDs: [String?] = []
+    var collectionIDs: [StringID?] = []
     /// The case under way with its requests written ahead (`beginPipelinedCase`).
     var pipeline: Pipeline?
     /// The answers and the exit of a pipelined case the app crashed, for
@@ -207,7 +207,7 @@ public final class AppSubject: ReorderSubject {
         resetsInProcess = 0
     }
 
-    public func handle(_ request: SubjectRequest<String, String?>) throws(SubjectFailure) -> SubjectAnswer<String, String?> {
+    public func handle(_ request: SubjectRequest<StringID, StringID?>) throws(SubjectFailure) -> SubjectAnswer<StringID, StringID?> {
         if let deadline, MonotonicClock.now().seconds >= deadline {
             if pipeline != nil {
                 pipeline?.diverged = true
@@ -283,8 +283,8 @@ public final class AppSubject: ReorderSubject {
     }
 
     /// The app's answer line to `request`, parsed and checked for its shape.
-    func answer(to request: SubjectRequest<String, String?>, _ answerBytes: [UInt8]) throws(SubjectFailure) -> SubjectAnswer<
-        String, String?
+    func answer(to request: SubjectRequest<StringID, StringID?>, _ answerBytes: [UInt8]) throws(SubjectFailure) -> SubjectAnswer<
+        StringID, StringID?
     > {
         let answer: JSONValue
         do { answer = try parseJSON(answerBytes) } catch {
@@ -334,7 +334,7 @@ public final class AppSubject: ReorderSubject {
     }
 
     /// `collections`: every collection in header order, with its items.
-    func data(_ o: [String: JSONValue]) throws(SubjectFailure) -> [[String]] {
+    func data(_ o: [String: JSONValue]) throws(SubjectFailure) -> [[StringID]] {
         guard case .array(let list)? = o["collections"] else {
             fail()
             throw .protocolViolation("the answer has no \"collections\" array")
@@ -343,15 +343,15 @@ public final class AppSubject: ReorderSubject {
             fail()
             throw .protocolViolation("the answer lists \(list.count) collections; the case has \(collectionIDs.count)")
         }
-        var result: [[String]] = []
+        var result: [[StringID]] = []
         for (i, entry) in list.enumerated() {
             guard case .object(let c) = entry else {
                 fail()
                 throw .protocolViolation("collections[\(i)] is not an object")
             }
-            let id: String?
+            let id: StringID?
             switch c["id"] {
-            case .string(let s)?: id = s
+            case .string(let s)?: id = StringID(s)
             case .null?, nil: id = nil
             default:
                 fail()
@@ -367,14 +367,14 @@ public final class AppSubject: ReorderSubject {
                 fail()
                 throw .protocolViolation("collections[\(i)].items must be an array of IDs")
             }
-            var ids: [String] = []
+            var ids: [StringID] = []
             ids.reserveCapacity(items.count)
             for item in items {
                 guard case .string(let s) = item else {
                     fail()
                     throw .protocolViolation("collections[\(i)].items holds \(Self.show(item)), not an ID string")
                 }
-                ids.append(s)
+                ids.append(StringID(s))
             }
             result.append(ids)
         }
@@ -382,24 +382,24 @@ public final class AppSubject: ReorderSubject {
     }
 
     /// `flags` after a `perform`: `{FLAG: [IDs]}` (an empty list is no flag).
-    func flags(_ o: [String: JSONValue]) throws(SubjectFailure) -> [String: Set<String>] {
+    func flags(_ o: [String: JSONValue]) throws(SubjectFailure) -> [String: Set<StringID>] {
         guard case .object(let map)? = o["flags"] else {
             fail()
             throw .protocolViolation("the answer to perform has no \"flags\" object")
         }
-        var flags: [String: Set<String>] = [:]
+        var flags: [String: Set<StringID>] = [:]
         for (flag, value) in map {
             guard case .array(let list) = value else {
                 fail()
                 throw .protocolViolation("the flag \(Format.quoted(flag)) must be an array of IDs")
             }
-            var items = Set<String>()
+            var items = Set<StringID>()
             for entry in list {
                 guard case .string(let id) = entry else {
                     fail()
                     throw .protocolViolation("the flag \(Format.quoted(flag)) holds \(Self.show(entry)), not an ID string")
                 }
-                items.insert(id)
+                items.insert(StringID(id))
             }
             if !items.isEmpty { flags[flag] = items }
         }
@@ -424,16 +424,16 @@ public final class AppSubject: ReorderSubject {
     }
 
     /// `operation`, and optionally `collection` and `before`.
-    func configuration(_ o: [String: JSONValue]) throws(SubjectFailure) -> SubjectConfiguration<String, String?> {
+    func configuration(_ o: [String: JSONValue]) throws(SubjectFailure) -> SubjectConfiguration<StringID, StringID?> {
         guard case .string(let op)? = o["operation"], let operation = DropOperation(rawValue: op) else {
             fail()
             throw .protocolViolation("\"operation\" must be \"move\", \"copy\" or \"forbidden\"")
         }
-        var answer = SubjectConfiguration<String, String?>(operation: operation)
+        var answer = SubjectConfiguration<StringID, StringID?>(operation: operation)
         switch o["collection"] {
         case nil: break
         case .null?: answer.collection = .some(nil)
-        case .string(let s)?: answer.collection = .some(s)
+        case .string(let s)?: answer.collection = .some(StringID(s))
         default:
             fail()
             throw .protocolViolation("\"collection\" must be a string or null")
@@ -441,7 +441,7 @@ public final class AppSubject: ReorderSubject {
         switch o["before"] {
         case nil: break
         case .null?: answer.before = .some(nil)
-        case .string(let s)?: answer.before = .some(s)
+        case .string(let s)?: answer.before = .some(StringID(s))
         default:
             fail()
             throw .protocolViolation("\"before\" must be an ID or null")

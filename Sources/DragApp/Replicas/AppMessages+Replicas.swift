@@ -7,7 +7,7 @@ import ReorderReplicas
 extension AppMessages {
     /// `reset`'s replica fields (a leading comma, then a closing brace):
     /// `replica`, `replicas`, `merge`, `deletes`, `blocks`.
-    static func replicaFields(_ setup: SyncSetup<String, String?>) -> [UInt8] {
+    static func replicaFields(_ setup: SyncSetup<StringID, StringID?>) -> [UInt8] {
         fields { w in
             w.key("replica")
             w.string(setup.replica)
@@ -26,8 +26,8 @@ extension AppMessages {
     /// spelling of each), with the op's `id` added. A move (a drop, a
     /// deferred apply, a relocate) is `apply`; an external drop `receive`;
     /// the mutations `insert` and `delete`.
-    static func localRequest(_ change: LocalChange<String, String?>, id: OpID) -> [UInt8] {
-        let request: SubjectRequest<String, String?> =
+    static func localRequest(_ change: LocalChange<StringID, StringID?>, id: OpID) -> [UInt8] {
+        let request: SubjectRequest<StringID, StringID?> =
             switch change {
             case .move(let d): .apply(session: nil, d)
             case .externalInsert(let items, let c, let before):
@@ -54,7 +54,7 @@ extension AppMessages {
 
     /// `deliver`: the sender, the op's id and ID fields, the server's
     /// `number` or a peer's `lamport` and `vv`, and the payload as sent.
-    static func deliver(_ d: SyncDelivery<String, String?>) -> [UInt8] {
+    static func deliver(_ d: SyncDelivery<StringID, StringID?>) -> [UInt8] {
         object { w in
             w.key("op")
             w.string("deliver")
@@ -86,7 +86,7 @@ extension AppMessages {
         }
     }
 
-    static func opFields(_ kind: ReplicaOp<String, String?>.Kind, _ w: inout _JSONBuffer) {
+    static func opFields(_ kind: ReplicaOp<StringID, StringID?>.Kind, _ w: inout _JSONBuffer) {
         w.key("kind")
         switch kind {
         case .move(let sources, let c, let before):

@@ -9,21 +9,21 @@ import ReorderReplicas
 /// what its last answer listed (fixed entries as the header had them,
 /// less those a delete removed: the protocol lists reorderable items only).
 public final class AppReplica: SyncReplica {
-    public typealias ItemID = String
-    public typealias CollectionID = String?
+    public typealias ItemID = StringID
+    public typealias CollectionID = StringID?
 
     let host: AppReplicaProcess
     let replica: String
     let isServer: Bool
-    let collectionIDs: [String?]
-    var fixed: [[String]]
-    public private(set) var data: ReorderContainer<String, String?>
+    let collectionIDs: [StringID?]
+    var fixed: [[StringID]]
+    public private(set) var data: ReorderContainer<StringID, StringID?>
     /// The complete set the app last gave in `integrated`, if it ever did.
     public private(set) var integrated: Set<OpID>?
 
     /// Sends `reset` for `setup` to `host`.
     /// - Throws: `SyncFailure` when the app fails or refuses the reset.
-    public init(host: AppReplicaProcess, setup: SyncSetup<String, String?>, layout: Layout<String>) throws(SyncFailure) {
+    public init(host: AppReplicaProcess, setup: SyncSetup<StringID, StringID?>, layout: Layout<StringID>) throws(SyncFailure) {
         self.host = host
         replica = setup.replica
         isServer = setup.replica == serverReplica
@@ -36,12 +36,12 @@ public final class AppReplica: SyncReplica {
         _ = try answer(host.request(line), wantsData: true)
     }
 
-    public func commit(_ op: ReplicaOp<String, String?>, change: LocalChange<String, String?>) throws -> SyncOutput {
+    public func commit(_ op: ReplicaOp<StringID, StringID?>, change: LocalChange<StringID, StringID?>) throws -> SyncOutput {
         for item in op.kind.deleted { drop(fixed: item) }
         return try answer(host.request(AppMessages.localRequest(change, id: op.id)), wantsData: true)
     }
 
-    public func receive(_ delivery: SyncDelivery<String, String?>) throws -> SyncOutput {
+    public func receive(_ delivery: SyncDelivery<StringID, StringID?>) throws -> SyncOutput {
         if let op = delivery.op { for item in op.kind.deleted { drop(fixed: item) } }
         return try answer(host.request(AppMessages.deliver(delivery)), wantsData: true)
     }
@@ -51,7 +51,7 @@ public final class AppReplica: SyncReplica {
     }
 
     /// Writes the `deliver` now; its answer is read when finished.
-    public func startReceive(_ delivery: SyncDelivery<String, String?>) -> () throws -> SyncOutput {
+    public func startReceive(_ delivery: SyncDelivery<StringID, StringID?>) -> () throws -> SyncOutput {
         if let op = delivery.op { for item in op.kind.deleted { drop(fixed: item) } }
         do throws(SyncFailure) { try host.submit(AppMessages.deliver(delivery)) } catch { return { throw error } }
         return { try self.answer(self.host.collect(), wantsData: true) }
@@ -63,7 +63,7 @@ public final class AppReplica: SyncReplica {
         return { try self.answer(self.host.collect(), wantsData: false).send }
     }
 
-    private func drop(fixed item: String) {
+    private func drop(fixed item: StringID) {
         for i in fixed.indices { fixed[i].removeAll { $0 == item } }
     }
 

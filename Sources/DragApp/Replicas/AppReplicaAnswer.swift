@@ -10,19 +10,19 @@ enum AppReplicaAnswer {
     /// must stay under the protocol's line limit.
     static let payloadLimit = AppProcess.lineLimit - 64 * 1024
 
-    static func container(_ o: [String: JSONValue], ids: [String?], fixed: [[String]]) throws(SyncFailure) -> ReorderContainer<
-        String, String?
+    static func container(_ o: [String: JSONValue], ids: [StringID?], fixed: [[StringID]]) throws(SyncFailure) -> ReorderContainer<
+        StringID, StringID?
     > {
         guard case .array(let list)? = o["collections"] else { throw SyncFailure(.appProtocol, "the answer has no \"collections\" array") }
         guard list.count == ids.count else {
             throw SyncFailure(.appProtocol, "the answer lists \(list.count) collections; the case has \(ids.count)")
         }
-        var collections: [ReorderCollection<String, String?>] = []
+        var collections: [ReorderCollection<StringID, StringID?>] = []
         for (i, entry) in list.enumerated() {
             guard case .object(let c) = entry else { throw SyncFailure(.appProtocol, "collections[\(i)] is not an object") }
-            let id: String?
+            let id: StringID?
             switch c["id"] {
-            case .string(let s)?: id = s
+            case .string(let s)?: id = StringID(s)
             case .null?, nil: id = nil
             default: throw SyncFailure(.appProtocol, "collections[\(i)].id must be a string or null")
             }
@@ -35,12 +35,12 @@ enum AppReplicaAnswer {
             guard case .array(let items)? = c["items"] else {
                 throw SyncFailure(.appProtocol, "collections[\(i)].items must be an array of IDs")
             }
-            var strings: [String] = []
+            var strings: [StringID] = []
             for item in items {
                 guard case .string(let s) = item else {
                     throw SyncFailure(.appProtocol, "collections[\(i)].items holds \(AppSubject.show(item)), not an ID string")
                 }
-                strings.append(s)
+                strings.append(StringID(s))
             }
             collections.append(ReorderCollection(id: id, items: strings, fixed: fixed[i]))
         }

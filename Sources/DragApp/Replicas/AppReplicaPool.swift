@@ -77,10 +77,10 @@ public final class AppReplicaPool: Sendable {
     /// at the first event that reaches it.
     /// - Complexity: one `reset` exchange per hosted replica.
     public func merge(
-        ids: [String], data: ReorderContainer<String, String?>, model: ReplicaModel, options: ReplicaOptions, layout: Layout<String>
-    ) -> HostedMerge<String, String?> {
+        ids: [String], data: ReorderContainer<StringID, StringID?>, model: ReplicaModel, options: ReplicaOptions, layout: Layout<StringID>
+    ) -> HostedMerge<StringID, StringID?> {
         let lease = Lease(pool: self)
-        var hosted: [String: any SyncReplica<String, String?>] = [:]
+        var hosted: [String: any SyncReplica<StringID, StringID?>] = [:]
         let all = model == .server ? ids + [serverReplica] : ids
         for r in all {
             guard let command = commands.command(for: r) else { continue }
@@ -142,13 +142,13 @@ public final class AppReplicaPool: Sendable {
 /// A replica whose app could not start or refused its `reset`: every
 /// request reports that failure.
 final class FailedReplica: SyncReplica {
-    let data: ReorderContainer<String, String?>
+    let data: ReorderContainer<StringID, StringID?>
     let failure: SyncFailure
-    init(data: ReorderContainer<String, String?>, failure: SyncFailure) {
+    init(data: ReorderContainer<StringID, StringID?>, failure: SyncFailure) {
         self.data = data
         self.failure = failure
     }
-    func commit(_ op: ReplicaOp<String, String?>, change: LocalChange<String, String?>) throws -> SyncOutput { throw failure }
-    func receive(_ delivery: SyncDelivery<String, String?>) throws -> SyncOutput { throw failure }
+    func commit(_ op: ReplicaOp<StringID, StringID?>, change: LocalChange<StringID, StringID?>) throws -> SyncOutput { throw failure }
+    func receive(_ delivery: SyncDelivery<StringID, StringID?>) throws -> SyncOutput { throw failure }
     func resend() throws -> [SyncMessage] { throw failure }
 }

@@ -56,7 +56,7 @@ extension ReplicaCaseBuilder {
     mutating func worldDrag(_ c: inout ChoiceSequence, on r: String, from: Int) {
         let session = sessions[r, default: 1]
         sessions[r] = session + 1
-        var engine = CheckedEngine<String, String?>(
+        var engine = CheckedEngine<StringID, StringID?>(
             container: mirror.data(of: r), layout: header.layout, subject: nil,
             text: .recording(collections: header.collections.count), policy: rules?.policy ?? .standard,
             oracle: rules?.oracle ?? .model)
@@ -104,17 +104,17 @@ extension ReplicaCaseBuilder {
 
     /// Writes `event`, hands it to the engine, and commits on the mirror
     /// what the replay will commit for it.
-    mutating func feed(_ event: RecordedEvent, to engine: inout CheckedEngine<String, String?>, on r: String) {
+    mutating func feed(_ event: RecordedEvent, to engine: inout CheckedEngine<StringID, StringID?>, on r: String) {
         events.append(event)
         guard let drag = event.dragEvent(in: header) else { return }
-        var checked = CheckedStep<String, String?>(result: SessionStep())
+        var checked = CheckedStep<StringID, StringID?>(result: SessionStep())
         engine.handle(drag, into: &checked)
         if let change = Replayer.localChange(event, step: checked.result.drag, header: header) { commit(change, on: r) }
     }
 
     /// After channel events during a drag: the engine gets the replica's
     /// new data as a `reload`, as the replay's engine does.
-    func resync(_ engine: inout CheckedEngine<String, String?>, on r: String, seen: inout Int) {
+    func resync(_ engine: inout CheckedEngine<StringID, StringID?>, on r: String, seen: inout Int) {
         guard mirror.changeCount(of: r) != seen else { return }
         seen = mirror.changeCount(of: r)
         _ = engine.handle(.mutation(.reload(collections: mirror.data(of: r).collections, locked: [])))

@@ -11,7 +11,7 @@ struct ReplicaCaseBuilder {
     let header: RecordingHeader
     let ids: [String]
     let nemeses: Set<Nemesis>
-    var mirror: ReplicatedSystem<String, String?>
+    var mirror: ReplicatedSystem<StringID, StringID?>
     var events: [RecordedEvent] = []
     var counts = ChannelCounts()
     /// The next session number per replica.
@@ -20,7 +20,7 @@ struct ReplicaCaseBuilder {
     /// Channel steps until the open partition heals; `nil`: none is open.
     var healIn: Int?
     /// Every ID of the header: what an inserted ID must not be.
-    let headerIDs: Set<String>
+    let headerIDs: Set<StringID>
     /// Whether the case starts from a world: drags aim at its frames.
     let inWorld: Bool
     /// With a world, drops are judged by its rules, as the replay judges them.
@@ -72,7 +72,7 @@ struct ReplicaCaseBuilder {
     }
 
     /// Where a move or an insert places its items: the collection and the anchor.
-    static func placement(_ kind: ReplicaOp<String, String?>.Kind) -> Placement? {
+    static func placement(_ kind: ReplicaOp<StringID, StringID?>.Kind) -> Placement? {
         switch kind {
         case .move(_, let c, let before), .insert(_, let c, let before): Placement(collection: c, before: before)
         case .delete: nil
@@ -80,12 +80,12 @@ struct ReplicaCaseBuilder {
     }
 
     struct Placement: Equatable {
-        var collection: String?
-        var before: String?
+        var collection: StringID?
+        var before: StringID?
     }
 
     /// Commits `change` on the mirror, as the replay will.
-    mutating func commit(_ change: LocalChange<String, String?>, on replica: String) {
+    mutating func commit(_ change: LocalChange<StringID, StringID?>, on replica: String) {
         _ = try? mirror.commit(change, on: replica)
     }
 
@@ -106,14 +106,14 @@ struct ReplicaCaseBuilder {
     }
 
     /// The items a change moves: one item of the collection, sometimes two.
-    func sources(_ c: inout ChoiceSequence, in items: [String]) -> [String] {
+    func sources(_ c: inout ChoiceSequence, in items: [StringID]) -> [StringID] {
         let first = c.draw(items.count - 1)
         guard items.count > 1, c.weighted(15) else { return [items[first]] }
         let second = (first + 1 + c.draw(items.count - 2)) % items.count
         return [items[first], items[second]]
     }
 
-    mutating func relocate(_ c: inout ChoiceSequence, on r: String, data: ReorderContainer<String, String?>, from: Int) {
+    mutating func relocate(_ c: inout ChoiceSequence, on r: String, data: ReorderContainer<StringID, StringID?>, from: Int) {
         let moved = sources(&c, in: Array(data.collections[from].items))
         let to = data.collections.count == 1 ? 0 : c.draw(data.collections.count - 1)
         let rest = data.collections[to].items.filter { !moved.contains($0) }
@@ -124,11 +124,11 @@ struct ReplicaCaseBuilder {
         commit(.relocate(moved, in: collection, before: before), on: r)
     }
 
-    mutating func insert(_ c: inout ChoiceSequence, on r: String, data: ReorderContainer<String, String?>) {
+    mutating func insert(_ c: inout ChoiceSequence, on r: String, data: ReorderContainer<StringID, StringID?>) {
         fresh += 1
         // A world may name its own items `n1`, `n2`: a new ID is never one of them.
         while headerIDs.contains("n\(fresh)") { fresh += 1 }
-        let id = "n\(fresh)"
+        let id: StringID = "n\(fresh)"
         let to = data.collections.count == 1 ? 0 : c.draw(data.collections.count - 1)
         let count = data.collections[to].items.count
         let j = c.draw(count)
@@ -138,7 +138,7 @@ struct ReplicaCaseBuilder {
         commit(.insert([id], collection: collection, index: index), on: r)
     }
 
-    mutating func delete(_ c: inout ChoiceSequence, on r: String, data: ReorderContainer<String, String?>, from: Int) {
+    mutating func delete(_ c: inout ChoiceSequence, on r: String, data: ReorderContainer<StringID, StringID?>, from: Int) {
         let items = Array(data.collections[from].items)
         let item = items[c.draw(items.count - 1)]
         emit(.mutation(.delete(items: [item])), replica: r)

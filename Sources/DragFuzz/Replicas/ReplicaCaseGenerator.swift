@@ -47,11 +47,11 @@ struct ReplicaCaseGenerator: Sendable {
             return RecordingHeader(
                 layout: world.layout, enabled: world.enabled, collections: world.collections, replicas: spec, world: world.world)
         }
-        let names = ["a", "b", "c", "d", "e", "f"]
+        let names: [StringID] = ["a", "b", "c", "d", "e", "f"]
         let count = 3 + c.draw(3)
         let items = Array(names.prefix(count))
         let board = c.weighted(20)
-        let layout: Layout<String>
+        let layout: Layout<StringID>
         let collections: [CollectionSpec]
         if board {
             let split = c.draw(count)

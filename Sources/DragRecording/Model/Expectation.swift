@@ -12,9 +12,9 @@ import ReorderSwipe
 ///     Expectation(open: SwipeOpenRow(item: "b", edge: .trailing))     // "open": {"item":"b","edge":"trailing"}
 public struct Expectation: Hashable, Sendable {
     /// The reorderable items of the single collection.
-    public var order: [String]?
+    public var order: [StringID]?
     /// The reorderable items of each listed collection.
-    public var collections: [String: [String]]?
+    public var collections: [StringID: [StringID]]?
     /// The latest reported outcome (of `session`, when given).
     public var outcome: Outcome?
     public var session: Int?
@@ -27,7 +27,7 @@ public struct Expectation: Hashable, Sendable {
     /// Version 2: the last performed action; `.some(nil)` is `null`, none so far.
     public var performed: PerformedExpectation?
     /// Version 2: every `onPresentationChanged` so far, in order.
-    public var presentations: [PresentationReport<String>]?
+    public var presentations: [PresentationReport<StringID>]?
     /// Version 2: the labels an edge would show for an item now.
     public var labels: ExpectedLabels?
     /// Version 3: the reorderable items of listed collections on listed
@@ -43,9 +43,9 @@ public struct Expectation: Hashable, Sendable {
     ]
 
     public init(
-        order: [String]? = nil, collections: [String: [String]]? = nil, outcome: Outcome? = nil, session: Int? = nil,
+        order: [StringID]? = nil, collections: [StringID: [StringID]]? = nil, outcome: Outcome? = nil, session: Int? = nil,
         difference: ExpectedDifference? = nil, operation: DropOperation? = nil, open: OpenExpectation? = nil,
-        performed: PerformedExpectation? = nil, presentations: [PresentationReport<String>]? = nil, labels: ExpectedLabels? = nil,
+        performed: PerformedExpectation? = nil, presentations: [PresentationReport<StringID>]? = nil, labels: ExpectedLabels? = nil,
         replicas: [String: ExpectedReplicaData]? = nil
     ) {
         self.order = order
@@ -74,27 +74,27 @@ public struct Expectation: Hashable, Sendable {
 /// One replica's entry of `expect.replicas`: the single collection's
 /// items (an array), or the items of each listed collection.
 public enum ExpectedReplicaData: Hashable, Sendable {
-    case order([String])
-    case collections([String: [String]])
+    case order([StringID])
+    case collections([StringID: [StringID]])
 }
 
 /// `expect.open` when present: the open row, or `nil` for `null` (no row
 /// is open).
-public typealias OpenExpectation = SwipeOpenRow<String>?
+public typealias OpenExpectation = SwipeOpenRow<StringID>?
 
 /// `expect.performed` when present: the last performed action, or `nil` for
 /// `null` (none so far).
-public typealias PerformedExpectation = PerformedAction<String>?
+public typealias PerformedExpectation = PerformedAction<StringID>?
 
 /// `{"sources": [...], "collection": ..., "before": ID or null}`.
 public struct ExpectedDifference: Hashable, Sendable {
-    public var sources: [String]
+    public var sources: [StringID]
     /// Required with several collections, omitted with one.
-    public var collection: String?
+    public var collection: StringID?
     /// `nil` for `.end`.
-    public var before: String?
+    public var before: StringID?
 
-    public init(sources: [String], collection: String? = nil, before: String?) {
+    public init(sources: [StringID], collection: StringID? = nil, before: StringID?) {
         self.sources = sources
         self.collection = collection
         self.before = before
@@ -105,11 +105,11 @@ public struct ExpectedDifference: Hashable, Sendable {
 /// `edge` would show for `item` now (`[]` for an edge without actions or an
 /// item that is not a present reorderable item).
 public struct ExpectedLabels: Hashable, Sendable {
-    public var item: String
+    public var item: StringID
     public var edge: SwipeEdge
     public var labels: [String]
 
-    public init(item: String, edge: SwipeEdge, labels: [String]) {
+    public init(item: StringID, edge: SwipeEdge, labels: [String]) {
         self.item = item
         self.edge = edge
         self.labels = labels

@@ -13,9 +13,9 @@ package protocol LayoutFieldVisitor: ~Copyable {
     /// A spacing or header height, optional (0 when absent), finite and >= 0.
     mutating func spacing(_ name: StaticString, _ value: Double)
     /// Per-item sizes along the axis, `{id: size}`, optional (empty when absent), each > 0.
-    mutating func sizes(_ name: StaticString, _ value: [String: Double])
+    mutating func sizes(_ name: StaticString, _ value: [StringID: Double])
     /// A grid's columns: exactly one of `columns` (an integer >= 1) and `minimum` (> 0).
-    mutating func columns(_ value: Layout<String>.GridColumns)
+    mutating func columns(_ value: Layout<StringID>.GridColumns)
 }
 
 /// Reads a layout's fields by role, in the same order (the reader's
@@ -24,11 +24,11 @@ package protocol LayoutFieldReader {
     associatedtype Failure: Error
     func size(_ name: StaticString) throws(Failure) -> Double
     func spacing(_ name: StaticString) throws(Failure) -> Double
-    func sizes(_ name: StaticString) throws(Failure) -> [String: Double]
-    func columns() throws(Failure) -> Layout<String>.GridColumns
+    func sizes(_ name: StaticString) throws(Failure) -> [StringID: Double]
+    func columns() throws(Failure) -> Layout<StringID>.GridColumns
 }
 
-extension Layout where ItemID == String {
+extension Layout where ItemID == StringID {
     /// Every field of this layout's kind, in the order a recording writes them.
     package func visitFields<V: LayoutFieldVisitor & ~Copyable>(_ v: inout V) {
         switch kind {

@@ -4,19 +4,19 @@ import ReorderSwipe
 /// The engine a recording drives: string IDs, and `String?` collection IDs
 /// where `nil` is the single unnamed collection (the header omits its `id`,
 /// as the app protocol sends `null` for it).
-public typealias RecordingEngine = SessionEngine<String, String?>
+public typealias RecordingEngine = SessionEngine<StringID, StringID?>
 
 extension RecordingHeader {
     /// The collection an event means when it omits `collection`: the only
     /// one (`nil` when it is unnamed). `nil` when there are several, where
     /// the validator requires the field.
-    public var defaultCollection: String?? { collections.count == 1 ? .some(collections[0].id) : nil }
+    public var defaultCollection: StringID?? { collections.count == 1 ? .some(collections[0].id) : nil }
 
     /// A header describing `container`, each collection's locks listed under
     /// it (the inverse of `container`).
     /// - Complexity: O(n).
     public init(
-        layout: Layout<String>, container: ReorderContainer<String, String?>, swipe: SwipeConfiguration<String>? = nil,
+        layout: Layout<StringID>, container: ReorderContainer<StringID, StringID?>, swipe: SwipeConfiguration<StringID>? = nil,
         meta: JSONValue? = nil
     ) {
         self.init(
@@ -28,7 +28,7 @@ extension RecordingHeader {
 extension CollectionSpec {
     /// Specs for `collections`, with each locked ID under the collection
     /// that holds it (spec 1.1: `locked` names entries of its own collection).
-    public static func specs(for collections: [ReorderCollection<String, String?>], locked: Set<String>) -> [CollectionSpec] {
+    public static func specs(for collections: [ReorderCollection<StringID, StringID?>], locked: Set<StringID>) -> [CollectionSpec] {
         collections.map { c in
             CollectionSpec(
                 id: c.id, items: Array(c.items), fixed: c.fixed,
@@ -42,7 +42,7 @@ extension CollectionSpec {
     /// `locked` that are its entries, in `locked`'s order (the inverse of
     /// the reader's, which lists the collections' locks one after another).
     /// - Complexity: O(n + l) for n entries and l locks.
-    public static func specs(reloading collections: [ReorderCollection<String, String?>], locked: [String]) -> [CollectionSpec] {
+    public static func specs(reloading collections: [ReorderCollection<StringID, StringID?>], locked: [StringID]) -> [CollectionSpec] {
         guard !locked.isEmpty else {
             return collections.map { CollectionSpec(id: $0.id, items: Array($0.items), fixed: $0.fixed, capacity: $0.capacity) }
         }
@@ -59,7 +59,7 @@ extension RecordedEvent {
     /// are checked, not fed). An omitted `collection` is `header`'s only one;
     /// `relocate` with `"via":"applier"` is a difference delivered to the
     /// applier. The one place a recorded event becomes an engine event.
-    public func engineEvent(in header: RecordingHeader) -> SessionEvent<String, String?>? {
+    public func engineEvent(in header: RecordingHeader) -> SessionEvent<StringID, StringID?>? {
         switch kind {
         case .expect, .channel: return nil
         case .swipe(let item, let dx): return .swipe(item: item, dx: dx)
@@ -72,9 +72,9 @@ extension RecordedEvent {
 
     /// The drag engine's event for a drag or mutation line (`nil` for the
     /// others): what `engineEvent(in:)` wraps.
-    public func dragEvent(in header: RecordingHeader) -> DragEvent<String, String?>? {
+    public func dragEvent(in header: RecordingHeader) -> DragEvent<StringID, StringID?>? {
         let s = session
-        func resolved(_ c: String?) -> String? { c ?? header.defaultCollection ?? nil }
+        func resolved(_ c: StringID?) -> StringID? { c ?? header.defaultCollection ?? nil }
         switch kind {
         case .lift(let items, let x, let y, let ops, let external):
             return .lift(session: s, items: items, at: Point(x: x, y: y), operations: ops, external: external)
@@ -94,7 +94,7 @@ extension RecordedEvent {
 
     /// The line for an engine event at time `t`: the inverse of
     /// `engineEvent(in:)`. A `nil` collection is written by omission.
-    public init(_ event: SessionEvent<String, String?>, t: Double) {
+    public init(_ event: SessionEvent<StringID, StringID?>, t: Double) {
         switch event {
         case .drag(let e): self.init(e, t: t)
         case .swipe(let item, let dx): self.init(t: t, session: 0, .swipe(item: item, dx: dx))
@@ -104,7 +104,7 @@ extension RecordedEvent {
     }
 
     /// The line for a drag event or a mutation at time `t`.
-    public init(_ event: DragEvent<String, String?>, t: Double) {
+    public init(_ event: DragEvent<StringID, StringID?>, t: Double) {
         let kind: Kind
         switch event {
         case .lift(_, let items, let p, let ops, let external): kind = .lift(items: items, x: p.x, y: p.y, ops: ops, external: external)

@@ -20,7 +20,7 @@ public struct RecordedEvent: Hashable, Sendable {
     }
 
     public enum Kind: Hashable, Sendable {
-        case lift(items: [String], x: Double, y: Double, ops: DropOperation.Set, external: Bool)
+        case lift(items: [StringID], x: Double, y: Double, ops: DropOperation.Set, external: Bool)
         case move(x: Double, y: Double)
         case drop(x: Double, y: Double, deferred: Bool)
         case cancel
@@ -31,13 +31,13 @@ public struct RecordedEvent: Hashable, Sendable {
         /// A `relocate` with `"via":"applier"` (the DragReplay extension, see
         /// docs/dragrec-extensions.md): a difference handed to the applier
         /// outside a drag.
-        case viaApplier(ReorderDifference<String, String?>)
+        case viaApplier(ReorderDifference<StringID, StringID?>)
         /// Boxed: an `Expectation` is several times the size of every other
         /// payload, and inline it made each event that size, copied with
         /// `memcpy` at every step of reading (under 1% of events are expects).
         indirect case expect(Expectation)
         /// Version 2 (`swipe-v1` 3): a swipe of `dx` points on `item`'s row.
-        case swipe(item: String, dx: Double)
+        case swipe(item: StringID, dx: Double)
         /// Version 2: a scroll of the container.
         case scroll(dy: Double)
         /// Version 2: a tap at a point of the container.
@@ -111,7 +111,7 @@ extension RecordedEvent {
 
 /// A data mutation as a recording holds it: string IDs, and a collection
 /// that is `nil` where the line omits it.
-public typealias RecordedMutation = DataMutation<String, String?>
+public typealias RecordedMutation = DataMutation<StringID, StringID?>
 
 /// A value with the physical line it was read from (1-based).
 public struct Located<Value: Sendable>: Sendable {

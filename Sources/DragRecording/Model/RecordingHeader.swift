@@ -4,13 +4,13 @@ import ReorderSwipe
 /// One collection as a header or a `reload` writes it (spec 1.1).
 public struct CollectionSpec: Hashable, Sendable {
     /// `nil` only in a single-collection container.
-    public var id: String?
-    public var items: [String]
-    public var fixed: [String]
-    public var locked: [String]
+    public var id: StringID?
+    public var items: [StringID]
+    public var fixed: [StringID]
+    public var locked: [StringID]
     public var capacity: Int?
 
-    public init(id: String? = nil, items: [String], fixed: [String] = [], locked: [String] = [], capacity: Int? = nil) {
+    public init(id: StringID? = nil, items: [StringID], fixed: [StringID] = [], locked: [StringID] = [], capacity: Int? = nil) {
         self.id = id
         self.items = items
         self.fixed = fixed
@@ -19,7 +19,7 @@ public struct CollectionSpec: Hashable, Sendable {
     }
 
     /// The core's collection (locks live on the container).
-    public var collection: ReorderCollection<String, String?> {
+    public var collection: ReorderCollection<StringID, StringID?> {
         ReorderCollection(id: id, items: items, fixed: fixed, capacity: capacity)
     }
 }
@@ -31,12 +31,12 @@ public struct RecordingHeader: Hashable, Sendable {
     /// later file may have `swipe`, swipe events and the swipe fields of
     /// `expect`; only a version 3 file has `replicas` and channel events.
     public var version: Int
-    public var layout: Layout<String>
+    public var layout: Layout<StringID>
     public var enabled: Bool
     public var collections: [CollectionSpec]
     /// The container's swipe actions (`container.swipe`, version 2 only);
     /// `nil` when the header has none: no row has actions.
-    public var swipe: SwipeConfiguration<String>?
+    public var swipe: SwipeConfiguration<StringID>?
     /// Version 3: the replicas and their sync channel (replicas-v1 1);
     /// `nil` before.
     public var replicas: ReplicasSpec?
@@ -49,8 +49,8 @@ public struct RecordingHeader: Hashable, Sendable {
     /// `version` defaults to 3 when `replicas` is given, 2 when `swipe`
     /// is, and 1 otherwise.
     public init(
-        version: Int? = nil, layout: Layout<String>, enabled: Bool = true, collections: [CollectionSpec],
-        swipe: SwipeConfiguration<String>? = nil, replicas: ReplicasSpec? = nil, meta: JSONValue? = nil, world: JSONValue? = nil
+        version: Int? = nil, layout: Layout<StringID>, enabled: Bool = true, collections: [CollectionSpec],
+        swipe: SwipeConfiguration<StringID>? = nil, replicas: ReplicasSpec? = nil, meta: JSONValue? = nil, world: JSONValue? = nil
     ) {
         self.version = version ?? (replicas != nil ? 3 : swipe == nil ? 1 : 2)
         self.replicas = replicas
@@ -66,14 +66,14 @@ public struct RecordingHeader: Hashable, Sendable {
     public static let supportedVersions = 1...3
 
     /// The container the recording starts from.
-    public var container: ReorderContainer<String, String?> {
+    public var container: ReorderContainer<StringID, StringID?> {
         ReorderContainer(collections: collections.map(\.collection), locked: Set(collections.flatMap(\.locked)), isEnabled: enabled)
     }
 
     /// The swipe actions the engine runs with: the header's section; an
     /// empty one for a version 2 header without it (its gestures are still
     /// events, no row has actions); `nil` for version 1 (no swipe at all).
-    public var engineSwipe: SwipeConfiguration<String>? {
+    public var engineSwipe: SwipeConfiguration<StringID>? {
         swipe ?? (version >= 2 ? SwipeConfiguration() : nil)
     }
 }

@@ -54,6 +54,9 @@ public enum Format {
     /// annotations, tag characters (U+E0000-E007F) and noncharacters
     /// (U+FDD0-FDEF, U+FFFE and U+FFFF of every plane). The one predicate
     /// of every escape here (`escapingControls`, `quoted`, `path`, `shellQuoted`).
+    /// An ID as `quoted(_:)` writes its text: its bytes, escaped.
+    public static func quoted(_ id: StringID) -> String { quoted(id.string) }
+
     @inlinable public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x20, 0x7F...0x9F, 0xAD, 0x61C, 0x180E, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFDD0...0xFDEF,
@@ -144,22 +147,25 @@ public enum Format {
     }
 
     /// A collection as messages name it: `"todo"`, or `(single collection)`.
-    public static func collection(_ id: String?) -> String { id.map(quoted) ?? "(single collection)" }
+    public static func collection(_ id: StringID?) -> String { id.map(quoted) ?? "(single collection)" }
 
     /// `["a", "b"]`.
-    public static func ids(_ ids: [String]) -> String { "[" + ids.map(quoted).joined(separator: ", ") + "]" }
+    public static func ids(_ ids: [StringID]) -> String { "[" + ids.map(quoted).joined(separator: ", ") + "]" }
+
+    /// Names (replicas, actions) as `ids(_:)` writes IDs.
+    public static func ids(_ names: [String]) -> String { "[" + names.map(quoted).joined(separator: ", ") + "]" }
 
     /// `(50, 22.5)`.
     public static func point(_ p: Point) -> String { "(\(number(p.x)), \(number(p.y)))" }
 
     /// `before "b"` or `end`, with the collection first when there are several.
-    public static func destination(_ d: ReorderDifference<String, String?>.Destination, showCollection: Bool) -> String {
+    public static func destination(_ d: ReorderDifference<StringID, StringID?>.Destination, showCollection: Bool) -> String {
         let position = d.position.anchor.map { "before \(quoted($0))" } ?? "end"
         return showCollection ? "\(collection(d.collectionID)) \(position)" : position
     }
 
     /// `["a"] -> before "b"`: a difference, as traces and failures print it.
-    public static func difference(_ d: ReorderDifference<String, String?>, showCollection: Bool) -> String {
+    public static func difference(_ d: ReorderDifference<StringID, StringID?>, showCollection: Bool) -> String {
         "\(ids(d.sources)) -> \(destination(d.destination, showCollection: showCollection))"
     }
 
@@ -197,7 +203,7 @@ public enum Format {
     }
 
     /// A core warning with IDs quoted and the single collection named.
-    public static func warning(_ w: ReorderWarning<String, String?>) -> String { w.describe(item: quoted, collection: collection) }
+    public static func warning(_ w: ReorderWarning<StringID, StringID?>) -> String { w.describe(item: quoted, collection: collection) }
 
     /// Text or a quoted attribute value in XML 1.0 (a JUnit report, a
     /// standalone SVG): the one XML escaper. XML
@@ -227,16 +233,16 @@ public enum Format {
     }
 
     /// A lift rejection with IDs quoted.
-    public static func rejection(_ r: LiftRejection<String>) -> String { r.describe(item: quoted) }
+    public static func rejection(_ r: LiftRejection<StringID>) -> String { r.describe(item: quoted) }
 
     /// An open row: `"b" (trailing)`; `none` for no row.
-    public static func openRow(_ row: SwipeOpenRow<String>?) -> String { row.map { "\(quoted($0.item)) (\($0.edge.rawValue))" } ?? "none" }
+    public static func openRow(_ row: SwipeOpenRow<StringID>?) -> String { row.map { "\(quoted($0.item)) (\($0.edge.rawValue))" } ?? "none" }
 
     /// A performed action: `delete on "b"`; `none` for none so far.
-    public static func performed(_ a: PerformedAction<String>?) -> String { a.map { "\($0.action) on \(quoted($0.item))" } ?? "none" }
+    public static func performed(_ a: PerformedAction<StringID>?) -> String { a.map { "\($0.action) on \(quoted($0.item))" } ?? "none" }
 
     /// Presentation reports as `expect` writes them: `[["b", true], ["b", false]]`.
-    public static func presentations(_ reports: [PresentationReport<String>]) -> String {
+    public static func presentations(_ reports: [PresentationReport<StringID>]) -> String {
         "[" + reports.map { "[\(quoted($0.item)), \($0.isPresented)]" }.joined(separator: ", ") + "]"
     }
 

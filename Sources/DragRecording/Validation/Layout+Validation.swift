@@ -1,6 +1,6 @@
 import ReorderCore
 
-extension Layout where ItemID == String {
+extension Layout where ItemID == StringID {
     /// Why this layout cannot be laid out (`nil` when it can): sizes the spec
     /// requires positive, spacings that must not be negative, a grid whose
     /// cells would have no width, an `hstack` over several collections.
@@ -30,17 +30,17 @@ private struct FieldCheck: LayoutFieldVisitor {
         if problem == nil { problem = nonNegative(value, "\(name)") }
     }
 
-    mutating func sizes(_ name: StaticString, _ value: [String: Double]) {
+    mutating func sizes(_ name: StaticString, _ value: [StringID: Double]) {
         guard problem == nil else { return }
         for (id, v) in value.sorted(by: { $0.key < $1.key }) {
-            if let p = positive(v, Format.field("\(name)", key: id)) {
+            if let p = positive(v, Format.field("\(name)", key: id.string)) {
                 problem = p
                 return
             }
         }
     }
 
-    mutating func columns(_ value: Layout<String>.GridColumns) {
+    mutating func columns(_ value: Layout<StringID>.GridColumns) {
         switch value {
         case .fixed(let n):
             if n < 1 {

@@ -8,7 +8,7 @@ import ReorderSwipe
 /// `Recorder` and the fuzzer on what they write.
 public struct RecordingValidator: Sendable {
     /// Collection ids, in header order (`nil` for the single unnamed one).
-    public let collectionIDs: [String?]
+    public let collectionIDs: [StringID?]
     /// The header's format version (1 or 2).
     public let version: Int
     /// The names of the header's swipe actions, both edges (what
@@ -22,11 +22,6 @@ public struct RecordingValidator: Sendable {
     private var deferred: [SessionSet]
     /// Version 3: the header's replicas (`nil` before).
     public let replicas: ReplicasSpec?
-    /// The item IDs and the collection ids named so far, header first: a
-    /// second spelling of one is refused (`IDSpellings`).
-    var itemSpellings = IDSpellings()
-    var collectionSpellings = IDSpellings()
-
     public static let maxIDBytes = 256
 
     /// Validates the header: a supported version, at least one collection,
@@ -55,7 +50,6 @@ public struct RecordingValidator: Sendable {
         active = Array(repeating: SessionSet(), count: max(1, header.replicas?.ids.count ?? 1))
         deferred = active
         actionNames = Set(SwipeEdge.allCases.flatMap { header.swipe?.actions(on: $0).map(\.name) ?? [] })
-        try spellHeader(header)
     }
 
     public var isSingleCollection: Bool { collectionIDs.count == 1 }
@@ -124,7 +118,6 @@ public struct RecordingValidator: Sendable {
         case .channel(let c):
             try checkChannel(c)
         }
-        try spell(event.kind)
     }
 
     /// A mutation's fields (spec 2.2).
@@ -197,7 +190,7 @@ public struct RecordingValidator: Sendable {
         FieldError(field: "type", "event type \"\(type.rawValue)\" needs a version \(minimum) header (this file is version \(version))")
     }
 
-    private func checkCollectionReference(_ collection: String?) throws(FieldError) {
+    private func checkCollectionReference(_ collection: StringID?) throws(FieldError) {
         if let collection {
             try Self.checkIDs([collection], field: "collection")
         } else if !isSingleCollection {
@@ -278,7 +271,7 @@ public struct RecordingValidator: Sendable {
 
     /// Every ID is 1 to 256 bytes without NUL; lifts need one or more unique IDs.
     /// `field` is built only when there is something to report.
-    public static func checkIDs(_ ids: [String], field: @autoclosure () -> String, nonEmpty: Bool = false, unique: Bool = false)
+    public static func checkIDs(_ ids: [StringID], field: @autoclosure () -> String, nonEmpty: Bool = false, unique: Bool = false)
         throws(FieldError)
     {
         if nonEmpty && ids.isEmpty {
@@ -286,7 +279,7 @@ public struct RecordingValidator: Sendable {
             throw FieldError(field: field, "field \"\(field)\" must hold at least one ID")
         }
         for id in ids {
-            let n = id.utf8.count
+            let n = id.string.utf8.count
             if n == 0 || n > maxIDBytes {
                 let field = field()
                 throw FieldError(field: field, "field \"\(field)\": an ID must be 1 to \(maxIDBytes) bytes, got \(n)")
@@ -302,26 +295,33 @@ public struct RecordingValidator: Sendable {
         }
     }
 
+    /// Names (replica ids) under the rules of IDs.
+    public static func checkIDs(_ names: [String], field: @autoclosure () -> String, nonEmpty: Bool = false, unique: Bool = false)
+        throws(FieldError)
+    {
+        try checkIDs(names.map { StringID($0) }, field: field(), nonEmpty: nonEmpty, unique: unique)
+    }
+
     /// Whether `id` holds a NUL byte, read from its contiguous UTF-8 (every
     /// native string has it; the generic `contains` on the view is a call
     /// per ID that a lift's two IDs felt).
     @inline(__always)
-    private static func containsNUL(_ id: String) -> Bool {
-        id.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? id.utf8.contains(0)
+    private static func containsNUL(_ id: StringID) -> Bool {
+        id.string.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? id.string.utf8.contains(0)
     }
 
     /// The first ID, in order, that an earlier one equals. A few IDs (a lift
     /// carries one to a handful) are compared pairwise: no `Set` to allocate
     /// and hash into per line.
     /// - Complexity: O(n^2) comparisons for n <= 8 IDs, O(n) expected above.
-    private static func firstRepeated(_ ids: [String]) -> String? {
+    private static func firstRepeated(_ ids: [StringID]) -> StringID? {
         if ids.count <= 8 {
             for j in 1..<ids.count {
                 for i in 0..<j where ids[i] == ids[j] { return ids[j] }
             }
             return nil
         }
-        var seen = Set<String>()
+        var seen = Set<StringID>()
         for id in ids where !seen.insert(id).inserted { return id }
         return nil
     }
@@ -331,30 +331,17 @@ public struct RecordingValidator: Sendable {
         if collections.count > 1, collections.contains(where: { $0.id == nil }) {
             throw FieldError(field: "id", "every collection needs an \"id\" when there are \(collections.count) collections")
         }
-        var ids = Set<String>()
-        var items = Set<String>()
+        var ids = Set<StringID>()
+        var items = Set<StringID>()
         for c in collections {
             if let id = c.id {
                 try checkIDs([id], field: "id")
-                let (new, earlier) = ids.insert(id)
-                if !new {
-                    throw FieldError(
-                        field: "id",
-                        _identicalIDs(earlier, id)
-                            ? "collection id \(Format.quoted(id)) appears twice"
-                            : IDSpellings.problem("collection id", id, earlier: earlier))
-                }
+                if !ids.insert(id).inserted { throw FieldError(field: "id", "collection id \(Format.quoted(id)) appears twice") }
             }
             try checkIDs(c.items, field: "items")
             try checkIDs(c.fixed, field: "fixed")
             try checkIDs(c.locked, field: "locked")
-            for item in c.fixed + c.items {
-                let (new, earlier) = items.insert(item)
-                if new { continue }
-                // `Set` takes "é" in other bytes for the same: say which it is.
-                guard _identicalIDs(earlier, item) else {
-                    throw FieldError(field: "items", IDSpellings.problem("item ID", item, earlier: earlier))
-                }
+            for item in c.fixed + c.items where !items.insert(item).inserted {
                 throw FieldError(
                     field: "items",
                     "item ID \(Format.quoted(item)) appears twice (IDs are unique across items and fixed of every collection)")
@@ -378,7 +365,7 @@ public struct RecordingValidator: Sendable {
     /// reorderable items of the header, each at most once per flag. A
     /// problem inside an edge is placed at the edge's key, one in `flags` at
     /// `flags` (action keys such as `name` repeat in the line).
-    public static func checkSwipe(_ swipe: SwipeConfiguration<String>, collections: [CollectionSpec]) throws(FieldError) {
+    public static func checkSwipe(_ swipe: SwipeConfiguration<StringID>, collections: [CollectionSpec]) throws(FieldError) {
         let f = "container.swipe"
         guard swipe.actionWidth.isFinite, swipe.actionWidth > 0 else {
             throw FieldError(
@@ -417,8 +404,8 @@ public struct RecordingValidator: Sendable {
                 }
             }
         }
-        var reorderable = Set<String>()
-        var fixed = Set<String>()
+        var reorderable = Set<StringID>()
+        var fixed = Set<StringID>()
         for c in collections {
             reorderable.formUnion(c.items)
             fixed.formUnion(c.fixed)
@@ -471,6 +458,6 @@ struct SessionSet: Sendable {
     func sorted() -> [Int] { (0..<64).filter { bits & (1 << UInt64($0)) != 0 } + large.sorted() }
 }
 
-func describe(_ ids: [String?]) -> String {
+func describe(_ ids: [StringID?]) -> String {
     "[" + ids.map { $0.map(Format.quoted) ?? "null" }.joined(separator: ", ") + "]"
 }

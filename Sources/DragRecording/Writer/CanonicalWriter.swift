@@ -125,7 +125,7 @@ public enum CanonicalWriter {
     /// A `lift`'s fields: `items`, `x`, `y`, then `ops` and `external`
     /// unless they are the defaults.
     @inline(__always)
-    private static func liftFields(items: [String], x: Double, y: Double, ops: DropOperation.Set, external: Bool, _ w: inout _JSONBuffer) {
+    private static func liftFields(items: [StringID], x: Double, y: Double, ops: DropOperation.Set, external: Bool, _ w: inout _JSONBuffer) {
         w.key("items")
         w.strings(items)
         w.key("x")
@@ -166,7 +166,7 @@ public enum CanonicalWriter {
 
     /// An `insert`'s fields: `items`, then `collection` and `index` when given.
     @inline(__always)
-    private static func insertFields(items: [String], collection: String?, index: Int?, _ w: inout _JSONBuffer) {
+    private static func insertFields(items: [StringID], collection: StringID?, index: Int?, _ w: inout _JSONBuffer) {
         w.key("items")
         w.strings(items)
         if let collection {
@@ -182,7 +182,7 @@ public enum CanonicalWriter {
     /// A `relocate`'s fields: `items`, `collection` when given, `before`
     /// (null for the end), then `via` when the applier moved them.
     @inline(__always)
-    private static func relocateFields(items: [String], collection: String?, before: String?, viaApplier: Bool, _ w: inout _JSONBuffer) {
+    private static func relocateFields(items: [StringID], collection: StringID?, before: StringID?, viaApplier: Bool, _ w: inout _JSONBuffer) {
         w.key("items")
         w.strings(items)
         if let collection {
@@ -389,8 +389,8 @@ public enum CanonicalWriter {
     /// "toggle", "labelOn"}`; `flags` sorted by name. `everyField` writes
     /// the defaults too (`null` for an absent edge, role, toggle or labelOn),
     /// as the app protocol's `reset` sends it.
-    package static func swipeSection(_ s: SwipeConfiguration<String>, _ w: inout _JSONBuffer, everyField: Bool = false) {
-        let defaults = SwipeConfiguration<String>()
+    package static func swipeSection(_ s: SwipeConfiguration<StringID>, _ w: inout _JSONBuffer, everyField: Bool = false) {
+        let defaults = SwipeConfiguration<StringID>()
         w.open()
         if s.actionWidth != defaults.actionWidth || everyField {
             w.key("actionWidth")
@@ -466,7 +466,7 @@ public enum CanonicalWriter {
     /// A layout object. A recording omits zero spacings and empty size maps
     /// (their defaults); `everyField` writes them too, as the app protocol
     /// sends it, so an app need not know the format's defaults.
-    package static func layout(_ l: Layout<String>, _ w: inout _JSONBuffer, everyField: Bool = false) {
+    package static func layout(_ l: Layout<StringID>, _ w: inout _JSONBuffer, everyField: Bool = false) {
         w.open()
         w.key("kind")
         w.string(l.kindName.rawValue)

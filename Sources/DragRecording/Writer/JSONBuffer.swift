@@ -174,6 +174,23 @@ package struct _JSONBuffer: ~Copyable {
         quote(s)
     }
 
+    /// An ID's bytes as a key.
+    package mutating func key(id: StringID) { key(id: id.string) }
+
+    /// An ID's bytes as a string.
+    package mutating func string(_ id: StringID) { string(id.string) }
+
+    /// IDs as an array of strings, their bytes as given.
+    package mutating func strings(_ ids: [StringID]) {
+        separate()
+        byte(UInt8(ascii: "["))
+        for (i, id) in ids.enumerated() {
+            if i > 0 { byte(UInt8(ascii: ",")) }
+            quote(id.string)
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
     /// `v` as a string, as `string(String(v))` writes it.
     package mutating func integerString(_ v: Int) {
         separate()
@@ -238,6 +255,9 @@ package struct _JSONBuffer: ~Copyable {
         separate()
         append(Format.quoted(s).utf8)
     }
+
+    /// An ID as `shownString` writes text.
+    package mutating func shownString(_ id: StringID) { shownString(id.string) }
 
     /// A newline between values (a streamed report, one record a line);
     /// commas are placed as without it.

@@ -21,7 +21,7 @@ struct LayoutFieldWriter: LayoutFieldVisitor, ~Copyable {
         }
     }
 
-    mutating func sizes(_ name: StaticString, _ value: [String: Double]) {
+    mutating func sizes(_ name: StaticString, _ value: [StringID: Double]) {
         if value.isEmpty && !everyField { return }
         w.key(name)
         w.open()
@@ -32,7 +32,7 @@ struct LayoutFieldWriter: LayoutFieldVisitor, ~Copyable {
         w.close()
     }
 
-    mutating func columns(_ value: Layout<String>.GridColumns) {
+    mutating func columns(_ value: Layout<StringID>.GridColumns) {
         switch value {
         case .fixed(let n):
             w.key("columns")

@@ -22,7 +22,7 @@ import ReorderSwipe
 ///   placeholder's frame; O(k) more with per-item sizes); per data change,
 ///   the chunks that changed (see `RenderDataChange.between`).
 public struct ReplayRenderAdapter {
-    private let layout: Layout<String>
+    private let layout: Layout<StringID>
     private let single: Bool
     private let blessing: Blessing
     private var builder: RenderBuilder
@@ -30,7 +30,7 @@ public struct ReplayRenderAdapter {
     /// screen, which the next hit test runs on; not the container, whose ID
     /// index the engine's next change would then copy), and their sections
     /// once a placeholder needed them.
-    private var screen: [ReorderCollection<String, String?>]
+    private var screen: [ReorderCollection<StringID, StringID?>]
     private var sections: [LayoutSection]?
     /// The failures and warnings the steps show, so that `finish` lists only
     /// the others (the header line's, the end's) on their own.
@@ -45,7 +45,7 @@ public struct ReplayRenderAdapter {
     /// answered destination.
     private struct Aim {
         var target: HitTarget?
-        var destination: ReorderDifference<String, String?>.Destination?
+        var destination: ReorderDifference<StringID, StringID?>.Destination?
     }
 
     /// - Parameters:
@@ -186,8 +186,8 @@ public struct ReplayRenderAdapter {
     /// The sessions not rejected, by number. Nearly every event has one
     /// session or none: those are not sorted (a sort allocated an array at
     /// every event).
-    private static func activeSessions(_ sessions: [Int: DragEngine<String, String?>.Session]) -> [RenderSession] {
-        func shown(_ s: Int, _ session: DragEngine<String, String?>.Session) -> RenderSession? {
+    private static func activeSessions(_ sessions: [Int: DragEngine<StringID, StringID?>.Session]) -> [RenderSession] {
+        func shown(_ s: Int, _ session: DragEngine<StringID, StringID?>.Session) -> RenderSession? {
             session.isRejected ? nil : RenderSession(number: s, items: session.items, sources: session.sources)
         }
         if sessions.isEmpty { return [] }
@@ -241,12 +241,12 @@ public struct ReplayRenderAdapter {
         }
         if let s = step.result?.swipe {
             out.presentations = Array(s.reports)
-            out.performed = s.action.map { PerformedAction<String>(item: $0.item, action: $0.action) }
+            out.performed = s.action.map { PerformedAction<StringID>(item: $0.item, action: $0.action) }
         }
         return out
     }
 
-    private static func difference(_ d: ReorderDifference<String, String?>, deferred: Bool) -> RenderDifference {
+    private static func difference(_ d: ReorderDifference<StringID, StringID?>, deferred: Bool) -> RenderDifference {
         RenderDifference(
             sources: d.sources, collection: d.destination.collectionID, before: d.destination.position.anchor, deferred: deferred)
     }

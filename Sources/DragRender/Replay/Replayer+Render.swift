@@ -11,7 +11,7 @@ extension Replayer {
     /// document at the line before it (the result says which line).
     ///
     ///     var source = recording.source(path: "bug.jsonl")
-    ///     var subject: (any ReorderSubject<String, String?>)? = nil
+    ///     var subject: (any ReorderSubject<StringID, StringID?>)? = nil
     ///     let (result, doc) = Replayer().render(&source, subject: &subject, subjectName: "applier canonical")
     ///     HTMLRenderer.page(doc)
     ///
@@ -19,7 +19,7 @@ extension Replayer {
     ///   touched; memory grows with the collapsed steps and what they
     ///   changed, not with the container times the steps (see `RenderBuilder`).
     public func render<Source: RecordingSource>(
-        _ source: inout Source, subject: inout (any ReorderSubject<String, String?>)?, subjectName: String, pathLimit: Int = 2000,
+        _ source: inout Source, subject: inout (any ReorderSubject<StringID, StringID?>)?, subjectName: String, pathLimit: Int = 2000,
         sizeLimit: RenderSizeLimit? = nil, spool: RenderStepSpool? = nil
     ) -> (result: ReplayResult, document: RenderDocument) {
         var adapter = ReplayRenderAdapter(

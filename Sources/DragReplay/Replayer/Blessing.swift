@@ -13,7 +13,7 @@ import ReorderSwipe
 /// reported, no difference emitted) is dropped.
 public struct Blessing: Sendable {
     let single: Bool
-    let layout: Layout<String>
+    let layout: Layout<StringID>
     private var endsWithExpect = false
 
     public init(header: RecordingHeader) {
@@ -48,7 +48,7 @@ public struct Blessing: Sendable {
     /// row, the presentation reports, the last performed action when there
     /// is one, and the open row's labels.
     public func finalLine(
-        after state: ReplayState, data container: ReorderContainer<String, String?>, swipe: SwipeModel<String>? = nil
+        after state: ReplayState, data container: ReorderContainer<StringID, StringID?>, swipe: SwipeModel<StringID>? = nil
     ) -> String? {
         if endsWithExpect { return nil }
         return finalLine(state, container, swipe: swipe)
@@ -68,18 +68,18 @@ public struct Blessing: Sendable {
     /// One replica's data in the shape of an `expect.replicas` entry: the
     /// single collection's items, or the collections it lists (every one
     /// when it lists none).
-    static func expected(_ data: ReplicaData<String, String?>, like entry: ExpectedReplicaData) -> ExpectedReplicaData {
+    static func expected(_ data: ReplicaData<StringID, StringID?>, like entry: ExpectedReplicaData) -> ExpectedReplicaData {
         switch entry {
         case .order: return .order(data.collections.first?.items ?? [])
         case .collections(let cs):
             let keys = cs.isEmpty ? data.collections.compactMap(\.id) : Array(cs.keys)
-            var map: [String: [String]] = [:]
+            var map: [StringID: [StringID]] = [:]
             for k in keys { map[k] = data.collections.first { $0.id == k }?.items ?? [] }
             return .collections(map)
         }
     }
 
-    private func finalLine(_ state: ReplayState, _ container: ReorderContainer<String, String?>, swipe: SwipeModel<String>?) -> String? {
+    private func finalLine(_ state: ReplayState, _ container: ReorderContainer<StringID, StringID?>, swipe: SwipeModel<StringID>?) -> String? {
         var e = Expectation()
         if single { e.order = [] } else { e.collections = [:] }
         if state.lastOutcome != nil { e.outcome = .moved }
@@ -102,8 +102,8 @@ public struct Blessing: Sendable {
     /// (`render` shows it beside the expected one).
     /// `replicas`: each replica's data at the step (version 3), for `expect.replicas`.
     public func blessed(
-        _ e: Expectation, _ state: ReplayState, _ container: ReorderContainer<String, String?>, swipe: SwipeModel<String>?,
-        labels: [String]?, replicas: [String: ReplicaData<String, String?>]? = nil
+        _ e: Expectation, _ state: ReplayState, _ container: ReorderContainer<StringID, StringID?>, swipe: SwipeModel<StringID>?,
+        labels: [String]?, replicas: [String: ReplicaData<StringID, StringID?>]? = nil
     ) -> Expectation {
         var n = Expectation(session: e.session)
         if let expected = e.replicas {
@@ -114,7 +114,7 @@ public struct Blessing: Sendable {
         }
         if e.order != nil { n.order = container.collections.first.map { Array($0.items) } ?? [] }
         if let cs = e.collections {
-            var map: [String: [String]] = [:]
+            var map: [StringID: [StringID]] = [:]
             let keys = cs.isEmpty ? container.collections.compactMap(\.id) : Array(cs.keys)
             for k in keys { map[k] = container.collections.first { $0.id == k }.map { Array($0.items) } ?? [] }
             n.collections = map

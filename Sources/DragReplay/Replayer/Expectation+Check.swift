@@ -12,8 +12,8 @@ extension Expectation {
     ///   - labelsShown: the labels on an edge of an item as the code under
     ///     test shows them (or the model derives them), for `labels`.
     public func mismatches(
-        against seen: ReplayState, data container: ReorderContainer<String, String?>, single: Bool,
-        swipe: SwipeModel<String>? = nil, labelsShown: (String, SwipeEdge) -> [String] = { _, _ in [] }
+        against seen: ReplayState, data container: ReorderContainer<StringID, StringID?>, single: Bool,
+        swipe: SwipeModel<StringID>? = nil, labelsShown: (StringID, SwipeEdge) -> [String] = { _, _ in [] }
     ) -> [String] {
         var failures: [String] = []
         if let order, let actual = container.collections.first.map({ Array($0.items) }), actual != order {
@@ -41,7 +41,7 @@ extension Expectation {
             }
         }
         if let difference {
-            let expected = ReorderDifference<String, String?>(
+            let expected = ReorderDifference<StringID, StringID?>(
                 sources: difference.sources,
                 destination: .init(collectionID: difference.collection, position: .init(anchor: difference.before)))
             if let actual = seen.lastDifference {

@@ -21,9 +21,9 @@ public struct LineMessage: Hashable, Sendable, CustomStringConvertible {
 
 /// The end state of one collection.
 public struct FinalCollection: Hashable, Sendable, CustomStringConvertible {
-    public var id: String?
-    public var items: [String]
-    public init(id: String?, items: [String]) {
+    public var id: StringID?
+    public var items: [StringID]
+    public init(id: StringID?, items: [StringID]) {
         self.id = id
         self.items = items
     }
@@ -48,7 +48,7 @@ public struct ReplayResult: Hashable, Sendable, CustomStringConvertible {
     public var outcomeCount: Int
     /// The swipe state at the end (`nil` for a version 1 recording): what a
     /// final `expect` written by `bless` holds.
-    public var swipe: SwipeModel<String>? = nil
+    public var swipe: SwipeModel<StringID>? = nil
     /// Version 3: per `quiesce`, per distinct data checked, the states the
     /// intent search visited (replicas-v1 6.4), in order: what the
     /// replicated fuzzer's summary reports (median and max).

@@ -25,7 +25,7 @@ public struct ReplayState: Sendable {
     public var lastOutcome: SessionEnd?
     public var outcomeBySession: [Int: SessionEnd] = [:]
     /// The last emitted difference.
-    public var lastDifference: ReorderDifference<String, String?>?
+    public var lastDifference: ReorderDifference<StringID, StringID?>?
     /// The operation of the last answered drop configuration.
     public var lastOperation: DropOperation?
     /// The `t` of the last event read.
@@ -34,7 +34,7 @@ public struct ReplayState: Sendable {
     public init() {}
 
     /// Folds one engine step in.
-    mutating func record(_ step: StepResult<String, String?>, session: Int, line: Int) {
+    mutating func record(_ step: StepResult<StringID, StringID?>, session: Int, line: Int) {
         // The operation alone: binding the configuration copies its destination.
         if let operation = step.configuration?.operation { lastOperation = operation }
         if let d = step.emitted { lastDifference = d }

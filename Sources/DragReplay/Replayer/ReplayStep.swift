@@ -9,25 +9,25 @@ public struct ReplayStep: Sendable {
     public var line: Int
     public var event: RecordedEvent
     /// What the core did; `nil` for an `expect` line.
-    public var result: SessionStep<String, String?>?
+    public var result: SessionStep<StringID, StringID?>?
     /// Mismatches of an `expect` line.
     public var failures: [String]
     /// The state after the event (for an `expect` line: what it was checked against).
     public var state: ReplayState
     /// The data after the event (the code under test's, when one answers).
-    public var container: ReorderContainer<String, String?>
+    public var container: ReorderContainer<StringID, StringID?>
     /// What the code under test answered at this event, when it was asked.
-    public var subjectData: [[String]]?
+    public var subjectData: [[StringID]]?
     /// The model's own result, where it differs from the code under test's.
-    public var modelData: [[String]]?
+    public var modelData: [[StringID]]?
     /// The swipe state after the event (open row, flags, reports, the last
     /// performed action); `nil` for a version 1 recording.
-    public var swipe: SwipeModel<String>?
+    public var swipe: SwipeModel<StringID>?
     /// At an `expect` line with `labels`: the labels it was checked against.
     public var labelsShown: [String]?
     /// The drag sessions still active after the event (their sources shrink
     /// as deletes and reloads remove items).
-    public var sessions: [Int: DragEngine<String, String?>.Session]
+    public var sessions: [Int: DragEngine<StringID, StringID?>.Session]
     /// Version 3: what the replicas did at this event, one line each (the
     /// operations committed, the messages sent, delivered, lost or
     /// duplicated, each replica's data after a change): `--trace` prints them.
@@ -36,9 +36,9 @@ public struct ReplayStep: Sendable {
     public var replicas: ReplicaActivity?
 
     public init(
-        line: Int, event: RecordedEvent, result: SessionStep<String, String?>?, failures: [String], state: ReplayState,
-        container: ReorderContainer<String, String?>, subjectData: [[String]]? = nil, modelData: [[String]]? = nil,
-        swipe: SwipeModel<String>? = nil, labelsShown: [String]? = nil, sessions: [Int: DragEngine<String, String?>.Session] = [:]
+        line: Int, event: RecordedEvent, result: SessionStep<StringID, StringID?>?, failures: [String], state: ReplayState,
+        container: ReorderContainer<StringID, StringID?>, subjectData: [[StringID]]? = nil, modelData: [[StringID]]? = nil,
+        swipe: SwipeModel<StringID>? = nil, labelsShown: [String]? = nil, sessions: [Int: DragEngine<StringID, StringID?>.Session] = [:]
     ) {
         self.swipe = swipe
         self.labelsShown = labelsShown
@@ -113,15 +113,15 @@ public struct ReplayStep: Sendable {
         return out
     }
 
-    private func performedText(_ a: SwipeActionResult<String>) -> String {
+    private func performedText(_ a: SwipeActionResult<StringID>) -> String {
         "\(a.action) on \(Format.quoted(a.item)) (\(a.edge.rawValue)): \(a.effect)"
     }
 
     /// An ID as the data line shows it: bare when it is plain text, quoted
     /// (escaped) when it holds anything a terminal could act on.
-    static func plain(_ id: String) -> String {
-        id.unicodeScalars.allSatisfy { $0 != " " && $0 != "\"" && $0 != "|" && $0 != "*" && !Format.isUnsafe($0) }
-            ? id : Format.quoted(id)
+    static func plain(_ id: StringID) -> String {
+        id.string.unicodeScalars.allSatisfy { $0 != " " && $0 != "\"" && $0 != "|" && $0 != "*" && !Format.isUnsafe($0) }
+            ? id.string : Format.quoted(id)
     }
 
     /// The event on one line, e.g. `drop s0 at (50, 22)`: the first line of

@@ -14,7 +14,7 @@ import ReorderSwipe
 extension Replayer {
     /// One client replica's engine and what its `expect` lines compare.
     struct ReplicaLane {
-        var engine: CheckedEngine<String, String?>
+        var engine: CheckedEngine<StringID, StringID?>
         var state = ReplayState()
         /// The system's `changeCount(of:)` for this replica when the engine
         /// last matched its data: until it moves, there is nothing to compare.
@@ -22,13 +22,13 @@ extension Replayer {
     }
 
     func runReplicated<Source: RecordingSource>(
-        _ source: inout Source, replicas: ReplicasSpec, subject: (any ReorderSubject<String, String?>)?, rules: RecordedRules?,
+        _ source: inout Source, replicas: ReplicasSpec, subject: (any ReorderSubject<StringID, StringID?>)?, rules: RecordedRules?,
         onOutcome: (SessionEnd) -> Void, onStep: ((ReplayStep) -> Void)?
     ) -> ReplayResult {
         let header = source.header
         var result = ReplayResult(
             path: source.path, status: .pass, final: [], failures: [], warnings: [], error: nil, eventCount: 0, outcomeCount: 0)
-        var system: ReplicatedSystem<String, String?>
+        var system: ReplicatedSystem<StringID, StringID?>
         switch makeSystem(header: header, replicas: replicas, subject: subject) {
         case .success(let made): system = made
         case .failure(let problem):
@@ -36,7 +36,7 @@ extension Replayer {
         }
         var lanes: [String: ReplicaLane] = [:]
         for id in replicas.ids {
-            let engine = CheckedEngine<String, String?>(
+            let engine = CheckedEngine<StringID, StringID?>(
                 container: header.container, layout: header.layout, subject: nil, text: .recording(collections: header.collections.count),
                 swipe: header.engineSwipe, policy: rules?.policy ?? .standard, oracle: rules?.oracle ?? .model)
             lanes[id] = ReplicaLane(engine: engine)
@@ -86,8 +86,8 @@ extension Replayer {
     /// The system a replay runs: the header's model, or the merge under
     /// test; a problem with the header's replicas or the options otherwise.
     private func makeSystem(
-        header: RecordingHeader, replicas: ReplicasSpec, subject: (any ReorderSubject<String, String?>)?
-    ) -> Result<ReplicatedSystem<String, String?>, FieldError> {
+        header: RecordingHeader, replicas: ReplicasSpec, subject: (any ReorderSubject<StringID, StringID?>)?
+    ) -> Result<ReplicatedSystem<StringID, StringID?>, FieldError> {
         guard subject == nil || options.merge != nil else {
             return .failure(
                 FieldError(
@@ -120,8 +120,8 @@ extension Replayer {
     /// One event of a version 3 recording.
     private func replayReplicated(
         _ event: RecordedEvent, at line: Int, header: RecordingHeader, replicas: ReplicasSpec,
-        system: inout ReplicatedSystem<String, String?>, lanes: inout [String: ReplicaLane], failures: inout [String],
-        violations: inout [ReplicaViolation<String, String?>], result: inout ReplayResult, onOutcome: (SessionEnd) -> Void,
+        system: inout ReplicatedSystem<StringID, StringID?>, lanes: inout [String: ReplicaLane], failures: inout [String],
+        violations: inout [ReplicaViolation<StringID, StringID?>], result: inout ReplayResult, onOutcome: (SessionEnd) -> Void,
         wantsStep: Bool
     ) throws(FieldError) -> ReplayStep? {
         let single = header.collections.count == 1
@@ -150,7 +150,7 @@ extension Replayer {
             return wantsStep ? step(event, at: line, lane: lane, failures: failures) : nil
         case .lift, .move, .drop, .cancel, .apply, .mutation, .viaApplier, .swipe, .scroll, .tap:
             guard let id = event.replica, var lane = lanes.removeValue(forKey: id) else { return nil }  // the validator requires it
-            var checked = CheckedStep<String, String?>(result: SessionStep())
+            var checked = CheckedStep<StringID, StringID?>(result: SessionStep())
             if let drag = event.dragEvent(in: header) {
                 lane.engine.handle(drag, into: &checked)
             } else if let gesture = event.engineEvent(in: header) {
@@ -164,7 +164,7 @@ extension Replayer {
             }
             lanes[id] = lane
             if let change = Self.localChange(event, step: checked.result.drag, header: header) {
-                let commit: ReplicaCommit<String, String?>
+                let commit: ReplicaCommit<StringID, StringID?>
                 do { commit = try system.commit(change, on: id) } catch { throw FieldError(field: "replica", "\(error)") }
                 violations += commit.violations
                 failures += commit.violations.map(Self.describe)
@@ -184,8 +184,8 @@ extension Replayer {
     /// (a drop, a deferred `apply`; an external one inserts), and the
     /// `relocate`, `insert` and `delete` mutations. `nil` for the rest.
     package static func localChange(
-        _ event: RecordedEvent, step: StepResult<String, String?>, header: RecordingHeader
-    ) -> LocalChange<String, String?>? {
+        _ event: RecordedEvent, step: StepResult<StringID, StringID?>, header: RecordingHeader
+    ) -> LocalChange<StringID, StringID?>? {
         if let d = step.applied {
             return step.appliedExternally
                 ? .externalInsert(d.sources, collection: d.destination.collectionID, before: d.destination.position.anchor)
@@ -201,8 +201,8 @@ extension Replayer {
     }
 
     /// A channel event, carried out by the system.
-    private func channel(_ c: ChannelEvent, system: inout ReplicatedSystem<String, String?>, result: inout ReplayResult)
-        throws(ChannelError) -> [ReplicaViolation<String, String?>]
+    private func channel(_ c: ChannelEvent, system: inout ReplicatedSystem<StringID, StringID?>, result: inout ReplayResult)
+        throws(ChannelError) -> [ReplicaViolation<StringID, StringID?>]
     {
         switch c {
         case .deliver(let m): return try system.deliver(m)
@@ -225,7 +225,7 @@ extension Replayer {
     /// touched is compared entry by entry, without copying; one it did not
     /// touch is not looked at.
     /// - Complexity: O(n) per replica touched since the last sync, O(r) otherwise.
-    static func sync(_ lanes: inout [String: ReplicaLane], with system: ReplicatedSystem<String, String?>) {
+    static func sync(_ lanes: inout [String: ReplicaLane], with system: ReplicatedSystem<StringID, StringID?>) {
         for id in lanes.keys {
             let count = system.changeCount(of: id)
             guard count != lanes[id]!.synced else { continue }
@@ -240,7 +240,7 @@ extension Replayer {
     /// entries in the same order (what `ReplicaData` compares: locks and
     /// `isEnabled` are a replica's own).
     /// - Complexity: O(n).
-    static func sameEntries(_ a: ReorderContainer<String, String?>, _ b: ReorderContainer<String, String?>) -> Bool {
+    static func sameEntries(_ a: ReorderContainer<StringID, StringID?>, _ b: ReorderContainer<StringID, StringID?>) -> Bool {
         guard a.collections.count == b.collections.count else { return false }
         for (x, y) in zip(a.collections, b.collections)
         where x.id != y.id || x.fixed != y.fixed || x.items.count != y.items.count || !x.items.elementsEqual(y.items) {
@@ -251,7 +251,7 @@ extension Replayer {
 
     /// `expect.replicas`: each listed replica's reorderable items.
     static func mismatches(
-        _ expected: [String: ExpectedReplicaData], system: ReplicatedSystem<String, String?>, header: RecordingHeader
+        _ expected: [String: ExpectedReplicaData], system: ReplicatedSystem<StringID, StringID?>, header: RecordingHeader
     ) -> [String] {
         var failures: [String] = []
         for (id, data) in expected.sorted(by: { $0.key < $1.key }) {
@@ -281,7 +281,7 @@ extension Replayer {
     }
 
     private func step(
-        _ event: RecordedEvent, at line: Int, lane: ReplicaLane, result: SessionStep<String, String?>? = nil, failures: [String]
+        _ event: RecordedEvent, at line: Int, lane: ReplicaLane, result: SessionStep<StringID, StringID?>? = nil, failures: [String]
     ) -> ReplayStep {
         ReplayStep(
             line: line, event: event, result: result, failures: failures, state: lane.state, container: lane.engine.container,
@@ -309,16 +309,16 @@ extension Replayer {
         var inFlight: Set<Int>
         var messages: [Int: ReplicaMessage]
         var ops: Int
-        var data: [String: ReplicaData<String, String?>]
+        var data: [String: ReplicaData<StringID, StringID?>]
         /// The channel's next send number: what was sent during the event.
         var nextSendNumber = 1
 
-        init(_ system: ReplicatedSystem<String, String?>) {
+        init(_ system: ReplicatedSystem<StringID, StringID?>) {
             nextSendNumber = system.channel.nextSendNumber
             inFlight = Set(system.channel.inFlight.map(\.sendNumber))
             messages = Dictionary(uniqueKeysWithValues: system.channel.inFlight.map { ($0.sendNumber, $0) })
             ops = system.ops.count
-            var data: [String: ReplicaData<String, String?>] = [:]
+            var data: [String: ReplicaData<StringID, StringID?>] = [:]
             for id in system.channel.replicas { data[id] = system.replicaData(of: id) }
             self.data = data
         }
@@ -327,7 +327,7 @@ extension Replayer {
     /// The trace lines of one event: operations committed, messages sent,
     /// delivered (or `lost`, at a `lose` event), and the data of each
     /// replica that changed.
-    static func trace(from before: TraceSnapshot, to system: ReplicatedSystem<String, String?>, lost: Bool) -> [String] {
+    static func trace(from before: TraceSnapshot, to system: ReplicatedSystem<StringID, StringID?>, lost: Bool) -> [String] {
         var lines: [String] = []
         for op in system.ops.dropFirst(before.ops) {
             let what: String
@@ -394,7 +394,7 @@ extension Replayer {
 
     /// A broken check in the file's words: the check, the replicas, the
     /// item, the ops and the data.
-    static func describe(_ v: ReplicaViolation<String, String?>) -> String {
+    static func describe(_ v: ReplicaViolation<StringID, StringID?>) -> String {
         var text = v.check.rawValue + ": "
         switch v.check {
         case .appError, .appTimeout, .appCrash, .appProtocol:
@@ -426,8 +426,8 @@ extension Replayer {
         return text
     }
 
-    static func describe(_ data: ReplicaData<String, String?>) -> String {
-        func list(_ c: ReplicaData<String, String?>.Collection) -> String {
+    static func describe(_ data: ReplicaData<StringID, StringID?>) -> String {
+        func list(_ c: ReplicaData<StringID, StringID?>.Collection) -> String {
             (c.fixed.isEmpty ? "" : "fixed \(Format.ids(c.fixed)) ") + Format.ids(c.items)
         }
         if data.collections.count == 1 { return list(data.collections[0]) }

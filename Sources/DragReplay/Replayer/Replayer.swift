@@ -24,7 +24,7 @@ public struct Replayer: Sendable {
         onStep: ((ReplayStep) -> Void)? = nil
     ) -> ReplayResult {
         let rules = options.rules?(source.header)
-        var subject: (any ReorderSubject<String, String?>)? = options.subject(for: source.header, rules: rules)
+        var subject: (any ReorderSubject<StringID, StringID?>)? = options.subject(for: source.header, rules: rules)
         return run(&source, subject: &subject, rules: rules, onOutcome: onOutcome, onStep: onStep)
     }
 
@@ -33,7 +33,7 @@ public struct Replayer: Sendable {
     /// against the model and a broken invariant is a failure at its line.
     public func run<Source: RecordingSource>(
         _ source: inout Source,
-        subject: inout (any ReorderSubject<String, String?>)?,
+        subject: inout (any ReorderSubject<StringID, StringID?>)?,
         onOutcome: (SessionEnd) -> Void = { _ in },
         onStep: ((ReplayStep) -> Void)? = nil
     ) -> ReplayResult {
@@ -44,7 +44,7 @@ public struct Replayer: Sendable {
     /// (`options.rules?(header)`, shared with the subject it made).
     private func run<Source: RecordingSource>(
         _ source: inout Source,
-        subject: inout (any ReorderSubject<String, String?>)?,
+        subject: inout (any ReorderSubject<StringID, StringID?>)?,
         rules: RecordedRules?,
         onOutcome: (SessionEnd) -> Void,
         onStep: ((ReplayStep) -> Void)?
@@ -85,7 +85,7 @@ public struct Replayer: Sendable {
             result.eventCount += 1
             // Filled in place, and `checked.result` read in place: a copy of
             // the step would retain and release every field of it, once per event.
-            var checked = CheckedStep<String, String?>(result: SessionStep())
+            var checked = CheckedStep<StringID, StringID?>(result: SessionStep())
             // A drag event or mutation goes in as itself (see `CheckedEngine.handle(_:into:)`).
             if let drag = event.dragEvent(in: header) {
                 engine.handle(drag, into: &checked)
@@ -127,7 +127,7 @@ public struct Replayer: Sendable {
     @inline(__always)
     private func check(
         _ expectation: Expectation, of event: RecordedEvent, at line: Int, single: Bool,
-        engine: inout CheckedEngine<String, String?>, state: ReplayState, result: inout ReplayResult,
+        engine: inout CheckedEngine<StringID, StringID?>, state: ReplayState, result: inout ReplayResult,
         onStep: ((ReplayStep) -> Void)?
     ) {
         var shown: [String]?
@@ -151,7 +151,7 @@ public struct Replayer: Sendable {
     /// (`--strict` turns warnings into failures).
     @inline(__always)
     private func conclude(
-        _ result: inout ReplayResult, engine: inout CheckedEngine<String, String?>, sourceWarnings: [Diagnostic], lastLine: Int
+        _ result: inout ReplayResult, engine: inout CheckedEngine<StringID, StringID?>, sourceWarnings: [Diagnostic], lastLine: Int
     ) {
         // Output nobody asked for after the last answer (an app that answered
         // the last request twice) fails the recording at its last line, as
@@ -159,7 +159,7 @@ public struct Replayer: Sendable {
         if result.status != .error, let subject = engine.subject, let pipelined = subject as? any PipelinedSubject,
             let failure = pipelined.endCase()
         {
-            let v = InvariantViolation<String, String?>(failure.invariant, "\(failure)")
+            let v = InvariantViolation<StringID, StringID?>(failure.invariant, "\(failure)")
             result.failures.append(LineMessage(line: lastLine, message: "\(subject.name): \(v.description)"))
         }
         let closing = result.status == .error ? [] : engine.finish().map { LineMessage(line: lastLine, message: Format.warning($0)) }
@@ -170,7 +170,7 @@ public struct Replayer: Sendable {
     /// engines' own), sorted by line; the final data and swipe state of
     /// `final`; then the verdict (`--strict` turns warnings into failures).
     func conclude(
-        _ result: inout ReplayResult, sourceWarnings: [Diagnostic], closing: [LineMessage], final engine: CheckedEngine<String, String?>
+        _ result: inout ReplayResult, sourceWarnings: [Diagnostic], closing: [LineMessage], final engine: CheckedEngine<StringID, StringID?>
     ) {
         for d in sourceWarnings where result.warnings.count < options.maxMessages {
             result.warnings.append(LineMessage(line: d.line, message: d.message))

@@ -1,4 +1,5 @@
 import DragRecording
+import ReorderCore
 import ReorderReplicas
 
 /// Version 3: what the replicas did at one event, as values (the same facts
@@ -13,7 +14,7 @@ public struct ReplicaActivity: Sendable {
     /// server in the server model.
     public var replicas: [String]
     /// The operations committed at this event.
-    public var committed: [ReplicaOp<String, String?>]
+    public var committed: [ReplicaOp<StringID, StringID?>]
     /// The messages put in flight at this event (a `duplicate`'s copy included).
     public var sent: [ReplicaMessage]
     /// The messages that left the channel at this event by a delivery.
@@ -24,9 +25,9 @@ public struct ReplicaActivity: Sendable {
     /// order; `nil` when no link is cut.
     public var partition: [[String]]?
     /// Each replica's data after the event.
-    public var data: [String: ReplicaData<String, String?>]
+    public var data: [String: ReplicaData<StringID, StringID?>]
     /// The checks that failed at this event, in reporting order.
-    public var violations: [ReplicaViolation<String, String?>]
+    public var violations: [ReplicaViolation<StringID, StringID?>]
     /// Messages sent and delivered (or dropped) within this event, which
     /// `sent` and `delivered` cannot name.
     public var unseen = 0
@@ -36,9 +37,9 @@ public struct ReplicaActivity: Sendable {
     public var shown: String?
 
     public init(
-        replicas: [String], committed: [ReplicaOp<String, String?>] = [], sent: [ReplicaMessage] = [],
+        replicas: [String], committed: [ReplicaOp<StringID, StringID?>] = [], sent: [ReplicaMessage] = [],
         delivered: [ReplicaMessage] = [], lost: [ReplicaMessage] = [], partition: [[String]]? = nil,
-        data: [String: ReplicaData<String, String?>] = [:], violations: [ReplicaViolation<String, String?>] = []
+        data: [String: ReplicaData<StringID, StringID?>] = [:], violations: [ReplicaViolation<StringID, StringID?>] = []
     ) {
         self.replicas = replicas
         self.committed = committed
@@ -56,12 +57,12 @@ extension Replayer {
     /// - Parameter lost: the event was a `lose` (what left the channel was lost, not delivered).
     /// - Complexity: O(m + r·n) for m messages in flight and r replicas of n entries.
     static func activity(
-        from before: TraceSnapshot, to system: ReplicatedSystem<String, String?>, lost: Bool,
-        violations: [ReplicaViolation<String, String?>], shown: String
+        from before: TraceSnapshot, to system: ReplicatedSystem<StringID, StringID?>, lost: Bool,
+        violations: [ReplicaViolation<StringID, StringID?>], shown: String
     ) -> ReplicaActivity {
         let now = Set(system.channel.inFlight.map(\.sendNumber))
         let gone = before.inFlight.subtracting(now).sorted().map { before.messages[$0]! }
-        var data: [String: ReplicaData<String, String?>] = [:]
+        var data: [String: ReplicaData<StringID, StringID?>] = [:]
         for id in system.channel.replicas { data[id] = system.replicaData(of: id) }
         var partition: [[String]]?
         if let groups = system.channel.groups {

@@ -1,7 +1,8 @@
 import DragRecording
+import ReorderCore
 import ReorderConformance
 
-extension ViolationText where ItemID == String, CollectionID == String? {
+extension ViolationText where ItemID == StringID, CollectionID == StringID? {
     /// Violation messages for a recording: IDs quoted, the collection named
     /// only when there are several, as every other message here spells them.
     public static func recording(collections: Int) -> Self {
@@ -10,6 +11,6 @@ extension ViolationText where ItemID == String, CollectionID == String? {
             ids: Format.ids, item: Format.quoted, collection: Format.collection,
             within: { several ? " in \(Format.collection($0))" : "" },
             difference: { Format.difference($0, showCollection: several) },
-            destination: { Format.destination($0, showCollection: several) }, text: Format.quoted)
+            destination: { Format.destination($0, showCollection: several) }, text: { Format.quoted($0) })
     }
 }

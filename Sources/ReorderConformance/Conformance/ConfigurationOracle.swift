@@ -14,7 +14,7 @@ import ReorderCore
 ///   allow for a drop into the destination collection (`forbidden` is
 ///   always allowed: it changes nothing).
 ///
-///     let oracle = ConfigurationOracle<String, String?>.rules { operation, collection in
+///     let oracle = ConfigurationOracle<StringID, StringID?>.rules { operation, collection in
 ///         collection == "done" ? operation == .move : true
 ///     }
 public enum ConfigurationOracle<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Sendable {
@@ -128,10 +128,10 @@ extension CheckedEngine {
 /// A world's judgement of a recording (`ReplayOptions.rules`): the policy the
 /// model follows and the oracle that judges the answered configuration.
 public struct RecordedRules: Sendable {
-    public var policy: DropPolicy<String, String?>
-    public var oracle: ConfigurationOracle<String, String?>
+    public var policy: DropPolicy<StringID, StringID?>
+    public var oracle: ConfigurationOracle<StringID, StringID?>
 
-    public init(policy: DropPolicy<String, String?>, oracle: ConfigurationOracle<String, String?>) {
+    public init(policy: DropPolicy<StringID, StringID?>, oracle: ConfigurationOracle<StringID, StringID?>) {
         self.policy = policy
         self.oracle = oracle
     }

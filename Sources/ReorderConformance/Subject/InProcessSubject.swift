@@ -9,7 +9,7 @@ import ReorderSwipe
 /// engine path and one set of checks.
 ///
 ///     let subject = InProcessSubject(applier: .insertBeforeRemove)
-///     let withPolicy = InProcessSubject<String, String?>(applier: .canonical) { request in
+///     let withPolicy = InProcessSubject<StringID, StringID?>(applier: .canonical) { request in
 ///         DropConfiguration(operation: request.target == nil ? .forbidden : .move, destination: request.destination)
 ///     }
 public struct InProcessSubject<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: ReorderSubject, Sendable {

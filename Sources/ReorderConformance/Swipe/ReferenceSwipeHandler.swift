@@ -6,7 +6,7 @@ import ReorderSwipe
 /// The default code under test of a replay; the known-buggy handlers build
 /// on it.
 ///
-///     var handler = ReferenceSwipeHandler<String>()
+///     var handler = ReferenceSwipeHandler<StringID>()
 ///     handler.reset(configuration: swipe)
 ///     handler.edge(forDX: -30, direction: .rtl)  // .leading
 public struct ReferenceSwipeHandler<ItemID: Hashable & Sendable>: SwipeHandling, Hashable, Sendable {

@@ -19,7 +19,7 @@ public struct SwipeCheckedStep<ItemID: Hashable & Sendable>: Hashable, Sendable 
 /// handler is told what the app would be told (in the app protocol's order)
 /// and asked what the app would be asked.
 ///
-///     var run = SwipeConformance(configuration: swipe, handler: SwipeHandler<String>.named("index-captured")!)
+///     var run = SwipeConformance(configuration: swipe, handler: SwipeHandler<StringID>.named("index-captured")!)
 ///     run.handle(.swipe(item: "b", dx: -80), data: rows).violation  // nil
 ///     rows.insert("new", at: 0)                                      // a sync, while "b" is open
 ///     run.dataChanged(data: rows).violation                          // nil

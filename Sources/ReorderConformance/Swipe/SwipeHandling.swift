@@ -20,7 +20,7 @@ public struct SwipeData<ItemID: Hashable & Sendable>: Hashable, Sendable {
 /// asked (`labels`, `edge(forDX:direction:)`), and its answers are compared
 /// with the model's (`SwipeConformance`).
 ///
-///     var handler = SwipeHandler<String>.named("stale-labels")!
+///     var handler = SwipeHandler<StringID>.named("stale-labels")!
 ///     handler.reset(configuration: swipe)
 ///     handler.open(item: "b", edge: .leading, labels: ["Pin"], data: data)
 public protocol SwipeHandling<ItemID> {

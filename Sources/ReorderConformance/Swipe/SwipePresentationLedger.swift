@@ -5,7 +5,7 @@ import ReorderSwipe
 /// each item's last report, so a step costs O(reports of that step) however
 /// long the history.
 ///
-///     var ledger = SwipePresentationLedger<String>()
+///     var ledger = SwipePresentationLedger<StringID>()
 ///     ledger.record(step.reports)        // nil: reports alternate, at most one row shown open
 ///     ledger.check(open: model.open)     // nil: open exactly when the last report is true
 public struct SwipePresentationLedger<ItemID: Hashable & Sendable>: Hashable, Sendable {

@@ -1,9 +1,10 @@
 // An app's own `apply` over its own element types, as an `Applier`: the
 // replayer, the engine and the fuzzer then put it under test like a built-in
-// applier. Recordings name items with strings; an `IDMaker` turns each name
-// into the app's ID, and the app's answer is read back by those IDs.
+// applier. Recordings name items with `StringID`s; an `IDMaker` turns each
+// name's text into the app's ID, and the app's answer is read back by those
+// IDs (two names the app's IDs make one come back as the first one).
 
-extension Applier where ItemID == String, CollectionID == String? {
+extension Applier where ItemID == StringID, CollectionID == StringID? {
     /// A single-collection `apply`, shaped like the articles' helper
     /// (`extension Array where Element: Identifiable { mutating func apply(_:) }`).
     ///
@@ -22,10 +23,10 @@ extension Applier where ItemID == String, CollectionID == String? {
             guard let t = collectionIDs.firstIndex(of: d.destination.collectionID) ?? (orders.count == 1 ? 0 : nil) else {
                 return orders
             }
-            var names: [Element.ID: String] = [:]
+            var names: [Element.ID: StringID] = [:]
             names.reserveCapacity(orders[t].count + d.sources.count + 1)
-            func id(_ name: String) -> Element.ID {
-                let id = ids.make(name)
+            func id(_ name: StringID) -> Element.ID {
+                let id = ids.make(name.string)
                 if names[id] == nil { names[id] = name }
                 return id
             }
@@ -39,7 +40,7 @@ extension Applier where ItemID == String, CollectionID == String? {
                 destination: .init(collectionID: .init(), position: d.destination.position.anchor.map { .before(id($0)) } ?? .end))
             apply(&elements, difference)
             var result = orders
-            result[t] = elements.map { names[$0.id] ?? "\($0.id)" }
+            result[t] = elements.map { names[$0.id] ?? StringID("\($0.id)") }
             return result
         }
     }
@@ -68,13 +69,13 @@ extension Applier where ItemID == String, CollectionID == String? {
         apply: @escaping @Sendable (inout [ReorderSection<SectionID, Element>], ReorderDifference<Element.ID, SectionID>) -> Void
     ) -> Self where Element.ID: Sendable, Element: SendableMetatype {
         .orders(name: name) { orders, collectionIDs, d in
-            var names: [Element.ID: String] = [:]
-            func id(_ name: String) -> Element.ID {
-                let id = ids.make(name)
+            var names: [Element.ID: StringID] = [:]
+            func id(_ name: StringID) -> Element.ID {
+                let id = ids.make(name.string)
                 if names[id] == nil { names[id] = name }
                 return id
             }
-            let sectionIDs = collectionIDs.map(section)
+            let sectionIDs = collectionIDs.map { section($0?.string) }
             var sections: [ReorderSection<SectionID, Element>] = []
             for (s, items) in zip(sectionIDs, orders) {
                 var elements: [Element] = []
@@ -84,11 +85,11 @@ extension Applier where ItemID == String, CollectionID == String? {
             let difference = ReorderDifference<Element.ID, SectionID>(
                 sources: d.sources.map(id),
                 destination: .init(
-                    collectionID: section(d.destination.collectionID),
+                    collectionID: section(d.destination.collectionID?.string),
                     position: d.destination.position.anchor.map { .before(id($0)) } ?? .end))
             apply(&sections, difference)
             return sectionIDs.map { s in
-                (sections.first { $0.id == s }?.elements ?? []).map { names[$0.id] ?? "\($0.id)" }
+                (sections.first { $0.id == s }?.elements ?? []).map { names[$0.id] ?? StringID("\($0.id)") }
             }
         }
     }

@@ -39,7 +39,7 @@ public struct DropRequest<ItemID: Hashable & Sendable, CollectionID: Hashable & 
 /// The closure that answers the drop configuration: the default policy of
 /// spec 3.3, or the app's own, as with `dropConfiguration { session in ... }`.
 ///
-///     let policy = DropPolicy<String, String?> { request in
+///     let policy = DropPolicy<StringID, StringID?> { request in
 ///         request.target == nil ? .forbidden : .init(operation: .move, destination: request.destination)
 ///     }
 public struct DropPolicy<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Sendable {

@@ -13,12 +13,12 @@ import ReorderCore
 /// `app-error` finding at the event that caused it.
 ///
 ///     final class MyClient: SyncReplica {
-///         var data: ReorderContainer<String, String?>
-///         func commit(_ op: ReplicaOp<String, String?>, change: LocalChange<String, String?>) throws -> SyncOutput {
+///         var data: ReorderContainer<StringID, StringID?>
+///         func commit(_ op: ReplicaOp<StringID, StringID?>, change: LocalChange<StringID, StringID?>) throws -> SyncOutput {
 ///             apply(change)                       // what the app does on a drop
 ///             return SyncOutput(payload: ReplicaPayload(encode(change)))
 ///         }
-///         func receive(_ delivery: SyncDelivery<String, String?>) throws -> SyncOutput {
+///         func receive(_ delivery: SyncDelivery<StringID, StringID?>) throws -> SyncOutput {
 ///             integrate(decode(delivery.payload!))  // what the app does on a sync
 ///             return SyncOutput()
 ///         }

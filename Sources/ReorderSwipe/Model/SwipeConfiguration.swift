@@ -5,7 +5,7 @@ import ReorderCore
 /// flag starts set on. The format layer validates it; the model accepts any
 /// value (empty edges, zero or NaN widths) without trapping.
 ///
-///     let swipe = SwipeConfiguration<String>(
+///     let swipe = SwipeConfiguration<StringID>(
 ///         trailing: SwipeEdgeActions(actions: [.init(name: "delete", label: "Delete", role: .destructive)]),
 ///         flags: ["pinned": ["b"]])
 ///     swipe.actions(on: .trailing).count  // 1

@@ -36,12 +36,12 @@ let toolVersion = "0.4.0"
 let version = "dragreplay \(toolVersion) (dragrec v1, v2 and v3, app protocol 1 and 2)"
 
 let applierOption = OptionSpec(
-    names: ["--applier"], valueName: "NAME", allowed: Applier<String, String?>.builtInNames,
-    help: "the apply function under test: \(Applier<String, String?>.builtInNames.joined(separator: ", ")) (default: canonical)")
+    names: ["--applier"], valueName: "NAME", allowed: Applier<StringID, StringID?>.builtInNames,
+    help: "the apply function under test: \(Applier<StringID, StringID?>.builtInNames.joined(separator: ", ")) (default: canonical)")
 
 let handlerOption = OptionSpec(
-    names: ["--handler"], valueName: "NAME", allowed: SwipeHandler<String>.builtInNames,
-    help: "the swipe action handlers under test: \(SwipeHandler<String>.builtInNames.joined(separator: ", ")) (default: correct)")
+    names: ["--handler"], valueName: "NAME", allowed: SwipeHandler<StringID>.builtInNames,
+    help: "the swipe action handlers under test: \(SwipeHandler<StringID>.builtInNames.joined(separator: ", ")) (default: correct)")
 
 let mergeBugOption = OptionSpec(
     names: ["--merge-bug"], valueName: "NAME", allowed: MergeBug.builtInNames,
@@ -207,8 +207,8 @@ func replicaAppMerge(_ pool: AppReplicaPool, imitates: ReplicaModel?) -> Replica
     }
 }
 
-func applier(_ args: ParsedArguments) -> Applier<String, String?> {
-    Applier<String, String?>.named(args.value("--applier") ?? "canonical")!
+func applier(_ args: ParsedArguments) -> Applier<StringID, StringID?> {
+    Applier<StringID, StringID?>.named(args.value("--applier") ?? "canonical")!
 }
 
 func handler(_ args: ParsedArguments) -> SwipeHandlerKind {

@@ -3,6 +3,7 @@ import DragFuzz
 import DragRecording
 import DragReplay
 import KnownBugs
+import ReorderCore
 
 let blessCommand = Command(
     name: "bless", usage: "dragreplay bless [--applier NAME] [--handler NAME] PATH...",
@@ -17,7 +18,7 @@ let blessCommand = Command(
     var code: Int32 = 0
     for path in try recordingPaths(args.positional, command: "bless") {
         do {
-            var options = ReplayOptions(applier: applier(args), handler: SwipeHandler<String>(handler(args)))
+            var options = ReplayOptions(applier: applier(args), handler: SwipeHandler<StringID>(handler(args)))
             options.rules = World.judgement(header:)  // a recording in a world is blessed by the world's rules, as it replays
             let r = try bless(path: path, options: options)
             let shown = r.rewritten.prefix(10).map(String.init).joined(separator: ", ")

@@ -108,8 +108,8 @@ func render(
     _ path: String, applierName: String, handler: SwipeHandlerKind = .correct, mergeBug: String? = nil, app: AppSubject?,
     replicaApps: ReplayApps? = nil, spool: RenderStepSpool? = nil
 ) -> (result: ReplayResult, document: RenderDocument?) {
-    var subject: (any ReorderSubject<String, String?>)? = app
-    var options = ReplayOptions(applier: Applier<String, String?>.named(applierName) ?? .canonical, handler: SwipeHandler<String>(handler))
+    var subject: (any ReorderSubject<StringID, StringID?>)? = app
+    var options = ReplayOptions(applier: Applier<StringID, StringID?>.named(applierName) ?? .canonical, handler: SwipeHandler<StringID>(handler))
     options.rules = World.judgement(header:)  // a finding made in a world is judged by its rules
     // As 'replay --merge-bug': a version 3 recording on a known-buggy merge.
     if let bug = mergeBug.flatMap(MergeBug.named) {

@@ -30,7 +30,7 @@ let replayCommand = Command(
     ]
 ) { args in
     let paths = try recordingPaths(args.positional, command: "replay")
-    var options = ReplayOptions(applier: applier(args), handler: SwipeHandler<String>(handler(args)), strict: args.has("--strict"))
+    var options = ReplayOptions(applier: applier(args), handler: SwipeHandler<StringID>(handler(args)), strict: args.has("--strict"))
     // A recording that states a world (a finding of 'fuzz --world') is judged by its rules.
     options.rules = World.judgement(header:)
     if let name = args.value("--merge-bug"), let bug = MergeBug.named(name) {
