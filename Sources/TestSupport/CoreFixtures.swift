@@ -34,11 +34,11 @@ public func before(_ i: Int) -> Point { Point(x: 50, y: Double(i) * 10 + 2) }
 /// The end of a one-section `rows()` layout (past every midpoint).
 public let endPoint = Point(x: 50, y: 999)
 
-public func destination(_ collection: StringID?, _ anchor: StringID?) -> TDifference.Destination {
-    .init(collectionID: collection, position: anchor.map { .before($0) } ?? .end)
+public func destination(_ collection: String?, _ anchor: String?) -> TDifference.Destination {
+    .init(collectionID: collection.map { StringID($0) }, position: anchor.map { .before(StringID($0)) } ?? .end)
 }
 
-public func difference(_ sources: String, before anchor: StringID?, in collection: StringID? = nil) -> TDifference {
+public func difference(_ sources: String, before anchor: String?, in collection: String? = nil) -> TDifference {
     TDifference(sources: ids(sources), destination: destination(collection, anchor))
 }
 

@@ -10,8 +10,8 @@ extension AppProcessTests {
     /// (`AppSubject.deadline`), not a count of cases checked every 64th.
     @Suite("deadline")
     struct DeadlineTests {
-        static let container = ReorderContainer<String, String?>(collections: [ReorderCollection(id: nil, items: ["a", "b"])])
-        static let layout = Layout<String>(kind: .list(rowHeight: 10), width: 100, height: 100)
+        static let container = ReorderContainer<StringID, StringID?>(collections: [ReorderCollection(id: nil, items: ["a", "b"])])
+        static let layout = Layout<StringID>(kind: .list(rowHeight: 10), width: 100, height: 100)
 
         /// What `reset` gives: nil, or the failure it threw.
         func resetFailure(_ subject: AppSubject) -> SubjectFailure? {

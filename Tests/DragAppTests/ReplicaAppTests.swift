@@ -12,12 +12,12 @@ import Testing
 extension AppProcessTests {
     @Suite("replicas-v1 8: apps as replicas")
     struct ReplicaAppTests {
-        typealias Container = ReorderContainer<String, String?>
+        typealias Container = ReorderContainer<StringID, StringID?>
         static let header = Container(collections: [.init(id: nil, items: ["a", "b", "c"])])
-        static let layout = Layout<String>(kind: .list(rowHeight: 40), width: 320, height: 480)
+        static let layout = Layout<StringID>(kind: .list(rowHeight: 40), width: 320, height: 480)
 
         static func system(_ mode: String, log: String? = nil, model: ReplicaModel = .causal) throws -> (
-            ReplicatedSystem<String, String?>, AppReplicaPool
+            ReplicatedSystem<StringID, StringID?>, AppReplicaPool
         ) {
             let command = app("replica-modes") + " \(mode)" + (log.map { " '\($0)'" } ?? "")
             let pool = try AppReplicaPool(commands: .init(clients: command), timeout: mode.hasPrefix("hang") ? 1 : 5)

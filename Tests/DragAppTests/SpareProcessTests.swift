@@ -12,16 +12,16 @@ extension AppProcessTests {
     /// restart takes it; an app that never fails never gets a second process.
     @Suite("spare process")
     struct SpareProcessTests {
-        static let container = ReorderContainer<String, String?>(collections: [ReorderCollection(id: nil, items: ["a", "b", "c"])])
-        static let layout = Layout<String>(kind: .list(rowHeight: 10), width: 100, height: 100)
+        static let container = ReorderContainer<StringID, StringID?>(collections: [ReorderCollection(id: nil, items: ["a", "b", "c"])])
+        static let layout = Layout<StringID>(kind: .list(rowHeight: 10), width: 100, height: 100)
         /// A drop of `a` and `b` before `c`: crash-on-pair exits on it.
-        static let pair = SubjectRequest<String, String?>.apply(
+        static let pair = SubjectRequest<StringID, StringID?>.apply(
             session: nil, ReorderDifference(sources: ["a", "b"], destination: .init(collectionID: nil, position: .before("c"))))
-        static let one = SubjectRequest<String, String?>.apply(
+        static let one = SubjectRequest<StringID, StringID?>.apply(
             session: nil, ReorderDifference(sources: ["a"], destination: .init(collectionID: nil, position: .end)))
 
         /// Sends `request`; the failure it threw, or nil.
-        func failure(_ subject: AppSubject, _ request: SubjectRequest<String, String?>) -> SubjectFailure? {
+        func failure(_ subject: AppSubject, _ request: SubjectRequest<StringID, StringID?>) -> SubjectFailure? {
             do throws(SubjectFailure) {
                 _ = try subject.handle(request)
                 return nil

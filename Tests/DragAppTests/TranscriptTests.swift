@@ -14,17 +14,17 @@ extension AppProcessTests {
     @Suite("transcript")
     struct TranscriptTests {
         typealias Fixture = SpareProcessTests
-        static let reset = SubjectRequest<String, String?>.reset(Fixture.container, Fixture.layout, nil)
+        static let reset = SubjectRequest<StringID, StringID?>.reset(Fixture.container, Fixture.layout, nil)
 
         /// `request`'s answer, or the failure it threw.
-        func outcome(_ subject: AppSubject, _ request: SubjectRequest<String, String?>) -> Result<
-            SubjectAnswer<String, String?>, SubjectFailure
+        func outcome(_ subject: AppSubject, _ request: SubjectRequest<StringID, StringID?>) -> Result<
+            SubjectAnswer<StringID, StringID?>, SubjectFailure
         > {
             do throws(SubjectFailure) { return .success(try subject.handle(request)) } catch { return .failure(error) }
         }
 
         /// A pipelined case of `requests` against `subject`; whether it agreed throughout.
-        func pipelined(_ subject: AppSubject, _ requests: [SubjectRequest<String, String?>]) -> Bool {
+        func pipelined(_ subject: AppSubject, _ requests: [SubjectRequest<StringID, StringID?>]) -> Bool {
             subject.beginPipelinedCase()
             for r in requests { _ = outcome(subject, r) }
             return subject.endPipelinedCase()

@@ -34,7 +34,7 @@ struct CorpusTests {
         ],
     ]
 
-    @Test("bug reports fail exactly under the appliers that have their bug", arguments: Applier<String, String?>.builtInNames)
+    @Test("bug reports fail exactly under the appliers that have their bug", arguments: Applier<StringID, StringID?>.builtInNames)
     func reportMatrix(applier: String) {
         let failing = Set(
             corpus("reports").filter { Replayer(options: .init(applier: .named(applier)!)).run(path: $0).status == .fail }

@@ -22,7 +22,7 @@ struct InProcessAppTests {
         }
 
         /// The article's closure: the highlighted column, forbidden over a locked card.
-        func dropConfiguration(_ request: DropRequest<String, String?>) -> SubjectConfiguration<String, String?> {
+        func dropConfiguration(_ request: DropRequest<StringID, StringID?>) -> SubjectConfiguration<StringID, StringID?> {
             let index = columnIndex(for: request.session.location)
             let columns = request.container.collections
             guard columns.indices.contains(index) else { return SubjectConfiguration(operation: .forbidden) }
@@ -35,15 +35,15 @@ struct InProcessAppTests {
         }
     }
 
-    func replay(_ path: String, _ subject: some ReorderSubject<String, String?>) -> ReplayResult {
-        var code: (any ReorderSubject<String, String?>)? = subject
+    func replay(_ path: String, _ subject: some ReorderSubject<StringID, StringID?>) -> ReplayResult {
+        var code: (any ReorderSubject<StringID, StringID?>)? = subject
         return Replayer().run(path: packageRoot + "/" + path, subject: &code)
     }
 
     @Test("the article's columnIndex fails the bug report at the drop, as --app kanban_board.py does")
     func articleBoard() {
         let board = ArticleBoard()
-        let subject = InProcessSubject<String, String?>(applier: .canonical, configure: board.dropConfiguration, name: "board")
+        let subject = InProcessSubject<StringID, StringID?>(applier: .canonical, configure: board.dropConfiguration, name: "board")
         let result = replay("corpora/reports/card-snaps-to-wrong-column.jsonl", subject)
         #expect(result.status == .fail)
         #expect(
@@ -56,14 +56,14 @@ struct InProcessAppTests {
     func fixedBoard() {
         struct FixedBoard {
             var inner = ArticleBoard()
-            func dropConfiguration(_ request: DropRequest<String, String?>) -> SubjectConfiguration<String, String?> {
+            func dropConfiguration(_ request: DropRequest<StringID, StringID?>) -> SubjectConfiguration<StringID, StringID?> {
                 var shifted = request
                 // Half a spacing further right: the boundary moves to the gap's middle.
                 shifted.session.location.x += inner.spacing
                 return inner.dropConfiguration(shifted)
             }
         }
-        let subject = InProcessSubject<String, String?>(applier: .canonical, configure: FixedBoard().dropConfiguration, name: "board")
+        let subject = InProcessSubject<StringID, StringID?>(applier: .canonical, configure: FixedBoard().dropConfiguration, name: "board")
         let result = replay("corpora/reports/card-snaps-to-wrong-column.jsonl", subject)
         #expect(result.status == .pass, "\(result)")
     }
@@ -71,7 +71,7 @@ struct InProcessAppTests {
     @Test("a move closure of the app's own, over plain arrays: a correct one passes the regression corpus, a buggy one fails")
     func moveClosure() {
         // The app's own apply: remove the sources, then insert before the anchor.
-        let correct = Applier<String, String?>.orders(name: "mine") { orders, ids, difference in
+        let correct = Applier<StringID, StringID?>.orders(name: "mine") { orders, ids, difference in
             var orders = orders
             let moving = difference.sources.filter { id in orders.contains { $0.contains(id) } }
             for k in orders.indices { orders[k].removeAll { moving.contains($0) } }
@@ -83,7 +83,7 @@ struct InProcessAppTests {
         }
         // The classic bug: the insertion index is taken before the sources are
         // removed, so a forward move lands one slot too far.
-        let buggy = Applier<String, String?>.orders(name: "mine") { orders, ids, difference in
+        let buggy = Applier<StringID, StringID?>.orders(name: "mine") { orders, ids, difference in
             var orders = orders
             guard let t = ids.firstIndex(of: difference.destination.collectionID) else { return orders }
             let anchor = difference.destination.position.anchor

@@ -52,7 +52,7 @@ struct SwipeCorpusTests {
     func reportMatrix(handler: SwipeHandlerKind) {
         let failing = Set(
             corpus("reports").filter {
-                Replayer(options: ReplayOptions(handler: SwipeHandler<String>(handler))).run(path: $0).status == .fail
+                Replayer(options: ReplayOptions(handler: SwipeHandler<StringID>(handler))).run(path: $0).status == .fail
             }.map(Self.name))
         #expect(failing == Self.expectedFailures[handler.rawValue])
     }
@@ -85,7 +85,7 @@ struct SwipeCorpusTests {
     @Test("each swipe report's first failure under its buggy handler", arguments: swipe("reports"))
     func firstFailureMessage(path: String) throws {
         let expected = try #require(Self.firstFailure[Self.name(path)], "no first failure listed for \(Self.name(path))")
-        let result = Replayer(options: ReplayOptions(handler: SwipeHandler<String>(expected.handler))).run(path: path)
+        let result = Replayer(options: ReplayOptions(handler: SwipeHandler<StringID>(expected.handler))).run(path: path)
         #expect(result.status == .fail)
         #expect(result.failures.first == LineMessage(line: expected.line, message: expected.message), "\(result.failures)")
         #expect(Replayer().run(path: path).status == .pass)

@@ -75,7 +75,7 @@ struct WriterLimitsTests {
     @Test("a Recorder refuses a header whose line would pass 1 MiB, and writes nothing of it")
     func recorderPastTheLineLimit() throws {
         let path = try temporaryDirectory("recorder-limit") + "/r.jsonl"
-        let items = (0..<4_500).map { String(format: "%0250d", $0) }
+        let items = (0..<4_500).map { StringID(String(format: "%0250d", $0)) }
         let header = RecordingHeader(
             layout: Layout(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 0, heights: [:]), width: 100, height: 100),
             collections: [CollectionSpec(items: items)])

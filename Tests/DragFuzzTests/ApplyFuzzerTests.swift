@@ -168,7 +168,7 @@ struct ApplyFuzzerTests {
             let alignedX = location.x - spacing / 2
             return max(0, Int(alignedX / (columnWidth + spacing)))
         }
-        let kanban = DropPolicy<String, String?> { request in
+        let kanban = DropPolicy<StringID, StringID?> { request in
             let index = columnIndex(for: request.session.location)
             let columns = request.container.collections
             let standard = standardConfiguration(request)
@@ -177,7 +177,7 @@ struct ApplyFuzzerTests {
                 operation: standard.operation,
                 destination: .init(collectionID: columns[index].id, position: request.destination?.position ?? .end))
         }
-        let board = Layout<String>(kind: .board(columnWidth: columnWidth, spacing: spacing, rowHeight: 40), width: 0, height: 600)
+        let board = Layout<StringID>(kind: .board(columnWidth: columnWidth, spacing: spacing, rowHeight: 40), width: 0, height: 600)
         let report = ApplyFuzzer.check(policy: kanban, layout: board, runs: 3000)
         // The wrong column itself, not only a neighbouring symptom.
         let failure = try #require(report.failures.first { $0.message.hasPrefix("answered move into ") }, "\(report)")

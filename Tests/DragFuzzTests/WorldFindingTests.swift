@@ -19,7 +19,7 @@ struct WorldFindingTests {
     }
 
     /// A replay that reads worlds, as `dragreplay replay` does.
-    func replayer(_ applier: Applier<String, String?> = .canonical) -> Replayer {
+    func replayer(_ applier: Applier<StringID, StringID?> = .canonical) -> Replayer {
         var options = ReplayOptions(applier: applier)
         options.rules = World.judgement(header:)
         return Replayer(options: options)
@@ -87,7 +87,7 @@ struct WorldFindingTests {
 
     /// The framework's own answer everywhere: it knows nothing of the
     /// world's rules, so it moves cards into "templates", which the world closes.
-    static let frameworkPolicy = DropPolicy<String, String?> { request in standardConfiguration(request) }
+    static let frameworkPolicy = DropPolicy<StringID, StringID?> { request in standardConfiguration(request) }
 
     @Test("under the rules judge, a drop the world forbids is not in 'model after' nor in the expect line; the replay fails once")
     func forbiddenDropStaysOutOfTheModel() throws {
@@ -110,7 +110,7 @@ struct WorldFindingTests {
 
     /// The drop-configuration article's closure: its `columnIndex` shifts
     /// every column boundary right by spacing / 2.
-    static let articleKanban = DropPolicy<String, String?> { request in
+    static let articleKanban = DropPolicy<StringID, StringID?> { request in
         let alignedX = request.session.location.x - 16.0 / 2
         let index = max(0, Int(alignedX / (220.0 + 16.0)))
         let columns = request.container.collections

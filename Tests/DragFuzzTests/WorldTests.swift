@@ -11,7 +11,7 @@ import Testing
 /// items, capacities and layout, judged by its rules or by geometry alone.
 @Suite("World")
 struct WorldTests {
-    static let ids = ["todo", "doing", "done", "templates"]
+    static let ids: [StringID] = ["todo", "doing", "done", "templates"]
 
     /// The world of examples/worlds/kanban.jsonl: the header is the world.
     func fileWorld() throws -> World {
@@ -20,8 +20,8 @@ struct WorldTests {
     }
 
     /// The article's board as the app's own values: "done" holds 4 of its 5.
-    func board(done: [String] = ["d1", "d2", "d3", "d4"]) throws -> World {
-        let layout = Layout<String>(kind: .board(columnWidth: 220, spacing: 16, rowHeight: 40), width: 960, height: 600)
+    func board(done: [StringID] = ["d1", "d2", "d3", "d4"]) throws -> World {
+        let layout = Layout<StringID>(kind: .board(columnWidth: 220, spacing: 16, rowHeight: 40), width: 960, height: 600)
         return try World(
             collections: ["todo": ["t1", "t2", "t3"], "doing": ["g1"], "done": done, "templates": ["bug", "feature"]],
             capacity: ["done": 5], layout: layout, lifts: ["templates": .copy], drops: ["templates": []], newItems: "card-#")
@@ -30,7 +30,7 @@ struct WorldTests {
     /// Spec 3.3, with the board's own rules: a lift from templates offers
     /// only copy (the standard policy forbids that for an internal drag), and
     /// nothing is dropped into templates.
-    static func intended(_ request: DropRequest<String, String?>) -> DropConfiguration<String, String?> {
+    static func intended(_ request: DropRequest<StringID, StringID?>) -> DropConfiguration<StringID, StringID?> {
         if let t = request.target, request.container.collections[t.collection].id == "templates" { return .forbidden }
         if !request.isExternal && request.session.suggestedOperations == .copy {
             var asMove = request
@@ -62,7 +62,7 @@ struct WorldTests {
         let names = world.itemNames
         var runner = CaseRunner(applier: .canonical, mode: .sessions)
         runner.world = world
-        var seen = Set<String>()
+        var seen = Set<StringID>()
         for index in 0..<300 {
             var choices = ChoiceSequence(seed: Xoshiro256.caseSeed(7, UInt64(index)))
             let result = runner.run(&choices)
@@ -87,7 +87,7 @@ struct WorldTests {
     @Test("a policy answering copy from templates, as the rules allow, is not reported; it was asked about it")
     func intendedCopyNotReported() throws {
         let copies = Mutex(0)
-        let policy = DropPolicy<String, String?> { request in
+        let policy = DropPolicy<StringID, StringID?> { request in
             let answer = Self.intended(request)
             if answer.operation == .copy && !request.isExternal { copies.withLock { $0 += 1 } }
             return answer
@@ -100,7 +100,7 @@ struct WorldTests {
     @Test("a policy that ignores the capacity of done is reported, naming the policy and the capacity")
     func capacityViolationNamesPolicy() throws {
         // The board's rules, without spec 3.3's capacity step (nor its lock step).
-        let policy = DropPolicy<String, String?> { request in
+        let policy = DropPolicy<StringID, StringID?> { request in
             guard request.container.isEnabled, let t = request.target, let d = request.destination,
                 request.container.collections[t.collection].id != "templates"
             else { return .forbidden }
@@ -119,7 +119,7 @@ struct WorldTests {
 
     @Test("geometry judges where the finger is, not the choice: a board that takes nothing into done passes geometry, fails the model")
     func geometryLeavesTheChoice() throws {
-        let policy = DropPolicy<String, String?> { request in
+        let policy = DropPolicy<StringID, StringID?> { request in
             if let t = request.target, request.container.collections[t.collection].id == "done" { return .forbidden }
             return Self.intended(request)
         }
@@ -130,7 +130,7 @@ struct WorldTests {
         let failure = try #require(model.failure, "\(model)")
         #expect(failure.message.hasPrefix("answered forbidden, the model answers "), "\(failure.message)")
         // The wrong column is still found by geometry alone.
-        let published = DropPolicy<String, String?> { request in
+        let published = DropPolicy<StringID, StringID?> { request in
             let index = max(0, Int((request.session.location.x - 8) / 236))
             let answer = Self.intended(request)
             let columns = request.container.collections
@@ -156,7 +156,7 @@ struct WorldTests {
 
     @Test("a world that cannot be is refused with a reason")
     func invalidWorlds() {
-        let layout = Layout<String>(kind: .list(rowHeight: 10), width: 100, height: 100)
+        let layout = Layout<StringID>(kind: .list(rowHeight: 10), width: 100, height: 100)
         #expect(throws: WorldError.self) { try World(collections: ["a": ["x"], "b": ["x"]], layout: layout) }
         #expect(throws: WorldError.self) { try World(collections: ["a": ["x"]], layout: layout, newItems: "new") }
     }
@@ -164,7 +164,7 @@ struct WorldTests {
 
 extension RecordedEvent {
     /// The item IDs an event names (lifted, inserted, ...).
-    var itemNames: [String] {
+    var itemNames: [StringID] {
         switch kind {
         case .lift(let items, _, _, _, _): items
         case .mutation(.insert(let items, _, _)): items
@@ -172,7 +172,7 @@ extension RecordedEvent {
         }
     }
 
-    var collectionNames: [String] {
+    var collectionNames: [StringID] {
         switch kind {
         case .mutation(.insert(_, let c, _)): c.map { [$0] } ?? []
         default: []

@@ -13,11 +13,11 @@ import Testing
 /// its rules make unreachable says so instead of failing every run.
 @Suite("World validation (issue 44)")
 struct WorldValidationTests {
-    static let list = Layout<String>(kind: .list(rowHeight: 10), width: 100, height: 100)
+    static let list = Layout<StringID>(kind: .list(rowHeight: 10), width: 100, height: 100)
 
     /// What building the world throws, as its message; nil: it was built.
     func refusal(
-        _ collections: KeyValuePairs<String, [String]> = ["a": ["x"]], layout: Layout<String> = list, newItems: String = "new-#"
+        _ collections: KeyValuePairs<StringID, [StringID]> = ["a": ["x"]], layout: Layout<StringID> = list, newItems: String = "new-#"
     ) -> String? {
         do throws(WorldError) {
             _ = try World(collections: collections, layout: layout, newItems: newItems)
@@ -45,11 +45,11 @@ struct WorldValidationTests {
         #expect(refusal(["a": [""]]) == "\(prefix) (items): field \"items\": an ID must be 1 to 256 bytes, got 0")
         #expect(refusal(["a": ["x\0y"]]) == "\(prefix) (items): field \"items\": an ID must not contain NUL, got \"x\\u0000y\"")
         #expect(
-            refusal(["a": [String(repeating: "x", count: 300)]])
+            refusal(["a": [StringID(String(repeating: "x", count: 300))]])
                 == "\(prefix) (items): field \"items\": an ID must be 1 to 256 bytes, got 300")
         #expect(refusal(["": ["x"]]) == "\(prefix) (id): field \"id\": an ID must be 1 to 256 bytes, got 0")
         // A world a recording holds is built as before.
-        #expect(refusal(["a": ["x", String(repeating: "y", count: 256)]]) == nil)
+        #expect(refusal(["a": ["x", StringID(String(repeating: "y", count: 256))]]) == nil)
     }
 
     @Test("class 6: new items of the world's own form (n# beside n0..n3, gone0) are refused; new IDs over 256 bytes or with NUL too")
@@ -87,14 +87,14 @@ struct WorldValidationTests {
             newItems: "n-#")
         var options = ApplyFuzzer.Options(runs: 300, seed: 4, modes: .both, world: world)
         options.test = "findingsReadBack"
-        let report = ApplyFuzzer.check(Applier<String, String?>.named("insert-before-remove")!, options: options)
+        let report = ApplyFuzzer.check(Applier<StringID, StringID?>.named("insert-before-remove")!, options: options)
         #expect(!report.failures.isEmpty, "\(report)")
         for failure in report.failures {
             let recording = failure.recording
             let reader = try RecordingReader(bytes: Array(recording.utf8), path: "finding.jsonl")
             #expect(throws: Never.self) { while try reader.next() != nil {} }
             #expect(!recording.contains("\"n0\",\"n0\""))
-            let replay = Replayer(options: ReplayOptions(applier: Applier<String, String?>.named("insert-before-remove")!)).run(
+            let replay = Replayer(options: ReplayOptions(applier: Applier<StringID, StringID?>.named("insert-before-remove")!)).run(
                 text: recording)
             #expect(replay.status == .fail, "\(recording)")
         }
@@ -172,15 +172,15 @@ struct FuzzFailureReadBackTests {
     @Test(
         "a finding in a layout with NaN spacing says its recording does not read back, with the reader's reason; a valid one says nothing")
     func nanLayout() throws {
-        let buggy = try #require(Applier<String, String?>.named("insert-before-remove"))
-        let nan = Layout<String>(kind: .list(rowHeight: 10, spacing: .nan), width: 100, height: 400)
+        let buggy = try #require(Applier<StringID, StringID?>.named("insert-before-remove"))
+        let nan = Layout<StringID>(kind: .list(rowHeight: 10, spacing: .nan), width: 100, height: 400)
         let report = ApplyFuzzer.check(buggy, options: ApplyFuzzer.Options(runs: 200, modes: .differences, layout: nan))
         let failure = try #require(report.failure, "\(report)")
         #expect(failure.recordingProblem == "line 1: layout field \"spacing\" must be a finite number >= 0, got nan")
         #expect(
             failure.description.hasSuffix(
                 "\n  the recording does not read back: line 1: layout field \"spacing\" must be a finite number >= 0, got nan"))
-        let fine = Layout<String>(kind: .list(rowHeight: 10, spacing: 2), width: 100, height: 400)
+        let fine = Layout<StringID>(kind: .list(rowHeight: 10, spacing: 2), width: 100, height: 400)
         let valid = ApplyFuzzer.check(buggy, options: ApplyFuzzer.Options(runs: 200, modes: .differences, layout: fine))
         let kept = try #require(valid.failure, "\(valid)")
         #expect(kept.recordingProblem == nil)

@@ -170,11 +170,11 @@ struct SwipeEngineEventTests {
     @Test(
         "swipe, scroll and tap map to SessionEvent cases without a session, and back",
         arguments: [
-            (RecordedEvent.Kind.swipe(item: "b", dx: -80), SessionEvent<String, String?>.swipe(item: "b", dx: -80)),
+            (RecordedEvent.Kind.swipe(item: "b", dx: -80), SessionEvent<StringID, StringID?>.swipe(item: "b", dx: -80)),
             (.scroll(dy: 3), .scroll(dy: 3)),
             (.tap(x: 150, y: 15), .tap(at: Point(x: 150, y: 15))),
         ])
-    func conversion(kind: RecordedEvent.Kind, event: SessionEvent<String, String?>) {
+    func conversion(kind: RecordedEvent.Kind, event: SessionEvent<StringID, StringID?>) {
         let recorded = RecordedEvent(t: 7, kind)
         #expect(recorded.engineEvent(in: header) == event)
         #expect(event.session == nil)
@@ -183,10 +183,10 @@ struct SwipeEngineEventTests {
 
     @Test("mapIDs renames a swipe's item")
     func mapIDs() {
-        let event = SessionEvent<String, String?>.swipe(item: "b", dx: 12)
+        let event = SessionEvent<StringID, StringID?>.swipe(item: "b", dx: 12)
         #expect(event.mapIDs(item: { $0 == "b" ? 1 : 0 }, collection: { _ in 0 }) == SessionEvent<Int, Int>.swipe(item: 1, dx: 12))
         #expect(
-            SessionEvent<String, String?>.tap(at: Point(x: 1, y: 2)).mapIDs(item: { _ in 0 }, collection: { _ in 0 })
+            SessionEvent<StringID, StringID?>.tap(at: Point(x: 1, y: 2)).mapIDs(item: { _ in 0 }, collection: { _ in 0 })
                 == .tap(at: Point(x: 1, y: 2)))
     }
 
@@ -194,7 +194,7 @@ struct SwipeEngineEventTests {
     func placeholder() {
         var engine = RecordingEngine(container: header.container, layout: header.layout)
         let before = engine.container
-        for e in [SessionEvent<String, String?>.swipe(item: "a", dx: -200), .scroll(dy: 1), .tap(at: Point(x: 5, y: 5))] {
+        for e in [SessionEvent<StringID, StringID?>.swipe(item: "a", dx: -200), .scroll(dy: 1), .tap(at: Point(x: 5, y: 5))] {
             let step = engine.handle(e)
             #expect(step.outcome == nil && step.applied == nil && step.warnings.isEmpty)
         }

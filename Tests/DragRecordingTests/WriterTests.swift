@@ -26,10 +26,14 @@ struct RandomRecording {
         default: [0.1, 1e-7, 123456.789, Double.leastNonzeroMagnitude, 999_999_999_999.875, -1e12][int(6)]
         }
     }
-    mutating func id() -> String { ["a", "b", "c", "item-\(int(50))", "ünï", "q\"uote", "tab\tnl\n", "\u{1}ctl"][int(8)] }
-    mutating func ids(_ max: Int = 4) -> [String] {
-        var seen = Set<String>()
-        var out: [String] = []
+    /// Two of them are one text in two spellings (C3 A9 and 65 CC 81):
+    /// two IDs, written and read back byte for byte.
+    mutating func id() -> StringID {
+        ["a", "b", "c", "item-\(int(50))", "ünï", "q\"uote", "tab\tnl\n", "\u{1}ctl", "caf\u{E9}", "cafe\u{301}"][int(10)]
+    }
+    mutating func ids(_ max: Int = 4) -> [StringID] {
+        var seen = Set<StringID>()
+        var out: [StringID] = []
         for _ in 0..<(1 + int(max)) {
             let i = id()
             if seen.insert(i).inserted { out.append(i) }
@@ -38,7 +42,7 @@ struct RandomRecording {
     }
 
     mutating func header(collections n: Int) -> RecordingHeader {
-        let layouts: [Layout<String>.Kind] = [
+        let layouts: [Layout<StringID>.Kind] = [
             .list(rowHeight: 10, spacing: number(), headerHeight: 0, heights: ["a": 3.5]),
             .grid(columns: int(2) == 0 ? .fixed(3) : .adaptive(minimum: 20), rowHeight: 12, spacing: 2, headerHeight: 4),
             .board(columnWidth: 50, spacing: 5, rowHeight: 10, rowSpacing: 1, headerHeight: 0),
@@ -62,7 +66,7 @@ struct RandomRecording {
     }
 
     /// A valid swipe section: every field drawn, defaults included.
-    mutating func swipe(_ specs: [CollectionSpec]) -> SwipeConfiguration<String> {
+    mutating func swipe(_ specs: [CollectionSpec]) -> SwipeConfiguration<StringID> {
         var names = ["pin", "delete", "flag", "archive", "mark \"read\"", "ünï"]
         let labels = ["Pin", "", "Delete ✓", "tab\tnl\n", "q\"uote"]
         func edge(_ r: inout RandomRecording) -> SwipeEdgeActions? {
@@ -83,7 +87,7 @@ struct RandomRecording {
             return SwipeEdgeActions(actions: actions, allowsFullSwipe: r.int(3) != 0)
         }
         let items = specs.flatMap(\.items)
-        var flags: [String: [String]] = [:]
+        var flags: [String: [StringID]] = [:]
         for flag in ["pinned", "read"] where int(2) == 0 { flags[flag] = items.filter { _ in int(2) == 0 } }
         return SwipeConfiguration(
             actionWidth: [80, 44, 0.5, 120.25][int(4)], fullSwipe: [0.6, 1, 0.25, 1e-7][int(4)],
@@ -113,7 +117,7 @@ struct RandomRecording {
             }
             if int(2) == 0 { e.presentations = (0..<int(4)).map { _ in PresentationReport(item: id(), isPresented: int(2) == 0) } }
             if int(2) == 0 || e.isEmpty {
-                e.labels = ExpectedLabels(item: id(), edge: SwipeEdge.allCases[int(2)], labels: (0..<int(3)).map { _ in id() })
+                e.labels = ExpectedLabels(item: id(), edge: SwipeEdge.allCases[int(2)], labels: (0..<int(3)).map { _ in id().string })
             }
             if int(3) == 0 { e.outcome = .moved }
             return .expect(e)
@@ -126,7 +130,7 @@ struct RandomRecording {
         var deferred = Set<Int>()
         var out: [RecordedEvent] = []
         let ids = header.collections.map(\.id)
-        func collection(_ r: inout RandomRecording) -> String? { ids.count == 1 ? (r.int(2) == 0 ? nil : ids[0]) : ids[r.int(ids.count)] }
+        func collection(_ r: inout RandomRecording) -> StringID? { ids.count == 1 ? (r.int(2) == 0 ? nil : ids[0]) : ids[r.int(ids.count)] }
         while out.count < count {
             t += Double(int(3)) + (int(4) == 0 ? 0.25 : 0)
             let s = int(3)
@@ -236,8 +240,8 @@ struct WriterTests {
 
     @Test("version 2: the header's swipe section in a fixed key order, defaults omitted")
     func exactVersion2Header() {
-        let layout = Layout<String>(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 0, heights: [:]), width: 200, height: 50)
-        let swipe = SwipeConfiguration<String>(
+        let layout = Layout<StringID>(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 0, heights: [:]), width: 200, height: 50)
+        let swipe = SwipeConfiguration<StringID>(
             actionWidth: 64, fullSwipe: 0.5, direction: .rtl,
             leading: SwipeEdgeActions(
                 actions: [SwipeAction(name: "pin", label: "Pin", toggle: "pinned", labelOn: "Unpin")], allowsFullSwipe: false),

@@ -34,14 +34,14 @@ import Testing
         let layout = dump.section(from: "layout", to: ["legend"])
         let entries = layout.filter { $0.name == "g" && $0.has(class: "entry") }
         let expected = document.snapshot(after: step).collections.flatMap(\.entries)
-        #expect(entries.map { $0.attributes["data-id"] ?? "" } == expected.map(\.id))
+        #expect(entries.map { $0.attributes["data-id"] ?? "" } == expected.map(\.id.string))
         // Each entry's text element holds its ID as Format shows it: up to
         // its first escape as text, each escape in a tspan.esc (PageEscapeTests).
         let texts = layout.filter { $0.name == "text" && !$0.has(class: "area-label") && !$0.has(class: "finger-label") }
-        let plainStart = expected.map { String(String.UnicodeScalarView($0.id.unicodeScalars.prefix { !Format.isUnsafe($0) })) }
+        let plainStart = expected.map { String(String.UnicodeScalarView($0.id.string.unicodeScalars.prefix { !Format.isUnsafe($0) })) }
         #expect(Array(texts.prefix(expected.count)).map(\.text) == plainStart)
         let escapes = layout.filter { $0.name == "tspan" && $0.has(class: "esc") }.map(\.text)
-        let expectedEscapes = expected.flatMap { $0.id.unicodeScalars.filter(Format.isUnsafe).map { Format.escapingControls(String($0)) } }
+        let expectedEscapes = expected.flatMap { $0.id.string.unicodeScalars.filter(Format.isUnsafe).map { Format.escapingControls(String($0)) } }
         #expect(escapes.starts(with: expectedEscapes), "\(escapes)")
         for (element, entry) in zip(entries, expected) {
             #expect(element.has(class: "fixed") == entry.fixed, "fixed mark of \(entry.id)")

@@ -24,12 +24,12 @@ import Testing
 
         """.write(toFile: path, atomically: true, encoding: .utf8)
         // The closure's bug: the sources always go to the front.
-        let toFront = Applier<String, String?>.single(element: { Note(id: $0) }) { notes, difference in
+        let toFront = Applier<StringID, StringID?>.single(element: { Note(id: $0) }) { notes, difference in
             let moved = difference.sources.compactMap { id in notes.first { $0.id == id } }
             notes.removeAll { difference.sources.contains($0.id) }
             notes.insert(contentsOf: moved, at: 0)
         }
-        var subject: (any ReorderSubject<String, String?>)? = nil
+        var subject: (any ReorderSubject<StringID, StringID?>)? = nil
         let page = try Replayer(options: ReplayOptions(applier: toFront)).writePage(
             forRecording: path, subject: &subject, subjectName: "the closures of a test")
         #expect(page.path == dir.appendingPathComponent("to-front.html").path)

@@ -11,12 +11,12 @@ enum Fixtures {
     }
 
     /// One unnamed list collection, `fixed` first (laid out by `.rows`).
-    static func list(_ items: [String], fixed: [String] = [], locked: Set<String> = []) -> RenderData {
+    static func list(_ items: [StringID], fixed: [StringID] = [], locked: Set<StringID> = []) -> RenderData {
         RenderData(collections: [ReorderCollection(id: nil, items: items, fixed: fixed)], locked: locked)
     }
 
     /// Board columns (laid out by `.cards`).
-    static func board(_ columns: [(id: String, items: [String])], locked: Set<String> = [], capacity: [String: Int] = [:]) -> RenderData {
+    static func board(_ columns: [(id: StringID, items: [StringID])], locked: Set<StringID> = [], capacity: [StringID: Int] = [:]) -> RenderData {
         RenderData(
             collections: columns.map { ReorderCollection(id: $0.id, items: $0.items, capacity: capacity[$0.id]) }, locked: locked)
     }
@@ -98,7 +98,7 @@ enum Fixtures {
     }
 
     /// IDs that break careless escaping, in every context.
-    static let hostileIDs = ["</script><b>x", "q\"uote&amp;", "new\nline", "tab\there", "\u{1}ctl", "ünï☃", "<!--", "${x}\\"]
+    static let hostileIDs: [StringID] = ["</script><b>x", "q\"uote&amp;", "new\nline", "tab\there", "\u{1}ctl", "ünï☃", "<!--", "${x}\\"]
 
     /// A fixed header row, a locked row, hostile IDs, and a failed
     /// expectation at step 2 (then one more step, so it is not the last).
@@ -194,7 +194,7 @@ enum Fixtures {
     }
 }
 
-extension Layout<String> {
+extension Layout<StringID> {
     /// The fixtures' list: rows `rowHeight` high, no spacing, no header.
     static func rows(rowHeight: Double = 10, width: Double, height: Double) -> Layout {
         Layout(kind: .list(rowHeight: rowHeight), width: width, height: height)

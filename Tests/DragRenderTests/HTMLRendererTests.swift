@@ -27,7 +27,7 @@ import Testing
         let data = try #require(object["data"] as? [String: Any])
         let collections = try #require(data["collections"] as? [[Any]])
         let ids = Set(collections.flatMap { ($0.last as? [String]) ?? [] })
-        for id in Fixtures.hostileIDs { #expect(ids.contains(id), "ID \(id.debugDescription) lost in the JSON") }
+        for id in Fixtures.hostileIDs { #expect(ids.contains(id.string), "ID \(id.debugDescription) lost in the JSON") }
         #expect(object["firstFailing"] as? Int == Fixtures.failingStep)
         #expect(object["start"] as? Int == Fixtures.failingStep)
         #expect((object["steps"] as? [Any])?.count == 4)

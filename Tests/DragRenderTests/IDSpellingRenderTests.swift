@@ -15,7 +15,7 @@ import Testing
 
     static func render(_ text: String) throws -> (ReplayResult, RenderDocument?) {
         let path = try writeTemporary(text)
-        var subject: (any ReorderSubject<String, String?>)? = nil
+        var subject: (any ReorderSubject<StringID, StringID?>)? = nil
         return Replayer().render(path: path, subject: &subject, subjectName: "applier canonical")
     }
 
@@ -28,7 +28,7 @@ import Testing
         let (result, document) = try Self.render(text)
         let doc = try #require(document)
         #expect(result.status == .pass)
-        let ids = doc.snapshot(after: 1).collections[0].entries.map { Array($0.id.utf8) }
+        let ids = doc.snapshot(after: 1).collections[0].entries.map { Array($0.id.string.utf8) }
         #expect(ids == [Array("cafe\u{301}".utf8), Array("b".utf8), Array("a".utf8)])
         let page = Array(HTMLRenderer.page(doc).utf8)
         #expect(page.firstRange(of: Array("cafe\u{301}".utf8)) != nil)

@@ -31,8 +31,8 @@ import FoundationXML
     /// A board: the column "to\u{200B}do" holding every ID, and "todo"
     /// empty; columns wide enough that the page cuts no label.
     static func document() -> RenderDocument {
-        let data = Fixtures.board([("to\u{200B}do", ids), ("todo", [])])
-        let layout = Layout<String>(kind: .board(columnWidth: 300, spacing: 10, rowHeight: 30, headerHeight: 20), width: 620, height: 500)
+        let data = Fixtures.board([("to\u{200B}do", ids.map { StringID($0) }), ("todo", [])])
+        let layout = Layout<StringID>(kind: .board(columnWidth: 300, spacing: 10, rowHeight: 30, headerHeight: 20), width: 620, height: 500)
         var b = RenderBuilder(header: RenderHeader(title: "confusable IDs", layout: layout), initial: data)
         b.append(RenderEvent(line: 2, t: 0, text: "insert", kind: .mutation(.insert), data: data))
         return b.finish()

@@ -29,8 +29,8 @@ import Testing
     /// The document `dragreplay render` draws for a bundled recording
     /// (`path` relative to the package, as the document names it).
     static func replayed(_ path: String, applier: String = "canonical") -> RenderDocument? {
-        var subject: (any ReorderSubject<String, String?>)? = nil
-        let replayer = Replayer(options: ReplayOptions(applier: Applier<String, String?>.named(applier)!))
+        var subject: (any ReorderSubject<StringID, StringID?>)? = nil
+        let replayer = Replayer(options: ReplayOptions(applier: Applier<StringID, StringID?>.named(applier)!))
         var doc = replayer.render(path: packageRoot + "/" + path, subject: &subject, subjectName: "applier \(applier)").1
         doc?.header.path = path
         return doc

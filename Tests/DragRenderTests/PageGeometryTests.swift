@@ -13,10 +13,10 @@ import Testing
 @Suite struct PageGeometryTests {
     static let directory = Browser.packageRoot.appendingPathComponent("Tests/page/geometry")
 
-    typealias Collection = ReorderCollection<String, String?>
+    typealias Collection = ReorderCollection<StringID, StringID?>
 
     /// Each layout with its data before the first step.
-    static var cases: [String: (layout: Layout<String>, start: RenderData)] {
+    static var cases: [String: (layout: Layout<StringID>, start: RenderData)] {
         let sections = RenderData(collections: [
             Collection(id: "todo", items: ["a", "b", "c"], fixed: ["h1"]), Collection(id: "done", items: ["d"]),
         ])
@@ -24,7 +24,7 @@ import Testing
             Collection(id: "backlog", items: ["a", "b"]), Collection(id: "doing", items: ["c"], capacity: 2),
             Collection(id: "done", items: []),
         ])
-        let heights = ["b": 80, "h1": 20, "x": 12.5]
+        let heights: [StringID: Double] = ["b": 80, "h1": 20, "x": 12.5]
         return [
             "list": (Layout(kind: .list(rowHeight: 44, spacing: 2, headerHeight: 30, heights: heights), width: 390, height: 900), sections),
             "grid": (
@@ -58,7 +58,7 @@ import Testing
             out.append(d)
         }
         let last = d.collections.count - 1
-        let far = (0..<40).map { "n\($0)" }
+        let far: [StringID] = (0..<40).map { "n\($0)" }
         step { _ = $0.insert(far, into: 0, at: nil) }
         step {
             _ = $0.delete(["n39"])
@@ -87,7 +87,7 @@ import Testing
         return out
     }
 
-    static func document(_ layout: Layout<String>, _ data: [RenderData], initial: RenderData) -> RenderDocument {
+    static func document(_ layout: Layout<StringID>, _ data: [RenderData], initial: RenderData) -> RenderDocument {
         var b = RenderBuilder(header: RenderHeader(title: "geometry", layout: layout), initial: initial)
         for (k, d) in data.enumerated() {
             b.append(RenderEvent(line: k + 2, t: Double(k), text: "step \(k)", kind: .mutation(.insert), data: d))

@@ -63,13 +63,13 @@ import Testing
 /// reused while the data does not change.
 enum Synthetic {
     static let rowHeight = 10.0, width = 100.0
-    static let initialItems = (0..<20).map { "item-\($0)" }
+    static let initialItems: [StringID] = (0..<20).map { "item-\($0)" }
     static let header = RenderHeader(
         title: "synthetic", path: "synthetic.jsonl", subject: "benchmark",
         layout: .rows(
             width: width, height: 100_000))
 
-    static func snapshot(_ items: [String]) -> RenderData { Fixtures.list(items) }
+    static func snapshot(_ items: [StringID]) -> RenderData { Fixtures.list(items) }
 
     static func events(_ n: Int, freshSnapshots: Bool = false) -> [RenderEvent] {
         var items = initialItems
@@ -93,7 +93,7 @@ enum Synthetic {
         while out.count < n {
             if drag > 0 && drag % 20 == 0 && inserted < drag / 20 {
                 inserted += 1
-                let id = "new-\(inserted)"
+                let id: StringID = "new-\(inserted)"
                 let index = random(items.count + 1)
                 items.insert(id, at: index)
                 data = snapshot(items)
@@ -111,7 +111,7 @@ enum Synthetic {
                     line: line, t: t, text: "lift s0 [\(item)] at (50, \(startY))", kind: .lift, session: 0,
                     location: Point(x: 50, y: startY), data: data, activeSessions: session))
             var hit = HitTarget(collection: 0, slot: 0)
-            var anchor: String?
+            var anchor: StringID?
             for j in 1...49 {
                 let y = ((startY + (endY - startY) * Double(min(j, 48)) / 48) * 2).rounded() / 2
                 let slot = min(max(Int((y + rowHeight / 2) / rowHeight), 0), items.count)

@@ -88,7 +88,7 @@ import Testing
                 line: 2, t: 0, text: "lift", kind: .lift, session: 0, location: Point(x: 1, y: 1), data: data,
                 swipe: RenderSwipe(open: row)))
         for line in 3...6 {
-            let reports = line == 5 ? [PresentationReport(item: "b", isPresented: false)] : []
+            let reports = line == 5 ? [PresentationReport<StringID>(item: "b", isPresented: false)] : []
             b.append(
                 RenderEvent(
                     line: line, t: 1, text: "move", kind: .move, session: 0, location: Point(x: 1, y: Double(line)),

@@ -9,7 +9,7 @@ import Testing
 /// destination; any other change stays one splice. Either way the
 /// document's changes rebuild every step's data exactly.
 @Suite struct RenderMovesTests {
-    typealias Collection = ReorderCollection<String, String?>
+    typealias Collection = ReorderCollection<StringID, StringID?>
 
     /// One entry moved across a list of 3,000 (six chunks), a few from
     /// apart put together or into the other collection, new entries and

@@ -1,4 +1,5 @@
 import DragRender
+import ReorderCore
 import Testing
 
 /// A small input cannot make a huge page: past a multiple of the
@@ -8,7 +9,7 @@ import Testing
     /// every step is a new state of the whole container, the shape that
     /// made 1 GB pages (a rotation alone is one entry moved, stored as such).
     static func rotating(events: Int, limit: RenderSizeLimit?) -> RenderDocument {
-        let ids = (0..<200).map { "item-\($0)" }
+        let ids: [StringID] = (0..<200).map { "item-\($0)" }
         var b = RenderBuilder(
             header: RenderHeader(title: "rotating", path: "big.jsonl", layout: .rows(width: 100, height: 2000)), sizeLimit: limit)
         for n in 0..<events {

@@ -37,7 +37,7 @@ import Testing
         ])
     func roundTripOfReports(_ name: String) throws {
         let path = packageRoot + "/corpora/reports/" + name + ".jsonl"
-        var subject: (any ReorderSubject<String, String?>)? = nil
+        var subject: (any ReorderSubject<StringID, StringID?>)? = nil
         let memory = try #require(Replayer().render(path: path, subject: &subject, subjectName: "applier canonical").document)
         let spool = try RenderStepSpool()
         let spooled = try #require(

@@ -14,8 +14,8 @@ import Testing
 /// the difference, the failures), drawn on the core's frames.
 @Suite struct ReplayAdapterTests {
     func render(_ path: String, applier: String = "canonical") -> (ReplayResult, RenderDocument?) {
-        var subject: (any ReorderSubject<String, String?>)? = nil
-        let replayer = Replayer(options: ReplayOptions(applier: Applier<String, String?>.named(applier)!))
+        var subject: (any ReorderSubject<StringID, StringID?>)? = nil
+        let replayer = Replayer(options: ReplayOptions(applier: Applier<StringID, StringID?>.named(applier)!))
         return replayer.render(path: path, subject: &subject, subjectName: "applier \(applier)")
     }
 

@@ -3,6 +3,7 @@ import DragRender
 import DragReplay
 import Foundation
 import KnownBugs
+import ReorderCore
 import ReorderConformance
 import TestSupport
 import Testing
@@ -18,7 +19,7 @@ import Testing
         if let bug = mergeBug.flatMap(MergeBug.named) {
             options.merge = ReplicaMergeUnderTest(name: bug.name, imitates: bug.imitates) { bug.merge(ids: $0, data: $1) }
         }
-        var subject: (any ReorderSubject<String, String?>)? = nil
+        var subject: (any ReorderSubject<StringID, StringID?>)? = nil
         let (result, document) = Replayer(options: options).render(path: path, subject: &subject, subjectName: "model")
         return (result, try #require(document))
     }

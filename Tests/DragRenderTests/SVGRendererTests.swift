@@ -67,9 +67,9 @@ import FoundationXML
             #expect(xml.error == nil, "\(name) step \(step): \(String(describing: xml.error))")
             let entries = xml.elements.filter { $0.name == "g" && $0.classes.contains("entry") }
             let expected = doc.snapshot(after: step).collections.flatMap(\.entries)
-            #expect(entries.compactMap { $0.attributes["data-id"] } == expected.map { visible($0.id) }, "\(name) step \(step)")
+            #expect(entries.compactMap { $0.attributes["data-id"] } == expected.map { visible($0.id.string) }, "\(name) step \(step)")
             // Drawn, every character `Format.isUnsafe` names is its escape (PageEscapeTests).
-            #expect(entries.map { $0.text } == expected.map { Format.escapingControls($0.id) }, "\(name) step \(step): entry texts")
+            #expect(entries.map { $0.text } == expected.map { Format.escapingControls($0.id.string) }, "\(name) step \(step): entry texts")
             #expect(entries.map { $0.classes.contains("fixed") } == expected.map(\.fixed))
             #expect(entries.map { $0.classes.contains("locked") } == expected.map(\.locked))
             let forbidden = !xml.withClass("forbidden").isEmpty

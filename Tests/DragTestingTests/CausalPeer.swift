@@ -32,21 +32,21 @@ final class CausalPeer: SyncReplica {
     let me: String
     let peers: [String]
     let rank: [String: Int]
-    let start: ReorderContainer<String, String?>
+    let start: ReorderContainer<StringID, StringID?>
     let bug: Bug?
-    private(set) var data: ReorderContainer<String, String?>
+    private(set) var data: ReorderContainer<StringID, StringID?>
     /// The integrated ops, in the total order.
-    var ops: [ReplicaOp<String, String?>] = []
+    var ops: [ReplicaOp<StringID, StringID?>] = []
     var ids: Set<OpID> = []
     /// Arrived, waiting for their causal past.
-    var waiting: [ReplicaOp<String, String?>] = []
+    var waiting: [ReplicaOp<StringID, StringID?>] = []
     /// Per origin, the highest seq integrated here (contiguous from 1).
     var vector: [String: Int] = [:]
     /// Per peer, what it is known to have integrated (its ops, the ops it
     /// forwarded, its acknowledgements): what resend may skip.
     var known: [String: [String: Int]] = [:]
 
-    init(_ setup: SyncSetup<String, String?>, bug: Bug? = nil) {
+    init(_ setup: SyncSetup<StringID, StringID?>, bug: Bug? = nil) {
         me = setup.replica
         peers = setup.replicas.filter { $0 != setup.replica }
         rank = Dictionary(uniqueKeysWithValues: setup.replicas.enumerated().map { ($1, $0) })
@@ -60,7 +60,7 @@ final class CausalPeer: SyncReplica {
     /// An own op sorts after every op integrated here (its timestamp is
     /// larger), so applying it equals the replay.
     /// - Complexity: O(n) for the apply.
-    func commit(_ op: ReplicaOp<String, String?>, change: LocalChange<String, String?>) throws -> SyncOutput {
+    func commit(_ op: ReplicaOp<StringID, StringID?>, change: LocalChange<StringID, StringID?>) throws -> SyncOutput {
         if bug == .refusesDeletes, case .delete = change { throw Refused() }
         integrate(op)
         op.apply(to: &data)
@@ -69,7 +69,7 @@ final class CausalPeer: SyncReplica {
 
     /// - Complexity: O(w^2) for w waiting ops, plus a replay O(m * n) when
     ///   something was integrated.
-    func receive(_ delivery: SyncDelivery<String, String?>) throws -> SyncOutput {
+    func receive(_ delivery: SyncDelivery<StringID, StringID?>) throws -> SyncOutput {
         guard let op = delivery.op else {
             if let payload = delivery.payload { learn(delivery.from, Self.decode(payload)) }
             return SyncOutput()
@@ -103,8 +103,8 @@ final class CausalPeer: SyncReplica {
     }
 
     /// Integrates every waiting op whose causal past is integrated; returns them.
-    func drain() -> [ReplicaOp<String, String?>] {
-        var added: [ReplicaOp<String, String?>] = []
+    func drain() -> [ReplicaOp<StringID, StringID?>] {
+        var added: [ReplicaOp<StringID, StringID?>] = []
         while let i = waiting.firstIndex(where: deliverable) {
             let op = waiting.remove(at: i)
             integrate(op)
@@ -113,19 +113,19 @@ final class CausalPeer: SyncReplica {
         return added
     }
 
-    func deliverable(_ op: ReplicaOp<String, String?>) -> Bool {
+    func deliverable(_ op: ReplicaOp<StringID, StringID?>) -> Bool {
         guard vector[op.id.origin, default: 0] == op.id.seq - 1 else { return false }
         return op.versionVector.allSatisfy { vector[$0.key, default: 0] >= $0.value }
     }
 
-    func integrate(_ op: ReplicaOp<String, String?>) {
+    func integrate(_ op: ReplicaOp<StringID, StringID?>) {
         let at = ops.firstIndex { precedes(op, $0) } ?? ops.count
         ops.insert(op, at: at)
         ids.insert(op.id)
         vector[op.id.origin] = op.id.seq
     }
 
-    func precedes(_ a: ReplicaOp<String, String?>, _ b: ReplicaOp<String, String?>) -> Bool {
+    func precedes(_ a: ReplicaOp<StringID, StringID?>, _ b: ReplicaOp<StringID, StringID?>) -> Bool {
         (a.lamport, rank[a.id.origin] ?? .max, a.id.seq) < (b.lamport, rank[b.id.origin] ?? .max, b.id.seq)
     }
 

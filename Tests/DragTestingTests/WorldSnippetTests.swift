@@ -11,7 +11,7 @@ struct WorldSnippetTests {
     func snippet() throws {
         // A Kanban board's policy: nothing into templates; a copy from
         // templates lands where a move would; the rest as spec 3.3 says.
-        let kanbanPolicy = DropPolicy<String, String?> { request in
+        let kanbanPolicy = DropPolicy<StringID, StringID?> { request in
             if let t = request.target, request.container.collections[t.collection].id == "templates" { return .forbidden }
             if !request.isExternal && request.session.suggestedOperations == .copy {
                 var asMove = request
@@ -22,7 +22,7 @@ struct WorldSnippetTests {
             return standardConfiguration(request)
         }
         // world.md begin
-        let board = Layout<String>(kind: .board(columnWidth: 220, spacing: 16, rowHeight: 40), width: 960, height: 600)
+        let board = Layout<StringID>(kind: .board(columnWidth: 220, spacing: 16, rowHeight: 40), width: 960, height: 600)
         let world = try World(
             collections: ["todo": ["t1", "t2"], "doing": [], "done": [], "templates": ["bug", "feature"]],
             capacity: ["done": 5], layout: board,

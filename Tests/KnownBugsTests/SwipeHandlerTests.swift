@@ -6,27 +6,27 @@ import TestSupport
 import Testing
 
 private typealias Fix = SwipeFixture
-private typealias Run = SwipeConformance<SwipeHandler<String>>
+private typealias Run = SwipeConformance<SwipeHandler<StringID>>
 
 /// A handler that writes down what it is told, in order.
 private struct LoggingHandler: SwipeHandling, Sendable {
     var name: String { "logging" }
     var log: [String] = []
-    var inner = SwipeHandler<String>(.correct)
+    var inner = SwipeHandler<StringID>(.correct)
 
-    mutating func reset(configuration: SwipeConfiguration<String>) {
+    mutating func reset(configuration: SwipeConfiguration<StringID>) {
         log.append("reset")
         inner.reset(configuration: configuration)
     }
-    mutating func open(item: String, edge: SwipeEdge, labels: [String], data: SwipeData<String>) {
+    mutating func open(item: StringID, edge: SwipeEdge, labels: [String], data: SwipeData<StringID>) {
         log.append("open \(item) \(edge.rawValue) \(labels) in \(data.items)")
     }
-    mutating func close(item: String) { log.append("close \(item)") }
-    mutating func perform(item: String, edge: SwipeEdge, action: String, data: SwipeData<String>) -> SwipeEffect<String> {
+    mutating func close(item: StringID) { log.append("close \(item)") }
+    mutating func perform(item: StringID, edge: SwipeEdge, action: String, data: SwipeData<StringID>) -> SwipeEffect<StringID> {
         log.append("perform \(action) on \(item)")
         return inner.perform(item: item, edge: edge, action: action, data: data)
     }
-    func labels(item: String, edge: SwipeEdge, data: SwipeData<String>) -> [String] {
+    func labels(item: StringID, edge: SwipeEdge, data: SwipeData<StringID>) -> [String] {
         inner.labels(item: item, edge: edge, data: data)
     }
     func edge(forDX dx: Double, direction: LayoutDirection) -> SwipeEdge? { inner.edge(forDX: dx, direction: direction) }
@@ -36,10 +36,10 @@ private struct LoggingHandler: SwipeHandling, Sendable {
 struct SwipeHandlerTests {
     @Test("one table: builtIns, builtInNames and named(_:) agree, in order")
     func catalogue() {
-        #expect(SwipeHandler<String>.builtInNames == ["correct", "index-captured", "stale-labels", "unmirrored"])
-        #expect(SwipeHandler<String>.builtIns.map(\.name) == SwipeHandler<String>.builtInNames)
-        for name in SwipeHandler<String>.builtInNames { #expect(SwipeHandler<String>.named(name)?.name == name) }
-        #expect(SwipeHandler<String>.named("nope") == nil)
+        #expect(SwipeHandler<StringID>.builtInNames == ["correct", "index-captured", "stale-labels", "unmirrored"])
+        #expect(SwipeHandler<StringID>.builtIns.map(\.name) == SwipeHandler<StringID>.builtInNames)
+        for name in SwipeHandler<StringID>.builtInNames { #expect(SwipeHandler<StringID>.named(name)?.name == name) }
+        #expect(SwipeHandler<StringID>.named("nope") == nil)
         #expect(SwipeHandlerKind.allCases.map(\.breaks) == [nil, .actionTarget, .freshLabels, .edge])
     }
 
@@ -117,7 +117,7 @@ struct SwipeHandlerTests {
         let step = run.handle(.swipe(item: "b", dx: -30), data: rows)
         #expect(step.step.opened == SwipeOpenRow(item: "b", edge: direction == .ltr ? .trailing : .leading))
         #expect(step.violation?.invariant == (kind == .unmirrored && direction == .rtl ? .edge : nil))
-        #expect(SwipeHandler<String>(kind).edge(forDX: 0, direction: direction) == nil)
+        #expect(SwipeHandler<StringID>(kind).edge(forDX: 0, direction: direction) == nil)
     }
 
     @Test(
@@ -128,7 +128,7 @@ struct SwipeHandlerTests {
         var run = Run(configuration: Fix.config(), handler: SwipeHandler(kind))
         #expect(run.handle(.swipe(item: "b", dx: 20), data: rows).violation == nil)  // b's leading edge opened once
         _ = run.handle(.scroll(dy: 1), data: rows)
-        func shown(_ item: String, _ edge: SwipeEdge) -> [String] {
+        func shown(_ item: StringID, _ edge: SwipeEdge) -> [String] {
             run.handler.labels(
                 item: item, edge: edge, data: SwipeData(items: rows.reorderableItems(inCollectionOf: item), flags: run.model.flags))
         }
@@ -174,17 +174,17 @@ struct SwipeHandlerTests {
 /// (it performs the deletes destructive actions ask for and reports every
 /// data change). Returns the first violation.
 enum SwipeRandomCase {
-    static func run<G: RandomNumberGenerator>(_ handler: SwipeHandler<String>, steps: Int, using rng: inout G) -> SwipeViolation? {
+    static func run<G: RandomNumberGenerator>(_ handler: SwipeHandler<StringID>, steps: Int, using rng: inout G) -> SwipeViolation? {
         let config = configuration(using: &rng)
         var rows = SwipeRows(sections: "a b c d", "e f")
         if Bool.random(using: &rng) { rows.sections[0].fixed = ["h"] }
         var run = SwipeConformance(configuration: config, handler: handler)
         var fresh = 0
-        var gone: [String] = ["zz"]
+        var gone: [StringID] = ["zz"]
         for _ in 0..<steps {
             let entries = rows.entries
             let roll = Int.random(in: 0..<100, using: &rng)
-            var checked: SwipeCheckedStep<String>
+            var checked: SwipeCheckedStep<StringID>
             if roll < 40 {
                 let item = (entries + gone).randomElement(using: &rng)!
                 let magnitude: Double = [0, 5, 10, 15, 20, 30, 45, 59, 60, 100].randomElement(using: &rng)!
@@ -214,7 +214,7 @@ enum SwipeRandomCase {
         return nil
     }
 
-    static func configuration<G: RandomNumberGenerator>(using rng: inout G) -> SwipeConfiguration<String> {
+    static func configuration<G: RandomNumberGenerator>(using rng: inout G) -> SwipeConfiguration<StringID> {
         let archive = SwipeAction(name: "archive", label: "Archive")
         let trailing = [[Fix.delete, Fix.flag], [Fix.delete], [Fix.flag, Fix.delete]].randomElement(using: &rng)!
         return SwipeConfiguration(
@@ -228,12 +228,12 @@ enum SwipeRandomCase {
             flags: ["pinned": ["a", "b", "c", "d", "e"].filter { _ in Bool.random(using: &rng) }])
     }
 
-    static func mutate<G: RandomNumberGenerator>(_ rows: inout SwipeRows, fresh: inout Int, gone: inout [String], using rng: inout G) {
+    static func mutate<G: RandomNumberGenerator>(_ rows: inout SwipeRows, fresh: inout Int, gone: inout [StringID], using rng: inout G) {
         let items = rows.sections.flatMap(\.items)
         switch Int.random(in: 0..<5, using: &rng) {
         case 0, 1:
             // A sync inserts a new row, or brings back a deleted ID, mostly at the top.
-            var id = "n\(fresh)"
+            var id: StringID = "n\(fresh)"
             if let back = gone.last, back != "zz", Bool.random(using: &rng) {
                 id = back
                 gone.removeLast()

@@ -24,27 +24,27 @@ struct SwipeInvariantTests {
     @Test(
         "presentation: reports alternate per item, starting with true",
         arguments: [
-            ([PresentationReport<String>.opened("a"), .closed("a"), .opened("b"), .closed("b"), .opened("a")], nil as Invariant?),
+            ([PresentationReport<StringID>.opened("a"), .closed("a"), .opened("b"), .closed("b"), .opened("a")], nil as Invariant?),
             ([.closed("a")], .presentation),
             ([.opened("a"), .closed("a"), .closed("a")], .presentation),
             ([.opened("a"), .opened("a")], .presentation),
             ([.opened("a"), .opened("b")], .oneOpen),
         ])
-    func ledgerAlternation(reports: [PresentationReport<String>], broken: Invariant?) {
-        var ledger = SwipePresentationLedger<String>()
+    func ledgerAlternation(reports: [PresentationReport<StringID>], broken: Invariant?) {
+        var ledger = SwipePresentationLedger<StringID>()
         #expect(ledger.record(reports)?.invariant == broken)
     }
 
     @Test("presentation: a row is open exactly when its last report is true")
     func ledgerOpen() {
-        let a = SwipeOpenRow(item: "a", edge: .trailing)
-        let b = SwipeOpenRow(item: "b", edge: .leading)
+        let a = SwipeOpenRow<StringID>(item: "a", edge: .trailing)
+        let b = SwipeOpenRow<StringID>(item: "b", edge: .leading)
         #expect(SwipePresentationLedger.check([.opened("a")], open: a) == nil)
         #expect(SwipePresentationLedger.check([.opened("a"), .closed("a")], open: nil) == nil)
         #expect(SwipePresentationLedger.check([.opened("a")], open: nil)?.invariant == .presentation)
         #expect(SwipePresentationLedger.check([.opened("a")], open: b)?.invariant == .presentation)
         #expect(SwipePresentationLedger.check([], open: a)?.invariant == .presentation)
-        var ledger = SwipePresentationLedger<String>()
+        var ledger = SwipePresentationLedger<StringID>()
         _ = ledger.record([.opened("a"), .opened("b")])
         #expect(ledger.check(open: a)?.invariant == .oneOpen)
         #expect(Set(ledger.openItems) == ["a", "b"])
@@ -52,8 +52,8 @@ struct SwipeInvariantTests {
 
     @Test("dismissal: after a scroll, a tap or a lift no row is open; a swipe may leave one open")
     func dismissal() {
-        let b = SwipeOpenRow(item: "b", edge: .trailing)
-        for event in [SwipeEvent<String>.scroll(dy: 3), .tap(Point(x: 1, y: 1)), .lift] {
+        let b = SwipeOpenRow<StringID>(item: "b", edge: .trailing)
+        for event in [SwipeEvent<StringID>.scroll(dy: 3), .tap(Point(x: 1, y: 1)), .lift] {
             #expect(Invariant.checkDismissal(after: event, open: b)?.invariant == .dismissal)
             #expect(Invariant.checkDismissal(after: event, open: nil) == nil)
         }
@@ -73,7 +73,7 @@ struct SwipeInvariantTests {
 
     @Test("fresh-labels, identity and edge compare the code under test with the model")
     func comparisons() {
-        let b = SwipeOpenRow(item: "b", edge: .leading)
+        let b = SwipeOpenRow<StringID>(item: "b", edge: .leading)
         #expect(Invariant.checkFreshLabels(row: b, expected: ["Pin"], shown: ["Pin"]) == nil)
         #expect(Invariant.checkFreshLabels(row: b, expected: ["Pin"], shown: ["Unpin"])?.invariant == .freshLabels)
 
@@ -83,7 +83,7 @@ struct SwipeInvariantTests {
         #expect(Invariant.checkIdentity(before: b, after: SwipeOpenRow(item: "c", edge: .leading), keepsItem: true) != nil)
         #expect(Invariant.checkIdentity(before: b, after: b, keepsItem: false) != nil)
         #expect(Invariant.checkIdentity(before: nil, after: b, keepsItem: false) != nil)
-        #expect(Invariant.checkIdentity(before: nil as SwipeOpenRow<String>?, after: nil, keepsItem: false) == nil)
+        #expect(Invariant.checkIdentity(before: nil as SwipeOpenRow<StringID>?, after: nil, keepsItem: false) == nil)
 
         #expect(Invariant.checkEdge(dx: -30, direction: .rtl, gesture: .leading) == nil)
         #expect(

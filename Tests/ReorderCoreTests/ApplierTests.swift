@@ -36,10 +36,10 @@ struct CanonicalApplyTests {
 
     @Test("a drop of half of a large list keeps selection order and lands before the anchor", arguments: [1_000, 20_000])
     func halfOfALargeList(n: Int) {
-        let items = (0..<n).map { "i\($0)" }
+        let items: [StringID] = (0..<n).map { "i\($0)" }
         var c = TContainer(collections: [.init(id: nil, items: items)])
-        let sources = stride(from: n - 1, to: 0, by: -2).map { "i\($0)" }  // every other item, backwards
-        var warnings: [ReorderWarning<String, String?>] = []
+        let sources: [StringID] = stride(from: n - 1, to: 0, by: -2).map { "i\($0)" }  // every other item, backwards
+        var warnings: [ReorderWarning<StringID, StringID?>] = []
         c.applyCanonical(TDifference(sources: sources, destination: destination(nil, "i0")), warnings: &warnings)
         #expect(c.orders == [sources + stride(from: 0, to: n, by: 2).map { "i\($0)" }])
         #expect(warnings.isEmpty)
@@ -48,7 +48,7 @@ struct CanonicalApplyTests {
     @Test("step 2: an unknown collection changes nothing, with a warning")
     func stepTwo() {
         var c = named(["x": "a b", "y": "c"])
-        var warnings: [ReorderWarning<String, String?>] = []
+        var warnings: [ReorderWarning<StringID, StringID?>] = []
         let resolved = c.applyCanonical(difference("a", before: nil, in: "nope"), warnings: &warnings)
         #expect(resolved == nil)
         #expect(c.orders == [["a", "b"], ["c"]])
@@ -70,7 +70,7 @@ struct CanonicalApplyTests {
         ])
     func anchorElsewhere(anchor: String, warning: String) {
         var c = TContainer(collections: [.init(id: "x", items: ids("a b"), fixed: ["h"]), .init(id: "y", items: ids("c d"))])
-        var warnings: [ReorderWarning<String, String?>] = []
+        var warnings: [ReorderWarning<StringID, StringID?>] = []
         c.applyCanonical(TDifference(sources: ["a", "d"], destination: destination("x", anchor)), warnings: &warnings)
         #expect(c.orders == [["b", "a", "d"], ["c"]])
         #expect(warnings.count == 1)
@@ -88,7 +88,7 @@ struct CanonicalApplyTests {
     @Test("reports what it resolved")
     func resolved() {
         var c = single("a b c d")
-        var w: [ReorderWarning<String, String?>] = []
+        var w: [ReorderWarning<StringID, StringID?>] = []
         let r = c.applyCanonical(difference("b c", before: "c"), warnings: &w)
         #expect(r == ResolvedMove(moved: ["b", "c"], collection: 0, anchor: "d"))
     }
@@ -107,16 +107,16 @@ struct OffsetsTests {
     func drift() {
         var c = single("a b c d")
         let d = difference("d", before: "b")
-        let offsets = Applier<String, String?>.offsets
+        let offsets = Applier<StringID, StringID?>.offsets
         let captured = offsets.capture(d, c)
         #expect(captured.offsets?.from == [3])
         #expect(captured.offsets?.to == 1)
         c.insert(["x"], into: 0, at: 0)  // a sync inserts at the top
         var canonical = c
-        var w: [ReorderWarning<String, String?>] = []
+        var w: [ReorderWarning<StringID, StringID?>] = []
         offsets.apply(captured, &c, &w)
         #expect(c.orders == [["x", "c", "a", "b", "d"]])  // moved c, not d, and to the wrong place
-        Applier<String, String?>.canonical.apply(Applier<String, String?>.canonical.capture(d, canonical), &canonical, &w)
+        Applier<StringID, StringID?>.canonical.apply(Applier<StringID, StringID?>.canonical.capture(d, canonical), &canonical, &w)
         #expect(canonical.orders == [["x", "a", "d", "b", "c"]])
     }
 
@@ -156,8 +156,8 @@ struct KnownBugTests {
         #expect(applied(.insertBeforeRemove, difference("d", before: "b"), to: single("a b c d e")) == ["a d b c e"])
     }
 
-    @Test("every built-in name resolves to an applier of that name", arguments: Applier<String, String?>.builtInNames)
+    @Test("every built-in name resolves to an applier of that name", arguments: Applier<StringID, StringID?>.builtInNames)
     func names(name: String) {
-        #expect(Applier<String, String?>.named(name)?.name == name)
+        #expect(Applier<StringID, StringID?>.named(name)?.name == name)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Drag sessions (spec 2.1)")
 struct DragSessionTests {
-    func lift(_ items: String, session s: Int = 0, ops: DropOperation.Set = .move, external: Bool = false) -> DragEvent<String, String?> {
+    func lift(_ items: String, session s: Int = 0, ops: DropOperation.Set = .move, external: Bool = false) -> DragEvent<StringID, StringID?> {
         .lift(session: s, items: ids(items), at: Point(x: 1, y: 1), operations: ops, external: external)
     }
 
@@ -135,7 +135,7 @@ struct DragSessionTests {
 
     @Test("deferred apply: mutations in between; IDs hold, offsets drift")
     func deferred() {
-        for (applier, expected) in [(Applier<String, String?>.canonical, "x a b e c d"), (.offsets, "x a d b c e")] {
+        for (applier, expected) in [(Applier<StringID, StringID?>.canonical, "x a b e c d"), (.offsets, "x a d b c e")] {
             var e = TEngine(container: single("a b c d e"), layout: rows(), applier: applier)
             _ = e.handle(lift("e"))
             let drop = e.handle(.drop(session: 0, at: before(2), deferred: true))

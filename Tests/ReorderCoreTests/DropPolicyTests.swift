@@ -4,10 +4,10 @@ import Testing
 
 @Suite("Default drop configuration (spec 3.3)")
 struct DropPolicyTests {
-    func engine(_ c: TContainer, _ layout: Layout<String> = rows()) -> TEngine { TEngine(container: c, layout: layout) }
+    func engine(_ c: TContainer, _ layout: Layout<StringID> = rows()) -> TEngine { TEngine(container: c, layout: layout) }
 
     func answer(_ e: inout TEngine, lift items: String, ops: DropOperation.Set = .move, external: Bool = false, at p: Point)
-        -> DropConfiguration<String, String?>?
+        -> DropConfiguration<StringID, StringID?>?
     {
         _ = e.handle(.lift(session: 0, items: ids(items), at: Point(x: 1, y: 1), operations: ops, external: external))
         return e.handle(.move(session: 0, at: p)).configuration
@@ -132,7 +132,7 @@ struct DropPolicyTests {
 
     @Test("setting configure on the standard policy replaces it")
     func standardReplaced() {
-        var policy = DropPolicy<String, String?>.standard
+        var policy = DropPolicy<StringID, StringID?>.standard
         policy.configure = { _ in .forbidden }
         var e = engine(single("a b c"))
         e.policy = policy

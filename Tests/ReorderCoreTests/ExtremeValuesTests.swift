@@ -19,8 +19,8 @@ struct ExtremeValuesTests {
     ]
 
     /// Every layout kind with `v` in one parameter at a time.
-    static func layouts(_ v: Double) -> [Layout<String>] {
-        let sizes: [String: Double] = ["a": v, "c": 3]
+    static func layouts(_ v: Double) -> [Layout<StringID>] {
+        let sizes: [StringID: Double] = ["a": v, "c": 3]
         return [
             Layout(kind: .list(rowHeight: v, spacing: 2, headerHeight: 5), width: 100, height: 100),
             Layout(kind: .list(rowHeight: 10, spacing: v, headerHeight: v), width: 100, height: v),
@@ -88,14 +88,14 @@ struct ExtremeValuesTests {
     @Test("the sweep's repros: a list 1e21 high hit at 9.3e19; 2^63-1 columns; an adaptive grid 1e300 wide with minimum 1e-300")
     func repros() {
         let c = single("a b")
-        let list = Layout<String>(kind: .list(rowHeight: 10), width: 100, height: 1e21)
+        let list = Layout<StringID>(kind: .list(rowHeight: 10), width: 100, height: 1e21)
         #expect(list.hitTest(Point(x: 5, y: 9.3e19), in: c) == HitTarget(collection: 0, slot: 2))
-        let wide = Layout<String>(kind: .grid(columns: .fixed(Int.max), rowHeight: 10), width: 100, height: 100)
+        let wide = Layout<StringID>(kind: .grid(columns: .fixed(Int.max), rowHeight: 10), width: 100, height: 100)
         // Cells 1e-17 wide: x = 0 is before the first one's midpoint; x = 5
         // is in column 5e17, past both entries.
         #expect(wide.hitTest(Point(x: 0, y: 5), in: c) == HitTarget(collection: 0, slot: 0))
         #expect(wide.hitTest(Point(x: 5, y: 5), in: c) == HitTarget(collection: 0, slot: 2))
-        let adaptive = Layout<String>(
+        let adaptive = Layout<StringID>(
             kind: .grid(columns: .adaptive(minimum: 1e-300), rowHeight: 10), width: 1e300, height: 100)
         #expect(adaptive.gridMetrics()?.columns == Int.max / 2)
         #expect(adaptive.hitTest(Point(x: 1e299, y: 5), in: c) != nil)
@@ -112,7 +112,7 @@ struct ExtremeValuesTests {
             let header = rng.next() % 2 == 0 ? 0 : draw(magnitude * 100)
             let n = Int(rng.next() % 40)
             let items = (0..<n).map { "i\($0)" }.joined(separator: " ")
-            let layout = Layout<String>(
+            let layout = Layout<StringID>(
                 kind: .list(rowHeight: rowHeight, spacing: spacing, headerHeight: header), width: 100, height: 1e300)
             let y = draw(header + Double(n + 1) * (rowHeight + spacing))
             var expected = 0

@@ -8,7 +8,7 @@ struct HitTestTests {
     // Section 0: header 0..<5, a 5..<15 (mid 10), b 17..<27 (mid 22); ends at 29.
     // Section 1: header 29..<34, c 34..<44 (mid 39).
     let twoSections = named(["s0": "a b", "s1": "c"])
-    let list = Layout<String>(kind: .list(rowHeight: 10, spacing: 2, headerHeight: 5, heights: [:]), width: 100, height: 100)
+    let list = Layout<StringID>(kind: .list(rowHeight: 10, spacing: 2, headerHeight: 5, heights: [:]), width: 100, height: 100)
 
     @Test(
         "list: slot counts entries whose midpoint is <= y",
@@ -27,9 +27,9 @@ struct HitTestTests {
         ])
     func outside(p: Point) {
         #expect(list.hitTest(p, in: twoSections) == nil)
-        let grid = Layout<String>(kind: .grid(columns: .fixed(2), rowHeight: 10, spacing: 0, headerHeight: 0), width: 100, height: 100)
+        let grid = Layout<StringID>(kind: .grid(columns: .fixed(2), rowHeight: 10, spacing: 0, headerHeight: 0), width: 100, height: 100)
         #expect(grid.hitTest(p, in: twoSections) == nil)
-        let board = Layout<String>(
+        let board = Layout<StringID>(
             kind: .board(columnWidth: 40, spacing: 0, rowHeight: 10, rowSpacing: 0, headerHeight: 0), width: 100, height: 100)
         #expect(board.hitTest(p, in: twoSections) == nil)
     }
@@ -37,19 +37,19 @@ struct HitTestTests {
     @Test("an empty section with no header has no area")
     func emptySection() {
         let c = named(["a": "x", "empty": "", "b": "y"])
-        let flat = Layout<String>(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 0, heights: [:]), width: 100, height: 100)
+        let flat = Layout<StringID>(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 0, heights: [:]), width: 100, height: 100)
         // Tops: a 0, empty 10, b 10: the last top <= 12 is b.
         #expect(flat.hitTest(Point(x: 1, y: 12), in: c) == HitTarget(collection: 2, slot: 0))
         #expect(flat.hitTest(Point(x: 1, y: 10), in: c) == HitTarget(collection: 2, slot: 0))
         // With a header the empty section has area and can be targeted.
-        let headed = Layout<String>(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 4, heights: [:]), width: 100, height: 100)
+        let headed = Layout<StringID>(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 4, heights: [:]), width: 100, height: 100)
         #expect(headed.hitTest(Point(x: 1, y: 15), in: c) == HitTarget(collection: 1, slot: 0))
     }
 
     @Test("list: per-item heights")
     func heights() {
         let c = single("a b c")
-        let l = Layout<String>(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 0, heights: ["a": 40]), width: 100, height: 100)
+        let l = Layout<StringID>(kind: .list(rowHeight: 10, spacing: 0, headerHeight: 0, heights: ["a": 40]), width: 100, height: 100)
         // a 0..<40 (mid 20), b 40..<50 (mid 45), c 50..<60 (mid 55)
         #expect(l.hitTest(Point(x: 1, y: 19.9), in: c)?.slot == 0)
         #expect(l.hitTest(Point(x: 1, y: 20), in: c)?.slot == 1)
@@ -74,13 +74,13 @@ struct HitTestTests {
         ])
     func hstack(x: Double, slot: Int) {
         // a 0..<30 (mid 15), spacing 5, b 35..<45 (mid 40), c 50..<60 (mid 55)
-        let l = Layout<String>(kind: .hstack(itemWidth: 10, spacing: 5, widths: ["a": 30]), width: 100, height: 20)
+        let l = Layout<StringID>(kind: .hstack(itemWidth: 10, spacing: 5, widths: ["a": 30]), width: 100, height: 20)
         #expect(l.hitTest(Point(x: x, y: 10), in: single("a b c")) == HitTarget(collection: 0, slot: slot))
     }
 
     // 3 columns, width 100, spacing 5: cellWidth (100 - 10) / 3 = 30, column pitch 35,
     // rowHeight 20, row pitch 25. Entries a...g (7): rows of 3.
-    let grid = Layout<String>(kind: .grid(columns: .fixed(3), rowHeight: 20, spacing: 5, headerHeight: 0), width: 100, height: 200)
+    let grid = Layout<StringID>(kind: .grid(columns: .fixed(3), rowHeight: 20, spacing: 5, headerHeight: 0), width: 100, height: 200)
     let seven = single("a b c d e f g")
 
     @Test(
@@ -95,7 +95,7 @@ struct HitTestTests {
 
     @Test("grid: adaptive columns and section headers")
     func adaptive() {
-        let l = Layout<String>(
+        let l = Layout<StringID>(
             kind: .grid(columns: .adaptive(minimum: 30), rowHeight: 20, spacing: 5, headerHeight: 10), width: 100, height: 200)
         #expect(l.gridMetrics()?.columns == 3)  // floor(105 / 35)
         let c = named(["s0": "a b c d", "s1": "e"])
@@ -105,14 +105,14 @@ struct HitTestTests {
         #expect(l.hitTest(Point(x: 99, y: 36), in: c) == HitTarget(collection: 0, slot: 4))
         #expect(l.hitTest(Point(x: 1, y: 65), in: c) == HitTarget(collection: 1, slot: 0))
         #expect(l.hitTest(Point(x: 20, y: 75), in: c) == HitTarget(collection: 1, slot: 1))
-        let narrow = Layout<String>(
+        let narrow = Layout<StringID>(
             kind: .grid(columns: .adaptive(minimum: 500), rowHeight: 20, spacing: 5, headerHeight: 0), width: 100, height: 200)
         #expect(narrow.gridMetrics()?.columns == 1)
     }
 
     // Columns 100 wide, 20 apart: column 0 at 0..<100, column 1 at 120..<220.
     // Rows: header 20, entry k at 20 + 12k (height 10): midpoints 25, 37.
-    let board = Layout<String>(
+    let board = Layout<StringID>(
         kind: .board(columnWidth: 100, spacing: 20, rowHeight: 10, rowSpacing: 2, headerHeight: 20), width: 400, height: 300)
     let columns = named(["todo": "a b", "done": "c"])
 

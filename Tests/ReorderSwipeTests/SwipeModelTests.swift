@@ -72,7 +72,7 @@ struct SwipeEventTests {
     func fullSwipeOnOpenRow(direction: LayoutDirection) {
         var model = Fix.opened("b", .trailing, Fix.config(direction), rows)
         let step = model.swipe(item: "b", dx: Fix.dx(.trailing, 60, direction), geometry: rows)
-        let delete = SwipeActionResult(item: "b", edge: .trailing, action: "delete", effect: .delete("b"))
+        let delete = SwipeActionResult<StringID>(item: "b", edge: .trailing, action: "delete", effect: .delete("b"))
         #expect(step == SwipeStepResult(closed: "b", action: delete))
         #expect(Array(step.reports) == [.closed("b")])
         #expect(step.messages == [.close("b"), .perform(delete)])
@@ -107,7 +107,7 @@ struct SwipeEventTests {
         var model = SwipeModel(configuration: Fix.config(leadingFull: true))
         #expect(model.labels(item: "b", edge: .leading, geometry: rows) == ["Unpin"])
         let off = model.swipe(item: "b", dx: 60, geometry: rows)
-        let unpin = SwipeActionResult(item: "b", edge: .leading, action: "pin", effect: .toggle(flag: "pinned", item: "b", isSet: false))
+        let unpin = SwipeActionResult<StringID>(item: "b", edge: .leading, action: "pin", effect: .toggle(flag: "pinned", item: "b", isSet: false))
         #expect(off.action == unpin)
         #expect(model.flags.isEmpty)
         #expect(model.labels(item: "b", edge: .leading, geometry: rows) == ["Pin"])
@@ -124,7 +124,7 @@ struct SwipeEventTests {
         config.trailing = SwipeEdgeActions(actions: [Fix.flag, Fix.delete])
         var model = SwipeModel(configuration: config)
         let step = model.swipe(item: "c", dx: -60, geometry: rows)
-        #expect(step.action == SwipeActionResult(item: "c", edge: .trailing, action: "flag", effect: .none))
+        #expect(step.action == SwipeActionResult<StringID>(item: "c", edge: .trailing, action: "flag", effect: .none))
         #expect(model.performed == PerformedAction(item: "c", action: "flag"))
         #expect(model.flags == ["pinned": ["b"]])
     }
@@ -172,7 +172,7 @@ struct SwipeEventTests {
         #expect(model.swipe(item: "h", dx: -100, geometry: rows).isEmpty)
         #expect(model.swipe(item: "zz", dx: -30, geometry: rows) == SwipeStepResult(warnings: [.swipedGoneItem("zz")]))
         #expect(model.open == nil && model.performed == nil && model.presentations.isEmpty)
-        #expect("\(SwipeWarning<String>.swipedGoneItem("zz"))" == "swipe: item \"zz\" does not exist; nothing happens")
+        #expect("\(SwipeWarning<StringID>.swipedGoneItem("zz"))" == "swipe: item \"zz\" does not exist; nothing happens")
     }
 
     @Test(
@@ -266,7 +266,7 @@ struct SwipeDismissTests {
         let x = atHigh ? high.nextDown : low
         let step = model.tap(at: Point(x: x, y: 10), geometry: rows)
         let name = ["delete", "flag"][k]
-        let action = SwipeActionResult(item: "b", edge: .trailing, action: name, effect: k == 0 ? .delete("b") : .none)
+        let action = SwipeActionResult<StringID>(item: "b", edge: .trailing, action: name, effect: k == 0 ? .delete("b") : .none)
         #expect(step == SwipeStepResult(closed: "b", action: action, actionPrecedesClose: true))
         #expect(step.messages == [.perform(action), .close("b")])
         #expect(model.open == nil)
@@ -521,8 +521,8 @@ struct SwipeDataChangeTests {
 
 @Suite("Swipe model: no configuration traps")
 struct SwipeRobustnessTests {
-    static let weird: [SwipeConfiguration<String>] = {
-        var configs: [SwipeConfiguration<String>] = []
+    static let weird: [SwipeConfiguration<StringID>] = {
+        var configs: [SwipeConfiguration<StringID>] = []
         for width in [0, -5, .nan, .infinity, -.infinity, 1e308, .leastNonzeroMagnitude] as [Double] {
             for full in [0, -1, .nan, .infinity, 1e-300, 1] as [Double] {
                 var c = Fix.config(width.isNaN ? .rtl : .ltr, actionWidth: width, leadingFull: true)
@@ -540,13 +540,13 @@ struct SwipeRobustnessTests {
     }()
 
     @Test("any configuration, any travel, any point: no trap, and the reports stay consistent", arguments: weird)
-    func noTrap(config: SwipeConfiguration<String>) {
+    func noTrap(config: SwipeConfiguration<StringID>) {
         var rows = SwipeRows("a b c", fixed: "h")
         var model = SwipeModel(configuration: config)
         let travels: [Double] = [0, -0.0, 1, -1, 15, -30, 60, -60, 1e308, -1e308, .infinity, -.infinity, .nan, .leastNonzeroMagnitude]
         let points = [Point(x: 0, y: 15), Point(x: 99.99, y: 15), Point(x: .nan, y: .nan), Point(x: .infinity, y: 15), Point(x: 50, y: 25)]
         for (i, dx) in travels.enumerated() {
-            for item in ["a", "b", "h", "zz"] {
+            for item in ["a", "b", "h", "zz"] as [StringID] {
                 model.swipe(item: item, dx: dx, geometry: rows)
                 if let effect = model.swipe(item: item, dx: -dx, geometry: rows).action?.effect, case .delete(let gone) = effect {
                     rows.delete(gone)
