@@ -100,7 +100,7 @@ import Testing
         s.collections.map { c -> [Any] in
             [
                 c.area.x, c.area.y, c.area.width, c.area.height,
-                c.entries.map { [$0.id, $0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height, $0.fixed, $0.locked] as [Any] },
+                c.entries.map { [$0.id.string, $0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height, $0.fixed, $0.locked] as [Any] },
             ]
         }
     }

@@ -152,6 +152,19 @@ public enum Format {
     /// `["a", "b"]`.
     public static func ids(_ ids: [StringID]) -> String { "[" + ids.map(quoted).joined(separator: ", ") + "]" }
 
+    /// `actual` as `ids(_:)` writes it, for a message that expected
+    /// `expected`: when the two are the same text and differ in bytes (an
+    /// ID respelled), with the first such pair by scalar, since the two
+    /// lists print alike.
+    ///
+    ///     ids(["caf\u{E9}"], against: ["cafe\u{301}"])
+    ///     // ["café"] ("café" (U+0063 U+0061 U+0066 U+00E9) where "café" (U+0063 U+0061 U+0066 U+0065 U+0301) was expected: ...)
+    public static func ids(_ actual: [StringID], against expected: [StringID]) -> String {
+        guard let (e, a) = _firstRespelling([expected], [actual]) else { return ids(actual) }
+        return ids(actual) + " (\(quoted(a)) (\(_scalarsText(a) ?? "")) where \(quoted(e)) (\(_scalarsText(e) ?? "")) was expected: "
+            + "the same text in other bytes is another ID)"
+    }
+
     /// Names (replicas, actions) as `ids(_:)` writes IDs.
     public static func ids(_ names: [String]) -> String { "[" + names.map(quoted).joined(separator: ", ") + "]" }
 

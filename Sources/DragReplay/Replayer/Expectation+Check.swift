@@ -17,13 +17,13 @@ extension Expectation {
     ) -> [String] {
         var failures: [String] = []
         if let order, let actual = container.collections.first.map({ Array($0.items) }), actual != order {
-            failures.append("expected order \(Format.ids(order)), got \(Format.ids(actual))")
+            failures.append("expected order \(Format.ids(order)), got \(Format.ids(actual, against: order))")
         }
         if let collections {
             for (id, items) in collections.sorted(by: { $0.key < $1.key }) {
                 let actual = container.collections.first { $0.id == id }.map { Array($0.items) } ?? []
                 if actual != items {
-                    failures.append("expected collection \(Format.quoted(id)) to be \(Format.ids(items)), got \(Format.ids(actual))")
+                    failures.append("expected collection \(Format.quoted(id)) to be \(Format.ids(items)), got \(Format.ids(actual, against: items))")
                 }
             }
         }

@@ -63,15 +63,17 @@ extension CheckedEngine {
             let expected = _model.container.orders
             let expectedFlags = model.flags
             var violation: InvariantViolation<ItemID, CollectionID>?
-            // Equal orders and flags may still hold an ID in other bytes: another ID.
-            let respelled =
-                data == expected
-                ? _firstRespelling(expected, data) ?? (flags == expectedFlags ? Self.firstRespelling(flags, expectedFlags) : nil) : nil
-            if data != expected || respelled != nil || flags != expectedFlags {
+            // Orders and flags the same as text may still hold an ID in other bytes: another ID.
+            let dataRespelled = _firstRespelling(expected, data)
+            let flagsRespelled = Self.firstRespelling(flags, expectedFlags)
+            let respelled = dataRespelled ?? flagsRespelled
+            let dataDiffers = data != expected && dataRespelled == nil
+            let flagsDiffer = flags != expectedFlags && flagsRespelled == nil
+            if dataDiffers || respelled != nil || flagsDiffer {
                 let effect = step.result.swipe?.action?.effect
                 var got: [String] = []
                 if let (model, answered) = respelled { got.append("gave \(respelling(answered, model: model, text))") }
-                if data != expected {
+                if dataDiffers {
                     let had = Set(expected.joined())
                     let has = Set(data.joined())
                     let removed = has.isEmpty ? [] : Array(Set(before(expected, item: item)).subtracting(has))
@@ -86,7 +88,7 @@ extension CheckedEngine {
                         got.append("kept \(text.item(item))")
                     }
                 }
-                if flags != expectedFlags { got.append("left the flags \(showFlags(flags)), expected \(showFlags(expectedFlags))") }
+                if flagsDiffer { got.append("left the flags \(showFlags(flags)), expected \(showFlags(expectedFlags))") }
                 violation = InvariantViolation(
                     .actionTarget,
                     "\(action) on \(text.item(item)) should \(effect.map { describe($0) } ?? "change nothing"); "
@@ -178,7 +180,12 @@ extension CheckedEngine {
     /// - Complexity: O(f) for f flagged items.
     @inlinable
     static func firstRespelling(_ answered: [String: Set<ItemID>], _ model: [String: Set<ItemID>]) -> (ItemID, ItemID)? {
-        guard ItemID.self == String.self else { return nil }
+        if ItemID.self == StringID.self {
+            return _firstFlagRespelling(
+                unsafeBitCast(answered, to: [String: Set<StringID>].self), unsafeBitCast(model, to: [String: Set<StringID>].self)
+            ).map { (unsafeBitCast($0.0, to: ItemID.self), unsafeBitCast($0.1, to: ItemID.self)) }
+        }
+        guard ItemID.self == String.self, answered == model else { return nil }
         for (flag, items) in answered.sorted(by: { $0.key < $1.key }) {
             guard let flagged = model[flag] else { continue }
             for item in items {
@@ -187,4 +194,22 @@ extension CheckedEngine {
         }
         return nil
     }
+}
+
+/// `firstRespelling` for `StringID` flags: when every flag names the same
+/// text on both sides, the first item the code under test names in other
+/// bytes (the model's ID, then the answer's).
+@usableFromInline
+func _firstFlagRespelling(_ answered: [String: Set<StringID>], _ model: [String: Set<StringID>]) -> (StringID, StringID)? {
+    guard answered != model, answered.keys.sorted() == model.keys.sorted() else { return nil }
+    var first: (StringID, StringID)?
+    for (flag, items) in answered.sorted(by: { $0.key < $1.key }) {
+        let flagged = model[flag] ?? []
+        guard Set(items.map(\.string)) == Set(flagged.map(\.string)), items.count == flagged.count else { return nil }
+        for item in items.sorted() where !flagged.contains(item) && first == nil {
+            guard let m = flagged.first(where: { $0.string == item.string }) else { return nil }
+            first = (m, item)
+        }
+    }
+    return first
 }

@@ -23,6 +23,10 @@ extension ReorderContainer {
         if reference._hasIdenticalOrders(after) { return nil }
         // Described only for a failure: IDs become text only to be reported.
         func applying() -> String { "applying \(text.difference(d))" }
+        // conservation, byte for byte: the order holds, an ID is respelled.
+        if let (model, answered) = _firstRespelling(reference.orders, after) {
+            return violation(.conservation, "\(applying()) gave \(respelling(answered, model: model, text))")
+        }
         let before = orders
         // conservation: the same multiset of IDs.
         if !sameMultiset(before, after) {
@@ -75,10 +79,6 @@ extension ReorderContainer {
                 .reference,
                 "\(applying()) gave \(show(after, against: expected, text)), canonical gives \(show(expected, against: after, text))")
         }
-        // conservation, byte for byte: the order holds, an ID is respelled.
-        if let (model, answered) = _firstRespelling(expected, after) {
-            return violation(.conservation, "\(applying()) gave \(respelling(answered, model: model, text))")
-        }
         return nil
     }
 
@@ -91,6 +91,10 @@ extension ReorderContainer {
         var expected = self
         if let t = collectionIndex(of: d.destination.collectionID) {
             expected.insert(d.sources, into: t, before: d.destination.position.anchor)
+        }
+        if let (model, answered) = _firstRespelling(expected.orders, after) {
+            return InvariantViolation(
+                .conservation, "an external drop of \(text.ids(d.sources)) gave \(respelling(answered, model: model, text))")
         }
         let added = d.sources.filter { !contains($0) }
         if !sameMultiset(expected.orders, after) {
@@ -105,10 +109,6 @@ extension ReorderContainer {
                 "an external drop of \(text.ids(d.sources)) -> \(text.destination(d.destination)) gave \(show(after, against: expected.orders, text)), "
                     + "expected \(show(expected.orders, against: after, text))")
         }
-        if let (model, answered) = _firstRespelling(expected.orders, after) {
-            return InvariantViolation(
-                .conservation, "an external drop of \(text.ids(d.sources)) gave \(respelling(answered, model: model, text))")
-        }
         return nil
     }
 
@@ -117,11 +117,10 @@ extension ReorderContainer {
     public static func checkExact(
         _ what: String, expected: [[ItemID]], after: [[ItemID]], text: ViolationText<ItemID, CollectionID>
     ) -> InvariantViolation<ItemID, CollectionID>? {
-        guard expected != after else {
-            return _firstRespelling(expected, after).map { model, answered in
-                InvariantViolation(.conservation, "\(what) gave \(respelling(answered, model: model, text))")
-            }
+        if let (model, answered) = _firstRespelling(expected, after) {
+            return InvariantViolation(.conservation, "\(what) gave \(respelling(answered, model: model, text))")
         }
+        guard expected != after else { return nil }
         let invariant: Invariant = sameMultiset(expected, after) ? .reference : .conservation
         return InvariantViolation(
             invariant, "\(what) gave \(show(after, against: expected, text)), expected \(show(expected, against: after, text))")

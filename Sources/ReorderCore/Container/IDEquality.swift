@@ -79,23 +79,43 @@ func _identicalStrings(_ a: String, _ b: String) -> Bool {
     return a.utf8.elementsEqual(b.utf8)
 }
 
-/// The first pair at one place of `a` and `b` that is `==` and not the
-/// same bytes (`_identicalIDs`): the ID of `a`, then that of `b`; `nil` when
-/// there is none, and for an ID type other than `String` at once. Public for
-/// the other modules' checks; not API.
+/// The first pair at one place of `a` and `b` that is the same text in
+/// other bytes, when `a` and `b` are the same text throughout: the ID of
+/// `a`, then that of `b`. For `String` IDs, `a == b` (canonical
+/// equivalence) and a pair not `_identicalIDs`; for `StringID`s, whose `==`
+/// is on the bytes, their `string`s equal and a pair not `==`. `nil`
+/// otherwise, and for any other ID type at once. What turns "got
+/// [\"café\"], expected [\"café\"]" into a message that says why. Public
+/// for the other modules' checks; not API.
+/// - Complexity: O(n) in the IDs.
 @inlinable
 public func _firstRespelling<ID: Equatable>(_ a: [[ID]], _ b: [[ID]]) -> (ID, ID)? {
-    guard ID.self == String.self else { return nil }
-    for (x, y) in zip(a, b) {
-        for (p, q) in zip(x, y) where !_identicalIDs(p, q) && p == q { return (p, q) }
+    if ID.self == String.self {
+        guard a == b else { return nil }
+        for (x, y) in zip(a, b) {
+            for (p, q) in zip(x, y) where !_identicalIDs(p, q) { return (p, q) }
+        }
+        return nil
     }
-    return nil
+    guard ID.self == StringID.self else { return nil }
+    let x = unsafeBitCast(a, to: [[StringID]].self)
+    let y = unsafeBitCast(b, to: [[StringID]].self)
+    guard x.count == y.count else { return nil }
+    var first: (StringID, StringID)?
+    for (r, s) in zip(x, y) {
+        guard r.count == s.count else { return nil }
+        for (p, q) in zip(r, s) where p != q {
+            guard p.string == q.string else { return nil }
+            if first == nil { first = (p, q) }
+        }
+    }
+    return first.map { (unsafeBitCast($0.0, to: ID.self), unsafeBitCast($0.1, to: ID.self)) }
 }
 
-/// `U+0065 U+0301`: the scalars of a `String` ID, the first 16, to tell two
+/// `U+0065 U+0301`: the scalars of a `String` or `StringID`, the first 16, to tell two
 /// spellings apart in a message; `nil` for any other type. Not API.
 public func _scalarsText<ID>(_ id: ID) -> String? {
-    guard let s = id as? String else { return nil }
+    guard let s = (id as? String) ?? (id as? StringID)?.string else { return nil }
     let hex = s.unicodeScalars.prefix(16).map { scalar -> String in
         let h = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - h.count)) + h

@@ -58,3 +58,13 @@ extension StringID: CustomStringConvertible, CustomDebugStringConvertible, Lossl
     /// As a `String` prints in a test's expectation: quoted and escaped.
     public var debugDescription: String { string.debugDescription }
 }
+
+extension StringID: Codable {
+    /// A JSON string, as an app's own `Codable` model writes an ID.
+    public init(from decoder: any Decoder) throws { string = try decoder.singleValueContainer().decode(String.self) }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(string)
+    }
+}

@@ -182,10 +182,10 @@ public struct SwipeReports<ItemID: Hashable & Sendable>: RandomAccessCollection,
     }
 }
 
-/// `"a"` for string IDs, the plain description otherwise. Public for the
+/// `"a"` for `String` and `StringID` IDs, the plain description otherwise. Public for the
 /// conformance module's messages; not API.
 @inlinable
 public func _describeSwipeItem<ItemID>(_ item: ItemID) -> String {
-    if let s = item as? String { return "\"\(s)\"" }
+    if let s = (item as? String) ?? (item as? StringID)?.string { return "\"\(s)\"" }
     return "\(item)"
 }

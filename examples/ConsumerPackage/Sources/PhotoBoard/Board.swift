@@ -32,14 +32,14 @@ public enum KanbanGeometry {
     }
 
     /// The layout the board draws: the fuzzer generates cases in it.
-    public static let layout = Layout<String>(kind: .board(columnWidth: columnWidth, spacing: spacing, rowHeight: 40), width: 0, height: 600)
+    public static let layout = Layout<StringID>(kind: .board(columnWidth: columnWidth, spacing: spacing, rowHeight: 40), width: 0, height: 600)
 }
 
 /// The article's `dropConfiguration` closure: the highlighted column from
 /// its `columnIndex(for:)`; everything else (the operation, a locked card,
 /// capacity) as the framework answers it, and the place inside the column
 /// the framework's.
-public let kanbanDropConfiguration = DropPolicy<String, String?> { request in
+public let kanbanDropConfiguration = DropPolicy<StringID, StringID?> { request in
     let index = KanbanGeometry.columnIndex(for: request.session.location)
     let columns = request.container.collections
     let standard = standardConfiguration(request)
@@ -53,7 +53,7 @@ public let kanbanDropConfiguration = DropPolicy<String, String?> { request in
 /// column), plus the app's intended rule that a card lifted from
 /// "templates" is copied (its lift offers only copy) and nothing is dropped
 /// into "templates". Locks and capacity as the framework answers them.
-public let kanbanBoardConfiguration = DropPolicy<String, String?> { request in
+public let kanbanBoardConfiguration = DropPolicy<StringID, StringID?> { request in
     let index = KanbanGeometry.columnIndex(for: request.session.location)
     let columns = request.container.collections
     guard columns.indices.contains(index), columns[index].id != "templates" else { return .forbidden }

@@ -15,12 +15,12 @@ public struct BoardChange: Codable, Hashable, Sendable {
     /// 1, 2, ... per client: the server takes a client's changes in this order.
     public var seq: Int
     public var kind: String
-    public var items: [String]
-    public var collection: String?
-    public var before: String?
+    public var items: [StringID]
+    public var collection: StringID?
+    public var before: StringID?
 
     /// The change a committed op describes (its fields fixed on the origin).
-    public init(_ op: ReplicaOp<String, String?>, seq: Int) {
+    public init(_ op: ReplicaOp<StringID, StringID?>, seq: Int) {
         switch op.kind {
         case .move(let sources, let collection, let before):
             self.init(seq: seq, kind: "move", items: sources, collection: collection, before: before)
@@ -30,7 +30,7 @@ public struct BoardChange: Codable, Hashable, Sendable {
         }
     }
 
-    public init(seq: Int, kind: String, items: [String], collection: String?, before: String?) {
+    public init(seq: Int, kind: String, items: [StringID], collection: StringID?, before: StringID?) {
         self.seq = seq
         self.kind = kind
         self.items = items
@@ -46,8 +46,8 @@ public struct BoardChange: Codable, Hashable, Sendable {
     }
 
     /// Applies it by IDs, as the app's drop does (dragrec-v1 3.1).
-    func apply(to board: inout ReorderContainer<String, String?>) {
-        let kind: ReplicaOp<String, String?>.Kind =
+    func apply(to board: inout ReorderContainer<StringID, StringID?>) {
+        let kind: ReplicaOp<StringID, StringID?>.Kind =
             switch self.kind {
             case "move": .move(sources: items, collection: collection, before: before)
             case "insert": .insert(items: items, collection: collection, before: before)
@@ -60,9 +60,9 @@ public struct BoardChange: Codable, Hashable, Sendable {
 /// A client of the board: the server's order up to its last contiguous
 /// number, then its own changes the server has not confirmed yet.
 public final class SyncedBoardClient: SyncReplica {
-    let start: ReorderContainer<String, String?>
+    let start: ReorderContainer<StringID, StringID?>
     /// The data as of server number `confirmedUpTo`.
-    var confirmed: ReorderContainer<String, String?>
+    var confirmed: ReorderContainer<StringID, StringID?>
     var confirmedUpTo = 0
     var confirmedIDs: Set<OpID> = []
     /// Own changes not yet back from the server, in commit order.
@@ -70,9 +70,9 @@ public final class SyncedBoardClient: SyncReplica {
     var committed = 0
     /// Broadcasts that arrived ahead of a missing number.
     var early: [Int: (id: OpID, change: BoardChange)] = [:]
-    public private(set) var data: ReorderContainer<String, String?>
+    public private(set) var data: ReorderContainer<StringID, StringID?>
 
-    public init(_ setup: SyncSetup<String, String?>) {
+    public init(_ setup: SyncSetup<StringID, StringID?>) {
         start = setup.data
         confirmed = setup.data
         data = setup.data
@@ -81,7 +81,7 @@ public final class SyncedBoardClient: SyncReplica {
     public var integrated: Set<OpID>? { confirmedIDs.union(pending.map(\.id)) }
 
     /// The drop is on screen at once; the change goes to the server.
-    public func commit(_ op: ReplicaOp<String, String?>, change: LocalChange<String, String?>) throws -> SyncOutput {
+    public func commit(_ op: ReplicaOp<StringID, StringID?>, change: LocalChange<StringID, StringID?>) throws -> SyncOutput {
         committed += 1
         let wire = BoardChange(op, seq: committed)
         pending.append((op.id, wire))
@@ -92,7 +92,7 @@ public final class SyncedBoardClient: SyncReplica {
     /// A numbered broadcast: applied in number order, then the unconfirmed
     /// changes replayed on top; acknowledged with the last contiguous number.
     /// - Complexity: O(p * n) for p pending changes.
-    public func receive(_ delivery: SyncDelivery<String, String?>) throws -> SyncOutput {
+    public func receive(_ delivery: SyncDelivery<StringID, StringID?>) throws -> SyncOutput {
         guard let number = delivery.number, let id = delivery.op?.id, let change = BoardChange(delivery.payload) else {
             throw BoardSyncError("a message from \(delivery.from) that is not a numbered change")
         }
@@ -129,9 +129,9 @@ public final class SyncedBoardServer: SyncReplica {
     var next: [String: Int] = [:]
     var early: [String: [Int: (id: OpID, change: BoardChange)]] = [:]
     var acknowledged: [String: Int] = [:]
-    public private(set) var data: ReorderContainer<String, String?>
+    public private(set) var data: ReorderContainer<StringID, StringID?>
 
-    public init(_ setup: SyncSetup<String, String?>, clientOrder: Bool = true) {
+    public init(_ setup: SyncSetup<StringID, StringID?>, clientOrder: Bool = true) {
         clients = setup.replicas
         self.clientOrder = clientOrder
         data = setup.data
@@ -139,11 +139,11 @@ public final class SyncedBoardServer: SyncReplica {
 
     public var integrated: Set<OpID>? { numbered }
 
-    public func commit(_ op: ReplicaOp<String, String?>, change: LocalChange<String, String?>) throws -> SyncOutput {
+    public func commit(_ op: ReplicaOp<StringID, StringID?>, change: LocalChange<StringID, StringID?>) throws -> SyncOutput {
         throw BoardSyncError("the server has no screen: no local change")
     }
 
-    public func receive(_ delivery: SyncDelivery<String, String?>) throws -> SyncOutput {
+    public func receive(_ delivery: SyncDelivery<StringID, StringID?>) throws -> SyncOutput {
         if delivery.op == nil, let text = delivery.payload?.text, text.hasPrefix("ack "), let n = Int(text.dropFirst(4)) {
             acknowledged[delivery.from] = max(acknowledged[delivery.from] ?? 0, n)
             return SyncOutput()

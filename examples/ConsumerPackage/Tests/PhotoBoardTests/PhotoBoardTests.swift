@@ -129,7 +129,7 @@ struct PhotoBoardTests {
     func twoConfigurationKinds() throws {
         // The article's closure, and a second bug: a move below y = 200
         // answers copy.
-        let twoBugs = DropPolicy<String, String?> { request in
+        let twoBugs = DropPolicy<StringID, StringID?> { request in
             var answer = kanbanDropConfiguration.configure(request)
             if answer.operation == .move && request.session.location.y > 200 { answer.operation = .copy }
             return answer

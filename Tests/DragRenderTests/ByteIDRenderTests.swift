@@ -9,8 +9,8 @@ import Testing
 /// The page keeps an ID's bytes (issue 44 class 5): `"cafe\u{301}"`
 /// (decomposed) is drawn and written as those bytes, never as the
 /// precomposed `"caf\u{E9}"` that `String` takes for the same; a recording
-/// holding both spellings draws nothing (the reader refuses it).
-@Suite struct IDSpellingRenderTests {
+/// holding both spellings draws two entries, each in its own bytes.
+@Suite struct ByteIDRenderTests {
     static let list = #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":200,"height":100,"rowHeight":10},"#
 
     static func render(_ text: String) throws -> (ReplayResult, RenderDocument?) {
@@ -35,10 +35,19 @@ import Testing
         #expect(page.firstRange(of: Array("caf\u{E9}".utf8)) == nil)
     }
 
-    @Test func bothSpellingsDrawNothing() throws {
-        let (result, document) = try Self.render(Self.list + #""collections":[{"items":["\u00e9","e\u0301"]}]}}"# + "\n")
-        #expect(document == nil)
-        #expect(result.status == .error)
-        #expect(result.error?.message.contains("U+0065 U+0301) is another spelling of item ID") == true)
+    @Test func bothSpellingsAreTwoEntries() throws {
+        let text =
+            [
+                Self.list + #""collections":[{"items":["\u00e9","e\u0301","b"]}]}}"#,
+                #"{"type":"lift","t":0,"items":["e\u0301"],"x":5,"y":15}"#, #"{"type":"drop","t":16,"x":5,"y":29}"#,
+            ].joined(separator: "\n") + "\n"
+        let (result, document) = try Self.render(text)
+        let doc = try #require(document)
+        #expect(result.status == .pass)
+        let ids = doc.snapshot(after: 1).collections[0].entries.map { Array($0.id.string.utf8) }
+        #expect(ids == [Array("\u{E9}".utf8), Array("b".utf8), Array("e\u{301}".utf8)])
+        let page = Array(HTMLRenderer.page(doc).utf8)
+        #expect(page.firstRange(of: Array("\u{E9}".utf8)) != nil)
+        #expect(page.firstRange(of: Array("e\u{301}".utf8)) != nil)
     }
 }
