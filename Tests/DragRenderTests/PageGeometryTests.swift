@@ -15,8 +15,11 @@ import Testing
 
     typealias Collection = ReorderCollection<StringID, StringID?>
 
-    /// Each layout with its data before the first step.
-    static var cases: [String: (layout: Layout<StringID>, start: RenderData)] {
+    /// The fixtures of each layout kind: a name (the file in
+    /// Tests/page/geometry), a layout and its data before the first step.
+    /// Every `LayoutKind` has at least one, so a new kind names its own here
+    /// (the switch is exhaustive) and the page's tests check it.
+    static func cases(_ kind: LayoutKind) -> [(name: String, layout: Layout<StringID>, start: RenderData)] {
         let sections = RenderData(collections: [
             Collection(id: "todo", items: ["a", "b", "c"], fixed: ["h1"]), Collection(id: "done", items: ["d"]),
         ])
@@ -25,23 +28,37 @@ import Testing
             Collection(id: "done", items: []),
         ])
         let heights: [StringID: Double] = ["b": 80, "h1": 20, "x": 12.5]
-        return [
-            "list": (Layout(kind: .list(rowHeight: 44, spacing: 2, headerHeight: 30, heights: heights), width: 390, height: 900), sections),
-            "grid": (
-                Layout(kind: .grid(columns: .fixed(3), rowHeight: 96, spacing: 4, headerHeight: 20), width: 400, height: 900), sections
-            ),
-            "grid-adaptive": (Layout(kind: .grid(columns: .adaptive(minimum: 90), rowHeight: 50), width: 400, height: 900), sections),
-            "board": (
-                Layout(
-                    kind: .board(columnWidth: 220, spacing: 16, rowHeight: 40, rowSpacing: 3, headerHeight: 24), width: 700, height: 500),
-                cards
-            ),
-            "hstack": (
-                Layout(kind: .hstack(itemWidth: 60, spacing: 5, widths: ["b": 90, "x": 30]), width: 800, height: 50),
-                RenderData(collections: [Collection(id: nil, items: ["a", "b", "c", "d"])])
-            ),
-        ]
+        switch kind {
+        case .list:
+            return [
+                (
+                    "list", Layout(kind: .list(rowHeight: 44, spacing: 2, headerHeight: 30, heights: heights), width: 390, height: 900),
+                    sections
+                )
+            ]
+        case .grid:
+            return [
+                (
+                    "grid", Layout(kind: .grid(columns: .fixed(3), rowHeight: 96, spacing: 4, headerHeight: 20), width: 400, height: 900),
+                    sections
+                ),
+                ("grid-adaptive", Layout(kind: .grid(columns: .adaptive(minimum: 90), rowHeight: 50), width: 400, height: 900), sections),
+            ]
+        case .board:
+            let board = Layout<StringID>.Kind.board(columnWidth: 220, spacing: 16, rowHeight: 40, rowSpacing: 3, headerHeight: 24)
+            return [("board", Layout(kind: board, width: 700, height: 500), cards)]
+        case .hstack:
+            return [
+                (
+                    "hstack", Layout(kind: .hstack(itemWidth: 60, spacing: 5, widths: ["b": 90, "x": 30]), width: 800, height: 50),
+                    RenderData(collections: [Collection(id: nil, items: ["a", "b", "c", "d"])])
+                )
+            ]
+        }
     }
+
+    /// Every fixture, of every kind in `LayoutKind.allCases`.
+    static var allCases: [(name: String, layout: Layout<StringID>, start: RenderData)] { LayoutKind.allCases.flatMap { cases($0) } }
 
     /// The data after each step, from `start`, changed through the core's
     /// own mutations: 40 entries added to the first collection, moves
@@ -108,7 +125,7 @@ import Testing
     /// Issue 41 item 5: a move across a collection is stored as what moved
     /// (taken out, last first, then put in), not as the run between.
     @Test func aMoveAcrossACollectionIsStoredAsWhatMoved() throws {
-        let (layout, start) = try #require(Self.cases["list"])
+        let (_, layout, start) = try #require(Self.cases(.list).first)
         let doc = Self.document(layout, Self.steps(start), initial: start)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(HTMLRenderer.json(doc).utf8)) as? [String: Any])
         let steps = try #require(json["steps"] as? [[String: Any]])
@@ -124,9 +141,24 @@ import Testing
         #expect(edits(3) == ["0 34 1 [] null", "0 14 1 [] null", "0 2 0 [n10,n30] null"], "n10 and n30 put together")
     }
 
-    @Test(arguments: cases.keys.sorted())
-    func theFixtureHoldsTheCoresFramesAtEveryStep(name: String) throws {
-        let (layout, start) = try #require(Self.cases[name])
+    @Test(arguments: LayoutKind.allCases)
+    func theFixturesHoldTheCoresFramesAtEveryStep(kind: LayoutKind) throws {
+        let cases = Self.cases(kind)
+        #expect(!cases.isEmpty, "no geometry fixture for \(kind.rawValue)")
+        for (name, layout, start) in cases {
+            #expect(layout.kindName == kind, "\(name) is a \(layout.kindName.rawValue), listed as a \(kind.rawValue)")
+            try checkFixture(name: name, layout: layout, start: start)
+        }
+    }
+
+    /// Tests/page/geometry holds the fixtures of `allCases` and no other
+    /// (the page's tests read every file there).
+    @Test func theDirectoryHoldsExactlyTheFixtures() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".json") }
+        #expect(files.sorted() == Self.allCases.map { "\($0.name).json" }.sorted())
+    }
+
+    func checkFixture(name: String, layout: Layout<StringID>, start: RenderData) throws {
         let data = Self.steps(start)
         let doc = Self.document(layout, data, initial: start)
         // The Swift side rebuilds each step's data from the changes alone.

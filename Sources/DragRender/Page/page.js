@@ -221,62 +221,67 @@
     function dataBefore(n) { return n < 0 || n >= steps.length ? null : drawBefore(n - 1); }
     function appData(n) { return n < 0 || n >= steps.length || !steps[n].ap ? null : drawApp(n); }
 
-    // The layout's rule (D.layout, from the core's Layout.Kind): every
-    // entry's frame and every collection's area, as Layout.frames(in:) and
-    // Layout.sections(frames:) give them.
+    // The layout's geometry (D.layout, written by PageGeometry from the
+    // core's Layout; nothing here asks the layout's kind): along the main
+    // axis (`axis`) lines of `wrap` entries follow one another, the first
+    // `header` past their section's start, `length + gap` apart (with
+    // `sizes`, each entry at its own length plus `gap`), entries `cross`
+    // apart within a line; sections stack along the axis (`stack`) or stand
+    // `stride` apart across it. Every entry's frame and every collection's
+    // area are Layout.frames(in:)'s and Layout.sections(frames:)'s
+    // (Tests/page/geometry.test.mjs), with the core's arithmetic: sizes
+    // summed, uniform lines multiplied.
+    var G = D.layout || {}, alongY = G.axis === 'y', pitch = G.length + G.gap;
+    // [x, y, w, h] of a rect at `a` along the main axis and `c` across it, `la` long and `lc` broad.
+    function rect(a, c, la, lc) { return alongY ? [c, a, lc, la] : [a, c, la, lc]; }
+    // The number of lines m entries take.
+    function lines(m) { return m ? Math.floor((m - 1) / G.wrap) + 1 : 0; }
+    // Entry k of a section whose first line is at `a` along the main axis
+    // and whose entries start at `c` across it, sizes aside.
+    function frameIn(a, c, k) {
+      return rect(a + Math.floor(k / G.wrap) * pitch, c + (k % G.wrap) * G.cross, G.length, G.breadth);
+    }
+    // Collection ci's area (of n), `c` across the main axis: its section
+    // from `start` to `end` along the axis when sections stack, the whole
+    // container along it when they stand side by side.
+    function areaOf(n, c, start, end) {
+      var f = G.lone && n === 1 ? [0, 0, G.width, G.height]
+        : G.stack ? rect(start, c, end - start, G.band) : rect(0, c, alongY ? G.height : G.width, G.band);
+      return { x: f[0], y: f[1], w: f[2], h: f[3] };
+    }
     function lay(s) {
-      var L = D.layout, locked = new Set(s.locked), cols = s.cols, n = cols.length, out = [];
-      var sizes = L.sizes || {}, pos = 0;
-      function entry(c, k, x, y, w, h) {
-        var id = c.ids.at(k);
-        return { id: id, x: x, y: y, w: w, h: h, fixed: k < c.fixed, locked: locked.has(id) };
-      }
+      var locked = new Set(s.locked), cols = s.cols, n = cols.length, out = [], sizes = G.sizes, pos = 0;
       cols.forEach(function (c, ci) {
-        var es = [], area, k, m = c.ids.length;
-        if (L.kind === 'list') {
-          var top = pos, y = pos + L.headerHeight;
-          for (k = 0; k < m; k++) {
-            var h = sizes[c.ids.at(k)] !== undefined ? sizes[c.ids.at(k)] : L.rowHeight;
-            es.push(entry(c, k, 0, y, L.width, h)); y += h + L.spacing;
-          }
-          pos = m ? y : top + L.headerHeight;
-          area = { x: 0, y: top, w: L.width, h: pos - top };
-        } else if (L.kind === 'hstack') {
-          var left = pos, x = pos;
-          for (k = 0; k < m; k++) {
-            var w = sizes[c.ids.at(k)] !== undefined ? sizes[c.ids.at(k)] : L.itemWidth;
-            es.push(entry(c, k, x, 0, w, L.height)); x += w + L.spacing;
-          }
-          pos = m ? x : left;
-          area = n === 1 ? { x: 0, y: 0, w: L.width, h: L.height } : { x: left, y: 0, w: pos - left, h: L.height };
-        } else if (L.kind === 'grid') {
-          var gtop = pos, content = pos + L.headerHeight;
-          for (k = 0; k < m; k++) {
-            es.push(entry(c, k, (k % L.columns) * (L.cellWidth + L.spacing),
-              content + Math.floor(k / L.columns) * (L.rowHeight + L.spacing), L.cellWidth, L.rowHeight));
-          }
-          pos = content + (m ? Math.floor((m - 1) / L.columns) + 1 : 0) * (L.rowHeight + L.spacing);
-          var end = m ? es[m - 1].y + es[m - 1].h + L.spacing : content;
-          area = { x: 0, y: gtop, w: L.width, h: end - gtop };
-        } else {
-          var bx = ci * (L.columnWidth + L.spacing);
-          for (k = 0; k < m; k++) {
-            es.push(entry(c, k, bx, L.headerHeight + k * (L.rowHeight + L.rowSpacing), L.columnWidth, L.rowHeight));
-          }
-          area = { x: bx, y: 0, w: L.columnWidth, h: L.height };
+        var es = [], k, m = c.ids.length, start = G.stack ? pos : 0, first = start + G.header, across = ci * G.stride, end;
+        function entry(k, f) {
+          var id = c.ids.at(k);
+          es.push({ id: id, x: f[0], y: f[1], w: f[2], h: f[3], fixed: k < c.fixed, locked: locked.has(id) });
         }
-        out.push({ ci: ci, id: c.id, cap: c.cap, count: m, fixed: c.fixed, area: area, entries: es });
+        if (sizes) {
+          var a = first;
+          for (k = 0; k < m; k++) {
+            var l = sizes[c.ids.at(k)] !== undefined ? sizes[c.ids.at(k)] : G.length;
+            entry(k, rect(a, across, l, G.breadth)); a += l + G.gap;
+          }
+          pos = end = a;
+        } else {
+          for (k = 0; k < m; k++) entry(k, frameIn(first, across, k));
+          pos = first + lines(m) * pitch;
+          // Past the last entry's line, as Layout.sections(frames:) reads it.
+          var last = m ? frameIn(first, across, m - 1) : null;
+          end = last ? (alongY ? last[1] + last[3] : last[0] + last[2]) + G.gap : first;
+        }
+        out.push({ ci: ci, id: c.id, cap: c.cap, count: m, fixed: c.fixed, area: areaOf(n, across, start, end), entries: es });
       });
       return { enabled: s.enabled, collections: out };
     }
-    // Whether entry k's frame is arithmetic on k: every layout but a list
-    // or hstack with per-item sizes (whose frames need the sizes before k).
-    var L0 = D.layout || {};
-    var uniform = !((L0.kind === 'list' || L0.kind === 'hstack') && L0.sizes && Object.keys(L0.sizes).length);
-    // The pitch of entry k in a uniform layout: where entry 0 of a
-    // collection starts ([x, y]) and the step from one entry to the next.
-    // Kept with the data until a change (`v`): a step's drawing asks
-    // several times, and a board may have 30,000 columns.
+    // Whether entry k's frame is arithmetic on k: every layout without
+    // per-item sizes (whose frames need the sizes before k).
+    var uniform = !(G.sizes && Object.keys(G.sizes).length);
+    // Where each collection's entry 0 is in a uniform layout (`a` along the
+    // main axis, `c` across it) and its area. Kept with the data until a
+    // change (`v`): a step's drawing asks several times, and a board may
+    // have 30,000 columns.
     // - Complexity: O(collections), O(1) when kept.
     function origins(s) {
       if (s.os && s.osv === s.v) return s.os;
@@ -284,50 +289,26 @@
       return s.os;
     }
     function originsOf(s) {
-      var L = D.layout, pos = 0, out = [];
+      var n = s.cols.length, pos = 0, out = [];
       s.cols.forEach(function (c, ci) {
-        var m = c.ids.length, o;
-        if (L.kind === 'list') {
-          o = { top: pos, x: 0, y: pos + L.headerHeight, dy: L.rowHeight + L.spacing };
-          pos = m ? o.y + m * o.dy : pos + L.headerHeight;
-          o.area = { x: 0, y: o.top, w: L.width, h: pos - o.top };
-        } else if (L.kind === 'hstack') {
-          o = { top: pos, x: pos, y: 0, dx: L.itemWidth + L.spacing };
-          pos = m ? pos + m * o.dx : pos;
-          o.area = s.cols.length === 1 ? { x: 0, y: 0, w: L.width, h: L.height } : { x: o.top, y: 0, w: pos - o.top, h: L.height };
-        } else if (L.kind === 'grid') {
-          var rows = m ? Math.floor((m - 1) / L.columns) + 1 : 0;
-          o = { top: pos, x: 0, y: pos + L.headerHeight, dy: L.rowHeight + L.spacing };
-          pos = o.y + rows * o.dy;
-          o.area = { x: 0, y: o.top, w: L.width, h: pos - o.top };
-        } else {
-          var bx = ci * (L.columnWidth + L.spacing);
-          o = { top: 0, x: bx, y: L.headerHeight, dy: L.rowHeight + L.rowSpacing };
-          o.area = { x: bx, y: 0, w: L.columnWidth, h: L.height };
-        }
+        var m = c.ids.length, start = G.stack ? pos : 0, o = { a: start + G.header, c: ci * G.stride };
+        var end = m ? o.a + lines(m) * pitch : o.a;
+        if (G.stack) pos = end;
+        o.area = areaOf(n, o.c, start, end);
         out.push(o);
       });
       return out;
     }
     // The frame of entry k of a collection placed at o, as lay() gives it.
-    function frameAt(o, k) {
-      var L = D.layout;
-      if (L.kind === 'list') return [0, o.y + k * o.dy, L.width, L.rowHeight];
-      if (L.kind === 'hstack') return [o.x + k * o.dx, 0, L.itemWidth, L.height];
-      if (L.kind === 'grid') {
-        return [(k % L.columns) * (L.cellWidth + L.spacing), o.y + Math.floor(k / L.columns) * o.dy, L.cellWidth, L.rowHeight];
-      }
-      return [o.x, o.y + k * o.dy, L.columnWidth, L.rowHeight];
-    }
+    function frameAt(o, k) { return frameIn(o.a, o.c, k); }
     // The indices [k0, k1) of a collection placed at o whose frames may
-    // meet rect r (one entry of slack either side).
+    // meet rect r (one line of slack either side).
     function rangeIn(o, m, r) {
-      var L = D.layout, a, b;
-      if (L.kind === 'hstack') { a = (r.x - o.x) / o.dx; b = (r.x + r.w - o.x) / o.dx; }
-      else { a = (r.y - o.y) / o.dy; b = (r.y + r.h - o.y) / o.dy; }
-      if (L.kind === 'board' && (r.x > o.x + L.columnWidth || r.x + r.w < o.x)) return [0, 0];
-      var per = L.kind === 'grid' ? L.columns : 1;
-      var k0 = Math.max(0, (Math.floor(a) - 1) * per), k1 = Math.min(m, (Math.ceil(b) + 1) * per);
+      var a0 = alongY ? r.y : r.x, al = alongY ? r.h : r.w, c0 = alongY ? r.x : r.y, cl = alongY ? r.w : r.h;
+      // Side by side, a rect past this section's band meets none of it (stacked, the band is the container's).
+      if (!G.stack && (c0 > o.c + G.band || c0 + cl < o.c)) return [0, 0];
+      var a = (a0 - o.a) / pitch, b = (a0 + al - o.a) / pitch;
+      var k0 = Math.max(0, (Math.floor(a) - 1) * G.wrap), k1 = Math.min(m, (Math.ceil(b) + 1) * G.wrap);
       return k0 < k1 ? [k0, k1] : [0, 0];
     }
     // Data s laid out as lay() does, with only the collections whose
@@ -340,7 +321,7 @@
       var locked = new Set(s.locked), os = origins(s), out = [];
       s.cols.forEach(function (c, ci) {
         var o = os[ci], a = o.area, m = c.ids.length;
-        // The area, or past it the entries (a tall board column, a single hstack's row).
+        // The area, or past it the entries (a column taller than the container, a lone section's run).
         var last = m ? frameAt(o, m - 1) : [a.x, a.y, a.w, a.h];
         var ax1 = Math.max(a.x + a.w, last[0] + last[2]), ay1 = Math.max(a.y + a.h, last[1] + last[3]);
         if (a.x > r.x + r.w || ax1 < r.x || a.y > r.y + r.h || ay1 < r.y) return;
@@ -792,14 +773,14 @@
       x1 = Math.max(x1, o.area.x + o.area.w, last[0] + last[2]);
       y1 = Math.max(y1, o.area.y + o.area.h, last[1] + last[3]);
     });
-    // The window runs along the longer side: down a list, a grid or a
-    // board of tall columns; across an hstack, or a board wider than its
-    // tallest column (30,000 columns of a card each), whose window is then
-    // a few columns, its cards at the height a board's cells have below.
+    // The window runs along the longer side: down content taller than
+    // wide; across content wider than tall (a row of items, or 30,000
+    // columns of a card each, whose window is then a few columns).
     var across = x1 > y1;
-    // List rows 24 pixels high; grid and board cells 56 (their IDs stay legible).
-    var scale = L.kind === 'hstack' ? Math.min(560 / L.height, 60 / L.itemWidth)
-      : across ? Math.min(56 / L.rowHeight, 560 / y1) : Math.min((L.kind === 'list' ? 24 : 56) / L.rowHeight, 720 / x1);
+    // Entries at the geometry's legible length (`legible`, so their IDs
+    // stay legible), the page fitted to its height when the main axis is x
+    // or the window runs across, else to its width.
+    var scale = L.axis === 'x' || across ? Math.min(L.legible[0] / L.length, 560 / y1) : Math.min(L.legible[1] / L.length, 720 / x1);
     var f = scrollFocus || focusOf(n, data), span = WINDOW_PX / scale, pad = 4 / scale, extent = across ? x1 : y1;
     if (across) {
       x0 = Math.max(0, Math.min(f[0] - span / 2, x1 - span)); x1 = Math.min(x1, x0 + span);
