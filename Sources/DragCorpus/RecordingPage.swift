@@ -1,8 +1,8 @@
 import DragRecording
-import ReorderCore
 import DragRender
 import DragReplay
 import ReorderConformance
+import ReorderCore
 
 /// A recording drawn to its page: what `fuzz --render` writes beside each
 /// finding and `renderRecording` (DragTesting) beside a Swift test's.

@@ -392,7 +392,9 @@ extension DropPolicy where ItemID == StringID, CollectionID == StringID? {
         return translated(
             item: FuzzNaming.item, collection: { "c\($0)" },
             backItem: { FuzzNaming.id(named: $0) ?? FuzzIDs.absentBase },
-            backCollection: { name in name.flatMap { $0.string.hasPrefix("c") ? Int($0.string.dropFirst()) : nil } ?? FuzzIDs.unknownCollection })
+            backCollection: { name in
+                name.flatMap { $0.string.hasPrefix("c") ? Int($0.string.dropFirst()) : nil } ?? FuzzIDs.unknownCollection
+            })
     }
 }
 

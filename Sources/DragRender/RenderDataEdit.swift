@@ -1,4 +1,5 @@
 import ReorderCore
+
 /// One run of a collection's entries (`fixed + items`) replaced by a step.
 public struct RenderDataEdit: Hashable, Sendable {
     public var collection: Int

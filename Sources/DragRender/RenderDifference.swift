@@ -1,4 +1,5 @@
 import ReorderCore
+
 /// A `ReorderDifference` in identifiers, as the page shows it.
 ///
 /// Its own type because it adds what the core's difference does not carry:

@@ -1,4 +1,5 @@
 import ReorderCore
+
 /// Version 3 (replicas): what the replicas did at one event, in the
 /// renderer's plain values: the replay computed it (`ReplicaActivity`), the
 /// builder files it into the document's `RenderReplicas` and the steps'

@@ -1,4 +1,5 @@
 import ReorderCore
+
 /// A drag session still active after an event.
 ///
 /// Its own type because the page needs only these three facts, while the

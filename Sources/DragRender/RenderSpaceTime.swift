@@ -1,4 +1,5 @@
 import ReorderCore
+
 // What the page's space-time diagram draws of a replicated run: the
 // operations (a dot on their replica's lane), the messages (an arrow from
 // lane to lane), the partitions (shaded steps) and the failed checks

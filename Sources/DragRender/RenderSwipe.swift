@@ -8,7 +8,9 @@ public struct RenderSwipe: Hashable, Sendable {
     public var presentations: [PresentationReport<StringID>]
     public var performed: PerformedAction<StringID>?
 
-    public init(open: RenderSwipeRow? = nil, presentations: [PresentationReport<StringID>] = [], performed: PerformedAction<StringID>? = nil) {
+    public init(
+        open: RenderSwipeRow? = nil, presentations: [PresentationReport<StringID>] = [], performed: PerformedAction<StringID>? = nil
+    ) {
         self.open = open
         self.presentations = presentations
         self.performed = performed

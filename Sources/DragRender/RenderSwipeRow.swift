@@ -1,4 +1,5 @@
 import ReorderCore
+
 /// The open swipe row after an event.
 ///
 /// Its own type because `SwipeOpenRow` names only the item and the edge; the

@@ -54,7 +54,8 @@ public enum RecordingsDirectory: Sendable {
 ///     }
 ///
 public func expectReorderInvariants<Element: Identifiable>(
-    runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions, policy: DropPolicy<StringID, StringID?>? = nil,
+    runs: Int? = nil, seconds: Double? = nil, seed: UInt64 = 1, modes: FuzzModes = .sessions,
+    policy: DropPolicy<StringID, StringID?>? = nil,
     element: @escaping @Sendable (Element.ID) -> Element, recordings: RecordingsDirectory = .inPackage,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     apply: @escaping @Sendable (inout [Element], ReorderDifference<Element.ID, ReorderableSingleCollectionIdentifier>) -> Void

@@ -125,7 +125,9 @@ public enum SwipeFixture {
 
     /// A model over `config` with `item` open on `edge` (a swipe of 50:
     /// past both edges' open thresholds, short of a full swipe).
-    public static func opened(_ item: StringID, _ edge: SwipeEdge, _ config: SwipeConfiguration<StringID>, _ rows: SwipeRows) -> SwipeModel<StringID> {
+    public static func opened(_ item: StringID, _ edge: SwipeEdge, _ config: SwipeConfiguration<StringID>, _ rows: SwipeRows) -> SwipeModel<
+        StringID
+    > {
         var model = SwipeModel(configuration: config)
         model.swipe(item: item, dx: dx(edge, 50, config.direction), geometry: rows)
         return model

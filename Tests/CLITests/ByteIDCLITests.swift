@@ -53,7 +53,8 @@ struct ByteIDCLITests {
         let fail = try runCLI(["replay", swapped])
         #expect(fail.code == 1)
         #expect(
-            Self.bytes(fail.stdout).firstRange(of: Self.bytes(#"expected order ["e\#u{301}", "b", "\#u{E9}"], got ["\#u{E9}", "b", "e\#u{301}"]"#))
+            Self.bytes(fail.stdout).firstRange(
+                of: Self.bytes(#"expected order ["e\#u{301}", "b", "\#u{E9}"], got ["\#u{E9}", "b", "e\#u{301}"]"#))
                 != nil, "\(fail.stdout)")
         // The app host sends and reads both spellings as given.
         let app = try runCLI(["replay", "--app", "python3 examples/apps/plain_lists.py", right])

@@ -59,13 +59,13 @@ import Testing
         (
             "header-two-spellings",
             [
-                #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":100,"rowHeight":10},"collections":[{"items":["\u00e9","e\u0301"]}]}}"#,
+                #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":100,"rowHeight":10},"collections":[{"items":["\u00e9","e\u0301"]}]}}"#
             ].joined(separator: "\n") + "\n"
         ),
         (
             "heights-keys",
             [
-                #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":100,"rowHeight":10,"heights":{"\u00e9":12,"e\u0301":14}},"collections":[{"items":["\u00e9"]}]}}"#,
+                #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"list","width":100,"height":100,"rowHeight":10,"heights":{"\u00e9":12,"e\u0301":14}},"collections":[{"items":["\u00e9"]}]}}"#
             ].joined(separator: "\n") + "\n"
         ),
         (

@@ -41,7 +41,9 @@ import Testing
         let plainStart = expected.map { String(String.UnicodeScalarView($0.id.string.unicodeScalars.prefix { !Format.isUnsafe($0) })) }
         #expect(Array(texts.prefix(expected.count)).map(\.text) == plainStart)
         let escapes = layout.filter { $0.name == "tspan" && $0.has(class: "esc") }.map(\.text)
-        let expectedEscapes = expected.flatMap { $0.id.string.unicodeScalars.filter(Format.isUnsafe).map { Format.escapingControls(String($0)) } }
+        let expectedEscapes = expected.flatMap {
+            $0.id.string.unicodeScalars.filter(Format.isUnsafe).map { Format.escapingControls(String($0)) }
+        }
         #expect(escapes.starts(with: expectedEscapes), "\(escapes)")
         for (element, entry) in zip(entries, expected) {
             #expect(element.has(class: "fixed") == entry.fixed, "fixed mark of \(entry.id)")

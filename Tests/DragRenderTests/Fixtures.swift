@@ -16,7 +16,9 @@ enum Fixtures {
     }
 
     /// Board columns (laid out by `.cards`).
-    static func board(_ columns: [(id: StringID, items: [StringID])], locked: Set<StringID> = [], capacity: [StringID: Int] = [:]) -> RenderData {
+    static func board(_ columns: [(id: StringID, items: [StringID])], locked: Set<StringID> = [], capacity: [StringID: Int] = [:])
+        -> RenderData
+    {
         RenderData(
             collections: columns.map { ReorderCollection(id: $0.id, items: $0.items, capacity: capacity[$0.id]) }, locked: locked)
     }

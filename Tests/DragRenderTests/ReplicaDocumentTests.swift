@@ -3,8 +3,8 @@ import DragRender
 import DragReplay
 import Foundation
 import KnownBugs
-import ReorderCore
 import ReorderConformance
+import ReorderCore
 import TestSupport
 import Testing
 

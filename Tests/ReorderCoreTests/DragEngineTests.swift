@@ -6,7 +6,8 @@ import Testing
 
 @Suite("Drag sessions (spec 2.1)")
 struct DragSessionTests {
-    func lift(_ items: String, session s: Int = 0, ops: DropOperation.Set = .move, external: Bool = false) -> DragEvent<StringID, StringID?> {
+    func lift(_ items: String, session s: Int = 0, ops: DropOperation.Set = .move, external: Bool = false) -> DragEvent<StringID, StringID?>
+    {
         .lift(session: s, items: ids(items), at: Point(x: 1, y: 1), operations: ops, external: external)
     }
 

@@ -107,7 +107,8 @@ struct SwipeEventTests {
         var model = SwipeModel(configuration: Fix.config(leadingFull: true))
         #expect(model.labels(item: "b", edge: .leading, geometry: rows) == ["Unpin"])
         let off = model.swipe(item: "b", dx: 60, geometry: rows)
-        let unpin = SwipeActionResult<StringID>(item: "b", edge: .leading, action: "pin", effect: .toggle(flag: "pinned", item: "b", isSet: false))
+        let unpin = SwipeActionResult<StringID>(
+            item: "b", edge: .leading, action: "pin", effect: .toggle(flag: "pinned", item: "b", isSet: false))
         #expect(off.action == unpin)
         #expect(model.flags.isEmpty)
         #expect(model.labels(item: "b", edge: .leading, geometry: rows) == ["Pin"])

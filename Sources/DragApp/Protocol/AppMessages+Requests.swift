@@ -8,7 +8,9 @@ import ReorderSwipe
 extension AppMessages {
     /// `reset`: the container (enabled, layout, collections, swipe section when
     /// there is one) an app starts a case from.
-    static func reset(_ container: ReorderContainer<StringID, StringID?>, _ layout: Layout<StringID>, _ swipe: SwipeConfiguration<StringID>?)
+    static func reset(
+        _ container: ReorderContainer<StringID, StringID?>, _ layout: Layout<StringID>, _ swipe: SwipeConfiguration<StringID>?
+    )
         -> [UInt8]
     {
         object { w in

@@ -249,7 +249,9 @@ public enum Format {
     public static func rejection(_ r: LiftRejection<StringID>) -> String { r.describe(item: quoted) }
 
     /// An open row: `"b" (trailing)`; `none` for no row.
-    public static func openRow(_ row: SwipeOpenRow<StringID>?) -> String { row.map { "\(quoted($0.item)) (\($0.edge.rawValue))" } ?? "none" }
+    public static func openRow(_ row: SwipeOpenRow<StringID>?) -> String {
+        row.map { "\(quoted($0.item)) (\($0.edge.rawValue))" } ?? "none"
+    }
 
     /// A performed action: `delete on "b"`; `none` for none so far.
     public static func performed(_ a: PerformedAction<StringID>?) -> String { a.map { "\($0.action) on \(quoted($0.item))" } ?? "none" }

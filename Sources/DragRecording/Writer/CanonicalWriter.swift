@@ -125,7 +125,8 @@ public enum CanonicalWriter {
     /// A `lift`'s fields: `items`, `x`, `y`, then `ops` and `external`
     /// unless they are the defaults.
     @inline(__always)
-    private static func liftFields(items: [StringID], x: Double, y: Double, ops: DropOperation.Set, external: Bool, _ w: inout _JSONBuffer) {
+    private static func liftFields(items: [StringID], x: Double, y: Double, ops: DropOperation.Set, external: Bool, _ w: inout _JSONBuffer)
+    {
         w.key("items")
         w.strings(items)
         w.key("x")
@@ -182,7 +183,9 @@ public enum CanonicalWriter {
     /// A `relocate`'s fields: `items`, `collection` when given, `before`
     /// (null for the end), then `via` when the applier moved them.
     @inline(__always)
-    private static func relocateFields(items: [StringID], collection: StringID?, before: StringID?, viaApplier: Bool, _ w: inout _JSONBuffer) {
+    private static func relocateFields(
+        items: [StringID], collection: StringID?, before: StringID?, viaApplier: Bool, _ w: inout _JSONBuffer
+    ) {
         w.key("items")
         w.strings(items)
         if let collection {

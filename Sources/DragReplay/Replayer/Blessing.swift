@@ -79,7 +79,9 @@ public struct Blessing: Sendable {
         }
     }
 
-    private func finalLine(_ state: ReplayState, _ container: ReorderContainer<StringID, StringID?>, swipe: SwipeModel<StringID>?) -> String? {
+    private func finalLine(_ state: ReplayState, _ container: ReorderContainer<StringID, StringID?>, swipe: SwipeModel<StringID>?)
+        -> String?
+    {
         var e = Expectation()
         if single { e.order = [] } else { e.collections = [:] }
         if state.lastOutcome != nil { e.outcome = .moved }

@@ -23,7 +23,8 @@ extension Expectation {
             for (id, items) in collections.sorted(by: { $0.key < $1.key }) {
                 let actual = container.collections.first { $0.id == id }.map { Array($0.items) } ?? []
                 if actual != items {
-                    failures.append("expected collection \(Format.quoted(id)) to be \(Format.ids(items)), got \(Format.ids(actual, against: items))")
+                    failures.append(
+                        "expected collection \(Format.quoted(id)) to be \(Format.ids(items)), got \(Format.ids(actual, against: items))")
                 }
             }
         }

@@ -37,7 +37,8 @@ public struct ReplayOptions: Sendable {
     public var rules: (@Sendable (RecordingHeader) -> RecordedRules?)?
 
     public init(
-        applier: Applier<StringID, StringID?> = .canonical, handler: any SwipeHandling<StringID> & Sendable = ReferenceSwipeHandler<StringID>(),
+        applier: Applier<StringID, StringID?> = .canonical,
+        handler: any SwipeHandling<StringID> & Sendable = ReferenceSwipeHandler<StringID>(),
         policy: DropPolicy<StringID, StringID?>? = nil, strict: Bool = false, maxMessages: Int = .max
     ) {
         self.applier = applier

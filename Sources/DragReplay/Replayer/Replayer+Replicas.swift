@@ -260,7 +260,8 @@ extension Replayer {
             case .order(let items):
                 let got = actual.collections.first.map { Array($0.items) } ?? []
                 if got != items {
-                    failures.append("expected replica \(Format.quoted(id)) to hold \(Format.ids(items)), got \(Format.ids(got, against: items))")
+                    failures.append(
+                        "expected replica \(Format.quoted(id)) to hold \(Format.ids(items)), got \(Format.ids(got, against: items))")
                 }
             case .collections(let cs):
                 for (c, items) in cs.sorted(by: { $0.key < $1.key }) {

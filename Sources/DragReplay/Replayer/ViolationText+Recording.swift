@@ -1,6 +1,6 @@
 import DragRecording
-import ReorderCore
 import ReorderConformance
+import ReorderCore
 
 extension ViolationText where ItemID == StringID, CollectionID == StringID? {
     /// Violation messages for a recording: IDs quoted, the collection named

@@ -49,7 +49,9 @@ extension StringID: Comparable {
 
 extension StringID: ExpressibleByStringInterpolation {
     @inlinable public init(stringLiteral value: String) { self.string = value }
-    @inlinable public init(stringInterpolation: DefaultStringInterpolation) { self.string = String(stringInterpolation: stringInterpolation) }
+    @inlinable public init(stringInterpolation: DefaultStringInterpolation) {
+        self.string = String(stringInterpolation: stringInterpolation)
+    }
 }
 
 extension StringID: CustomStringConvertible, CustomDebugStringConvertible, LosslessStringConvertible {

@@ -18,7 +18,8 @@ func replayDatabase(
 ) throws(CorpusError) -> DatabaseSummary {
     var report = DatabaseSummary(directory: directory)
     guard FileSystem.exists(directory) else { return report }
-    var options = ReplayOptions(applier: Applier<StringID, StringID?>.named(applierName) ?? .canonical, handler: SwipeHandler<StringID>(handler))
+    var options = ReplayOptions(
+        applier: Applier<StringID, StringID?>.named(applierName) ?? .canonical, handler: SwipeHandler<StringID>(handler))
     options.rules = World.judgement(header:)  // a finding made in a world is judged by its rules
     let replayer = Replayer(options: options)
     var subject: (any ReorderSubject<StringID, StringID?>)? = app

@@ -109,7 +109,8 @@ func render(
     replicaApps: ReplayApps? = nil, spool: RenderStepSpool? = nil
 ) -> (result: ReplayResult, document: RenderDocument?) {
     var subject: (any ReorderSubject<StringID, StringID?>)? = app
-    var options = ReplayOptions(applier: Applier<StringID, StringID?>.named(applierName) ?? .canonical, handler: SwipeHandler<StringID>(handler))
+    var options = ReplayOptions(
+        applier: Applier<StringID, StringID?>.named(applierName) ?? .canonical, handler: SwipeHandler<StringID>(handler))
     options.rules = World.judgement(header:)  // a finding made in a world is judged by its rules
     // As 'replay --merge-bug': a version 3 recording on a known-buggy merge.
     if let bug = mergeBug.flatMap(MergeBug.named) {
