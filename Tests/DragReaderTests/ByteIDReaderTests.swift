@@ -106,6 +106,28 @@ import Testing
         }
     }
 
+    @Test("replica ids are names: two spellings of one text are one name, refused at the header")
+    func replicaNames() throws {
+        let text =
+            #"{"format":"dragrec","version":3,"container":{"layout":{"kind":"list","width":200,"height":100,"rowHeight":10},"collections":[{"items":["a"]}]},"replicas":{"ids":["\u00e9","e\u0301"],"merge":"server"}}"#
+            + "\n"
+        do {
+            _ = try readAll(text)
+            Issue.record("read")
+        } catch {
+            guard case .input(let d) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(d.line == 1)
+            #expect(
+                Array(d.message.utf8)
+                    == Array(
+                        (#"field "replicas.ids": ID "e\#u{301}" (U+0065 U+0301) appears twice, as "\#u{E9}" (U+00E9): "#
+                            + "names are text, and the same text in other bytes is one name").utf8))
+        }
+    }
+
     @Test("what was refused as another spelling reads: every line, every ID in its bytes")
     func onceRefusedRead() throws {
         for (name, text) in Self.onceRefused {

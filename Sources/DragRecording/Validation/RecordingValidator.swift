@@ -295,11 +295,27 @@ public struct RecordingValidator: Sendable {
         }
     }
 
-    /// Names (replica ids) under the rules of IDs.
+    /// Names (replica ids) under the rules of IDs. Names are text: two
+    /// that are the same text in other bytes are one name, refused as a
+    /// repeat (a replica is looked up by its name).
     public static func checkIDs(_ names: [String], field: @autoclosure () -> String, nonEmpty: Bool = false, unique: Bool = false)
         throws(FieldError)
     {
-        try checkIDs(names.map { StringID($0) }, field: field(), nonEmpty: nonEmpty, unique: unique)
+        try checkIDs(names.map { StringID($0) }, field: field(), nonEmpty: nonEmpty)
+        guard unique && names.count > 1 else { return }
+        var seen: [String: String] = [:]
+        for name in names {
+            guard let earlier = seen.updateValue(name, forKey: name) else { continue }
+            let field = field()
+            let same = Array(earlier.utf8) == Array(name.utf8)
+            throw FieldError(
+                field: field,
+                same
+                    ? "field \"\(field)\": ID \(Format.quoted(name)) appears twice"
+                    : "field \"\(field)\": ID \(Format.quoted(name)) (\(_scalarsText(name) ?? "")) appears twice, as "
+                        + "\(Format.quoted(earlier)) (\(_scalarsText(earlier) ?? "")): names are text, and the same text in other bytes is one name"
+            )
+        }
     }
 
     /// Whether `id` holds a NUL byte, read from its contiguous UTF-8 (every
