@@ -91,18 +91,21 @@ import Testing
                 #"{"format":"dragrec","version":1,"container":{"layout":{"kind":"board","width":400,"height":300,"columnWidth":100,"rowHeight":10},"collections":[{"id":"\u00e9","items":["a"]},{"id":"x","items":["b"]}]}}"#,
                 #"{"type":"expect","t":0,"collections":{"\u00e9":["a"],"e\u0301":["b"]}}"#,
             ].joined(separator: "\n") + "\n"
+        let d = try #require(Self.inputError(text))
+        #expect(d.line == 2)
+        #expect(
+            Array(d.message.utf8)
+                == Array(#"expected collection "e\#u{301}" is not in the container (expected one of ["\#u{E9}", "x"])"#.utf8))
+    }
+
+    /// The input error reading `text` stops at; `nil` when it reads.
+    static func inputError(_ text: String) -> Diagnostic? {
         do {
             _ = try readAll(text)
-            Issue.record("read")
+            return nil
         } catch {
-            guard case .input(let d) = error else {
-                Issue.record("\(error)")
-                return
-            }
-            #expect(d.line == 2)
-            #expect(
-                Array(d.message.utf8)
-                    == Array(#"expected collection "e\#u{301}" is not in the container (expected one of ["\#u{E9}", "x"])"#.utf8))
+            guard case .input(let d) = error else { return nil }
+            return d
         }
     }
 
@@ -111,21 +114,13 @@ import Testing
         let text =
             #"{"format":"dragrec","version":3,"container":{"layout":{"kind":"list","width":200,"height":100,"rowHeight":10},"collections":[{"items":["a"]}]},"replicas":{"ids":["\u00e9","e\u0301"],"merge":"server"}}"#
             + "\n"
-        do {
-            _ = try readAll(text)
-            Issue.record("read")
-        } catch {
-            guard case .input(let d) = error else {
-                Issue.record("\(error)")
-                return
-            }
-            #expect(d.line == 1)
-            #expect(
-                Array(d.message.utf8)
-                    == Array(
-                        (#"field "replicas.ids": ID "e\#u{301}" (U+0065 U+0301) appears twice, as "\#u{E9}" (U+00E9): "#
-                            + "names are text, and the same text in other bytes is one name").utf8))
-        }
+        let d = try #require(Self.inputError(text))
+        #expect(d.line == 1)
+        #expect(
+            Array(d.message.utf8)
+                == Array(
+                    (#"field "replicas.ids": ID "e\#u{301}" (U+0065 U+0301) appears twice, as "\#u{E9}" (U+00E9): "#
+                        + "names are text, and the same text in other bytes is one name").utf8))
     }
 
     @Test("what was refused as another spelling reads: every line, every ID in its bytes")
