@@ -101,6 +101,10 @@ struct DeadlineReachTests {
         ])
         #expect(r.code == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains(": 0 cases, 0 replicated sessions"), "\(r.stdout)")
+        #expect(
+            r.stderr.contains(
+                "fuzz --replicas: warning: no case completed, so the code under test was not exercised (the time ran out first"),
+            "\(r.stderr)")
         #expect(r.stdout.contains("0 failing cases, 0 findings; stopped at the deadline (--time)"), "\(r.stdout)")
         #expect(seconds < 1 + 1 + 3, "\(seconds) s")
         #expect(try findings(out).isEmpty)

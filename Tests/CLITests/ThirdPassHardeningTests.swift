@@ -54,8 +54,24 @@ struct ThirdPassHardeningTests {
         // The wait the deadline cut short is not the app's timeout: no case, no finding.
         #expect(r.code == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.hasPrefix("0 cases, 0 sessions, 0 failing, 0 findings"), "\(r.stdout)")
+        // Exit 0 (nothing failed) says that nothing ran.
+        #expect(
+            r.stderr.contains(
+                "fuzz: warning: no case completed, so the code under test was not exercised "
+                    + "(the time ran out first: give --time more, or see why the code under test answers slowly)\n"), "\(r.stderr)")
         #expect(seconds < 1 + 1 + 3, "\(seconds) s")
         #expect(try findings(out).isEmpty)
+    }
+
+    @Test("a shard with no share of --runs exits 0 and says the code under test was not exercised")
+    func emptyShard() throws {
+        let r = try runCLI(["fuzz", "--runs", "1", "--shard", "1/2", "--out", try temporaryDirectory("empty-shard")])
+        #expect(r.code == 0)
+        #expect(r.stdout.hasPrefix("0 cases, 0 sessions, 0 failing, 0 findings"), "\(r.stdout)")
+        #expect(
+            r.stderr.hasSuffix(
+                "fuzz: warning: no case completed, so the code under test was not exercised (this shard's share of --runs is none)\n"),
+            "\(r.stderr)")
     }
 
     @Test(

@@ -135,6 +135,9 @@ func fuzzReplicas(_ args: ParsedArguments) throws -> Int32 {
     Output.diagnose(
         "fuzz --replicas: \(summary.cases) cases in \(seconds2(summary.elapsed))s (\(rate) cases/s), "
             + "shrinking \(seconds2(summary.shrinkSeconds))s\(summary.interrupted ? ", interrupted" : "")")
+    if summary.cases == 0 {
+        Output.diagnose(notExercised("fuzz --replicas", interrupted: summary.interrupted, timed: options.seconds != nil))
+    }
     for failure in summary.writeFailures { Output.diagnose(failure.description) }
     if let dbPath, var report = db {
         addToDatabase(dbPath, files: summary.findings.map { ($0.fileName, $0.text) }, report: &report)

@@ -214,6 +214,7 @@ func finishFuzz(
     } else {
         try Output.out(summary.text(applierName: name, seed: seed, app: options.appCommand))
     }
+    if summary.runs == 0 { Output.diagnose(notExercised("fuzz", interrupted: summary.interrupted, timed: options.seconds != nil)) }
     // Pages after the campaign, from the kept findings: the same code under test replays each.
     let rendered =
         !args.has("--render")
@@ -234,6 +235,18 @@ func finishFuzz(
         summary.failingCases > 0 || !(summary.database?.stillFailing.isEmpty ?? true) || !(summary.database?.unreadable.isEmpty ?? true)
         || !summary.unmetCoverage.isEmpty
     return failed ? 1 : 0
+}
+
+/// A campaign that completed no case says so: its exit 0 (nothing failed)
+/// must not read as the code under test having passed.
+func notExercised(_ command: String, interrupted: Bool, timed: Bool) -> String {
+    let why =
+        interrupted
+        ? "the run was interrupted first"
+        : timed
+            ? "the time ran out first: give --time more, or see why the code under test answers slowly"
+            : "this shard's share of --runs is none"
+    return "\(command): warning: no case completed, so the code under test was not exercised (\(why))"
 }
 
 /// What an app cost a campaign, for the timing line: its processes and
