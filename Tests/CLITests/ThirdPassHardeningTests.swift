@@ -74,6 +74,13 @@ struct ThirdPassHardeningTests {
             "\(r.stderr)")
     }
 
+    @Test("--require-coverage with no case completed is unmet: exit 1")
+    func emptyShardRequiringCoverage() throws {
+        let r = try runCLI(["fuzz", "--runs", "1", "--shard", "1/2", "--require-coverage", "--out", try temporaryDirectory("empty-shard")])
+        #expect(r.code == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("coverage: no case completed, so nothing was covered\n"), "\(r.stdout)")
+    }
+
     @Test(
         "class 7: a crashing app under --time 4: its first crash is written as it comes, the run ends near the deadline (was 83.8 s for 30)"
     )

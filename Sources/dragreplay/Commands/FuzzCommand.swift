@@ -196,6 +196,8 @@ let fuzzCommand = Command(
         let required = options.world.map(CoverageRequirement.init(world:)) ?? summary.offered
         summary.unmetCoverage = required.unmet(by: summary.coverage)
         summary.unreachableCoverage = required.unreachable
+        // No case offered anything, so nothing was required of it: a requirement no case met.
+        if summary.runs == 0 { summary.unmetCoverage.append("coverage: no case completed, so nothing was covered") }
     }
     return try finishFuzz(
         summary, args, name: name, seed: UInt64(seed), options: options, apps: apps, shard: shard, summaryPath: summaryPath)
