@@ -17,7 +17,7 @@ func readOnly(_ path: String) -> Int {
 
 /// `dragreplay check`'s streaming validation of one file.
 func checkOnly(_ path: String) -> Int {
-    guard let result = try? check(path: path) else { return 0 }
+    guard let result = try? checkRecording(path: path) else { return 0 }
     return result.events
 }
 

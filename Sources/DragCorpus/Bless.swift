@@ -35,7 +35,7 @@ public struct BlessResult: Hashable, Sendable {
 /// error is refused.
 ///
 /// - Complexity: O(n) time for n bytes; memory bounded by the longest line.
-public func bless(path: String, options: ReplayOptions = ReplayOptions()) throws(CorpusError) -> BlessResult {
+public func blessRecording(path: String, options: ReplayOptions = ReplayOptions()) throws(CorpusError) -> BlessResult {
     do {
         return try blessLocked(path: path, options: options)
     } catch let error as CorpusError {
@@ -177,7 +177,7 @@ private func blessLocked(path: String, options: ReplayOptions) throws -> BlessRe
 func verifyReadable(_ file: AtomicFile, as path: String, command: String) throws(CorpusError) {
     var problem: Diagnostic
     do {
-        let result = try check(path: file.temporaryPath)
+        let result = try checkRecording(path: file.temporaryPath)
         guard let tail = result.warnings.first(where: { $0.line > 0 }) else { return }
         problem = tail
     } catch .recording(let e) {

@@ -84,7 +84,7 @@ public struct CheckResult: Sendable {
 
 /// Validates one recording without replaying it, streaming: memory is
 /// bounded by the longest line, never by the number of events.
-public func check(path: String) throws(CorpusError) -> CheckResult {
+public func checkRecording(path: String) throws(CorpusError) -> CheckResult {
     do {
         let reader = try RecordingReader(path: path)
         var events = 0

@@ -63,7 +63,7 @@ public func expectReorderInvariants<Element: Identifiable>(
     var options = ApplyFuzzer.Options(runs: runs, seconds: seconds, seed: seed, modes: modes, collections: 1, policy: policy)
     options.test = testName(function, fileID)
     let report = ApplyFuzzer.check(.single(element: element, apply: apply), options: options)
-    record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+    recordIssues(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Fuzzes an app's sectioned `apply`; see the single-collection form.
@@ -80,7 +80,7 @@ public func expectReorderInvariants<Element: Identifiable, SectionID: Hashable &
         world: world, oracle: oracle)
     options.test = testName(function, fileID)
     let report = ApplyFuzzer.check(.sectioned(element: element, section: section, apply: apply), options: options)
-    record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+    recordIssues(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Fuzzes an app's `dropConfiguration` closure (`configuration` findings),
@@ -104,14 +104,14 @@ public func expectReorderInvariants(
         policy: policy, layout: layout, world: world, oracle: oracle)
     options.test = testName(function, fileID)
     let report = ApplyFuzzer.check(.canonical, options: options)
-    record(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+    recordIssues(report, recordings: recordings, function: function, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Records `report`'s failures as issues (one per broken invariant, one per
 /// kind of `configuration` disagreement) and writes each shrunk recording
 /// (`TEST-INVARIANT.jsonl`; a name already written in this test process gets
 /// `-2`, `-3`, ...); nothing when it has none.
-public func record(
+public func recordIssues(
     _ report: FuzzReport, recordings: RecordingsDirectory = .inPackage,
     function: String = #function, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {

@@ -33,7 +33,7 @@ struct BlessConcurrencyTests {
         }
         var refusals = 0
         repeat {
-            #expect(throws: CorpusError.beingRecorded(path: path)) { try bless(path: path) }
+            #expect(throws: CorpusError.beingRecorded(path: path)) { try blessRecording(path: path) }
             refusals += 1
         } while done.wait(timeout: .now()) == .timedOut
         #expect(failure.get() == nil)
@@ -43,7 +43,7 @@ struct BlessConcurrencyTests {
         #expect(written.last == #"{"type":"enable","t":1999}"#)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["live.jsonl"])
         // Still refused while the recorder is open though idle; blessed once it is gone.
-        #expect(throws: CorpusError.beingRecorded(path: path)) { try bless(path: path) }
+        #expect(throws: CorpusError.beingRecorded(path: path)) { try blessRecording(path: path) }
         withExtendedLifetime(recorder) {}
     }
 
@@ -54,7 +54,7 @@ struct BlessConcurrencyTests {
             let recorder = try Recorder(path: path, header: Self.header)
             try recorder.record(RecordedEvent(t: 1, .mutation(.setEnabled(true))))
         }
-        let r = try bless(path: path)
+        let r = try blessRecording(path: path)
         #expect(r.appendedFinal)
         #expect(try lines(path).count == 3)
         let again = try Recorder(path: path, header: Self.header)
@@ -77,7 +77,7 @@ struct BlessConcurrencyTests {
         var lostReported = 0
         while appender.isRunning {
             do {
-                _ = try bless(path: path)
+                _ = try blessRecording(path: path)
                 blessed += 1
             } catch .changedUnderneath(let p) {
                 #expect(p == path)
@@ -97,7 +97,7 @@ struct BlessConcurrencyTests {
             #expect(enables.count < 3_000)
         }
         // The file is still a valid recording, and nothing is left beside it.
-        _ = try bless(path: path)
+        _ = try blessRecording(path: path)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["grow.jsonl"])
     }
 }

@@ -24,7 +24,7 @@ struct BlessHardeningTests {
     func refusesWhatItCannotRead(_ line: String) throws {
         let text = Self.header + "\n" + Self.drag + "\n" + line + "\n"
         let path = try writeTemporary(text)
-        #expect(throws: CorpusError.self) { try bless(path: path) }
+        #expect(throws: CorpusError.self) { try blessRecording(path: path) }
         #expect(try readText(path) == text)
     }
 
@@ -41,7 +41,7 @@ struct BlessHardeningTests {
         ]
         let text = odd.joined(separator: "\n") + "\n"
         let path = try writeTemporary(text)
-        let r = try bless(path: path)
+        let r = try blessRecording(path: path)
         #expect(r.rewritten == [5])
         // Split bytes, not Characters: "\r\n" is one Character in Swift.
         let now = try bytes(path).split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
@@ -54,7 +54,7 @@ struct BlessHardeningTests {
     func finalLineWithoutNewline() throws {
         let text = Self.header + "\n" + Self.drag
         let path = try writeTemporary(text)
-        let r = try bless(path: path)
+        let r = try blessRecording(path: path)
         #expect(r.appendedFinal && !r.droppedTruncatedTail)
         #expect(
             try readText(path) == text + "\n"
@@ -65,7 +65,7 @@ struct BlessHardeningTests {
     func longTruncatedTail() throws {
         let tail = #"{"type":"update","t":9,"item":""# + String(repeating: "x", count: (1 << 20) + 10)
         let path = try writeTemporary(Self.header + "\n" + Self.drag + "\n" + tail)
-        let r = try bless(path: path)
+        let r = try blessRecording(path: path)
         #expect(r.droppedTruncatedTail && r.appendedFinal)
         let now = try readText(path)
         #expect(now.hasPrefix(Self.header + "\n" + Self.drag + "\n{\"type\":\"expect\""))
@@ -83,7 +83,7 @@ struct BlessHardeningTests {
         if isRoot { #expect(chown(real, 65534, 65534) == 0) }
         let link = dir + "/link.jsonl"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.jsonl")
-        let r = try bless(path: link)
+        let r = try blessRecording(path: link)
         #expect(r.appendedFinal)
         let linkStatus = try FileSystem.status(of: link, followingLinks: false)
         #expect(linkStatus.isSymbolicLink)
@@ -99,7 +99,7 @@ struct BlessHardeningTests {
 
     @Test("bless of something that is not a regular file is refused (a device is never replaced)")
     func refusesDevices() throws {
-        #expect(throws: CorpusError.self) { try bless(path: "/dev/null") }
+        #expect(throws: CorpusError.self) { try blessRecording(path: "/dev/null") }
         var s = stat()
         #expect(stat("/dev/null", &s) == 0 && s.st_mode & S_IFMT == S_IFCHR)
     }

@@ -19,7 +19,7 @@ struct BlessKeepsTests {
     func keepsUnknownFields() throws {
         let stale = #"{"type":"expect","t":7,"zeta":[1,true,null],"order":["a","b","c"],"note":{"by":"me","n":2}}"#
         let path = try writeTemporary(Self.header + "\n" + Self.drag + "\n" + stale + "\n")
-        let r = try bless(path: path)
+        let r = try blessRecording(path: path)
         #expect(r.rewritten == [4] && r.rewrittenCount == 1 && !r.appendedFinal)
         #expect(
             try readText(path) == Self.header + "\n" + Self.drag + "\n"
@@ -31,7 +31,7 @@ struct BlessKeepsTests {
         let holds = #"{ "order" : ["c","a","b"], "mine":1E2, "type":"expect","t":7 }"#
         let text = Self.header + "\n" + Self.drag + "\n" + holds + "\n"
         let path = try writeTemporary(text)
-        let r = try bless(path: path)
+        let r = try blessRecording(path: path)
         #expect(r.rewritten.isEmpty && r.rewrittenCount == 0 && !r.appendedFinal)
         #expect(try readText(path) == text)
     }
@@ -43,7 +43,7 @@ struct BlessKeepsTests {
             #"{"type":"expect","t":7,"order":["a","b","c"]}"#,
         ].map { $0 + "\r\n" }.joined()
         let path = try writeTemporary(crlf)
-        let r = try bless(path: path)
+        let r = try blessRecording(path: path)
         #expect(r.rewritten == [4])
         let lines = try bytes(path).split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         #expect(
@@ -61,7 +61,7 @@ struct BlessKeepsTests {
         try (Self.header + "\n" + Self.drag + "\n").write(toFile: a, atomically: false, encoding: .utf8)
         #expect(link(a, b) == 0)
         let inode = try FileSystem.status(of: a).inode
-        let r = try bless(path: b)
+        let r = try blessRecording(path: b)
         #expect(r.appendedFinal)
         let blessed = try readText(a)
         #expect(blessed.hasPrefix(Self.header + "\n" + Self.drag + "\n{\"type\":\"expect\",\"t\":7,\"order\":[\"c\",\"a\",\"b\"]"))
@@ -71,7 +71,7 @@ struct BlessKeepsTests {
         #expect(now.inode == inode && now.linkCount == 2 && other.inode == inode)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["a.jsonl", "b.jsonl"])
         // Blessed again, nothing changes: the final expect holds.
-        #expect(try bless(path: a).rewrittenCount == 0)
+        #expect(try blessRecording(path: a).rewrittenCount == 0)
         #expect(try readText(b) == blessed)
     }
 
@@ -84,7 +84,7 @@ struct BlessKeepsTests {
         let live = ".r.jsonl\(AtomicFile.temporaryMarker)1-12"  // pid 1 is alive
         let other = ".s.jsonl\(AtomicFile.temporaryMarker)999999999-12"
         for name in [dead, live, other] { try "half".write(toFile: dir + "/" + name, atomically: false, encoding: .utf8) }
-        _ = try bless(path: path)
+        _ = try blessRecording(path: path)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [other, live, "r.jsonl"].sorted())
     }
 
@@ -96,7 +96,7 @@ struct BlessKeepsTests {
             #expect(name.utf8.count == length)
             let path = dir + "/" + name
             try (Self.header + "\n" + Self.drag + "\n").write(toFile: path, atomically: false, encoding: .utf8)
-            #expect(try bless(path: path).appendedFinal)
+            #expect(try blessRecording(path: path).appendedFinal)
             #expect(try readText(path).contains(#""type":"expect""#))
             #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == [name])
             let prefix = AtomicFile.temporaryPrefix(for: name)

@@ -58,7 +58,7 @@ struct BlessTests {
         let path = try temporaryCopy(of: packageRoot + "/corpora/reports/task-lands-one-row-too-far.jsonl")
         let original = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         // Under the buggy applier the replay differs: bless records that.
-        let r = try bless(path: path, options: ReplayOptions(applier: .insertBeforeRemove))
+        let r = try blessRecording(path: path, options: ReplayOptions(applier: .insertBeforeRemove))
         #expect(r.rewritten == [6])
         #expect(!r.appendedFinal)
         let now = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
@@ -83,7 +83,7 @@ struct BlessTests {
             + "\n"
             + #"{"type":"lift","t":0,"items":["c"],"x":5,"y":25}"# + "\n" + #"{"type":"drop","t":7,"x":5,"y":2}"# + "\n"
         let path = try writeTemporary(text)
-        let r = try bless(path: path)
+        let r = try blessRecording(path: path)
         #expect(r.appendedFinal)
         #expect(
             try String(contentsOfFile: path, encoding: .utf8) == text
@@ -95,7 +95,7 @@ struct BlessTests {
     func refusesBadInput() throws {
         let text = "{\"format\":\"dragrec\",\"version\":1}\n"
         let path = try writeTemporary(text)
-        #expect(throws: CorpusError.self) { try bless(path: path) }
+        #expect(throws: CorpusError.self) { try blessRecording(path: path) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
     }
 }

@@ -53,7 +53,7 @@ struct ExactIntegerTests {
             for f in files {
                 let text = try readText(out + "/" + f)
                 #expect(text.contains(written), "\(f)")
-                #expect(try check(path: out + "/" + f).events > 0)
+                #expect(try checkRecording(path: out + "/" + f).events > 0)
             }
         }
     }

@@ -33,9 +33,9 @@ struct WriterLimitsTests {
         let dir = try temporaryDirectory("bless-limit")
         let path = dir + "/swipes.jsonl"
         try text.write(toFile: path, atomically: false, encoding: .utf8)
-        #expect(try check(path: path).events == 2_100)
+        #expect(try checkRecording(path: path).events == 2_100)
         do {
-            _ = try bless(path: path)
+            _ = try blessRecording(path: path)
             Issue.record("bless reported success")
         } catch {
             #expect(error == .unreadableOutput(command: "bless", problem: Diagnostic(path: path, line: 2_102, message: Self.tooLong)))
@@ -45,8 +45,8 @@ struct WriterLimitsTests {
         // Just under the limit it blesses, and check takes the result.
         let fewer = Self.swipes(1_000, id: String(repeating: "x", count: 250))
         try fewer.write(toFile: path, atomically: false, encoding: .utf8)
-        #expect(try bless(path: path).appendedFinal)
-        #expect(try check(path: path).events == 1_001)
+        #expect(try blessRecording(path: path).appendedFinal)
+        #expect(try checkRecording(path: path).events == 1_001)
     }
 
     @Test("corpus merge of a header whose canonical form grows past 1 MiB (1e12 written out): invalid, named, nothing written")

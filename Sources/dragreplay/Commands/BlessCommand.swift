@@ -20,7 +20,7 @@ let blessCommand = Command(
         do {
             var options = ReplayOptions(applier: applier(args), handler: SwipeHandler<StringID>(handler(args)))
             options.rules = World.judgement(header:)  // a recording in a world is blessed by the world's rules, as it replays
-            let r = try bless(path: path, options: options)
+            let r = try blessRecording(path: path, options: options)
             let shown = r.rewritten.prefix(10).map(String.init).joined(separator: ", ")
             let what =
                 r.rewrittenCount == 0

@@ -15,7 +15,7 @@ let checkCommand = Command(
     var bad = 0
     for path in paths {
         do throws(CorpusError) {
-            let result = try check(path: path)
+            let result = try checkRecording(path: path)
             for w in result.warnings { Output.diagnose(w.description) }
         } catch {
             bad += 1
