@@ -268,7 +268,7 @@ public struct Explorer: Sendable {
         return summary
     }
 
-    var pastDeadline: Bool { deadline.map { MonotonicClock.now().seconds >= $0 } ?? false }
+    var pastDeadline: Bool { MonotonicClock.isPast(deadline) }
 
     /// Every interleaving of `d` and `m` in process, states merged where the
     /// model and the subject say they are the same.

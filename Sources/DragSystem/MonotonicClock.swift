@@ -29,6 +29,14 @@ package enum MonotonicClock {
         package static func < (a: Instant, b: Instant) -> Bool { a.nanoseconds < b.nanoseconds }
     }
 
+    /// Whether `deadline` (a reading in seconds, as `now().seconds`) has
+    /// come; never for `nil`, no deadline. The one test of every deadline
+    /// (`--time`, an app's wait, shrinking).
+    package static func isPast(_ deadline: Double?) -> Bool {
+        guard let deadline else { return false }
+        return now().seconds >= deadline
+    }
+
     /// Now.
     package static func now() -> Instant {
         var time = timespec()

@@ -127,7 +127,7 @@ public final class AppSubject: ReorderSubject {
     }
 
     /// Whether the run's deadline has passed.
-    var pastDeadline: Bool { deadline.map { MonotonicClock.now().seconds >= $0 } ?? false }
+    var pastDeadline: Bool { MonotonicClock.isPast(deadline) }
 
     /// Says `hello` to a started process and keeps it (`process`) when it
     /// answers protocol 1 or 2 with `apply`; else it is stopped.
@@ -208,7 +208,7 @@ public final class AppSubject: ReorderSubject {
     }
 
     public func handle(_ request: SubjectRequest<StringID, StringID?>) throws(SubjectFailure) -> SubjectAnswer<StringID, StringID?> {
-        if let deadline, MonotonicClock.now().seconds >= deadline {
+        if MonotonicClock.isPast(deadline) {
             if pipeline != nil {
                 pipeline?.diverged = true
                 return .none
@@ -323,7 +323,7 @@ public final class AppSubject: ReorderSubject {
                 fail()
                 throw .protocolViolation("the target \(Format.quoted(label)) must be a finite number, got \(Self.show(value))")
             }
-            guard !label.isEmpty, label.utf8.count <= FuzzTarget.maxLabelBytes else {
+            guard FuzzTarget.isLabel(label) else {
                 fail()
                 throw .protocolViolation(
                     "a label of \"targets\" must have 1 to \(FuzzTarget.maxLabelBytes) bytes; \(Format.quoted(label)) has \(label.utf8.count)"

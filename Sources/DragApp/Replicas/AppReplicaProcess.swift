@@ -114,7 +114,7 @@ public final class AppReplicaProcess {
 
     /// Past the deadline the app gets no request: a timeout naming `--time`, and it is stopped.
     func checkDeadline() throws(SyncFailure) {
-        guard let deadline, MonotonicClock.now().seconds >= deadline else { return }
+        guard MonotonicClock.isPast(deadline) else { return }
         stop()
         throw SyncFailure(.appTimeout, "the run's time ran out (--time) before this request")
     }

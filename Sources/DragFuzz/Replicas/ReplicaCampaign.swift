@@ -46,7 +46,7 @@ public struct ReplicaCampaign: Sendable {
             while true {
                 let k = options.globalCase(next.add(1, ordering: .relaxed).oldValue)
                 if let runs = options.runs, k >= runs { break }
-                if options.shouldStop() || deadline.map({ MonotonicClock.now().seconds >= $0 }) == true {
+                if options.shouldStop() || MonotonicClock.isPast(deadline) {
                     stopped.store(options.shouldStop(), ordering: .relaxed)
                     if !options.shouldStop() { timedOut.store(true, ordering: .relaxed) }
                     break
@@ -83,7 +83,7 @@ public struct ReplicaCampaign: Sendable {
     func runCase(_ k: Int, replay: ReplayOptions, deadline: Double? = nil, into summary: inout ReplicaCampaignSummary) -> Bool {
         let generated = generate(k)
         let result = ReplicaReplay(generated.recording, options: replay)
-        if options.code != nil, let deadline, MonotonicClock.now().seconds >= deadline, case .fail(let check, _) = result.verdict,
+        if options.code != nil, MonotonicClock.isPast(deadline), case .fail(let check, _) = result.verdict,
             ReplicaCheck(rawValue: check)?.isAppFailure == true
         {
             return false
@@ -138,7 +138,7 @@ public struct ReplicaCampaign: Sendable {
         // Past the deadline apps get no request: the shrinker's last failure
         // (the kept one's) says it, or the message says why it is missing.
         var message = ""
-        if let deadline, MonotonicClock.now().seconds >= deadline, options.code != nil {
+        if MonotonicClock.isPast(deadline), options.code != nil {
             message = shrinker.message ?? "(not replayed again: --time ran out)"
         } else if case .fail(_, let m) = ReplicaReplay(shrunk, options: options.replayOptions).verdict {
             message = m

@@ -48,11 +48,11 @@ struct ReplicaShrinker {
     /// Whether `candidate` still fails with the same check.
     mutating func fails(_ candidate: Recording) -> Bool {
         guard attempts < budget else { return false }
-        if let deadline, MonotonicClock.now().seconds >= deadline { return false }
+        if MonotonicClock.isPast(deadline) { return false }
         attempts += 1
         let verdict = ReplicaReplay(candidate, options: options).verdict
         // Apps' waits end at the deadline: a failure reached past it is its doing.
-        if let deadline, MonotonicClock.now().seconds >= deadline { return false }
+        if MonotonicClock.isPast(deadline) { return false }
         guard case .fail(let failed, let m) = verdict, failed == check else { return false }
         message = m
         return true

@@ -25,9 +25,13 @@ public enum FuzzTarget {
     /// A value that is not finite, and a label that is empty or longer than
     /// `maxLabelBytes`, is ignored.
     public static func observe(_ value: Double, label: String = "target") {
-        guard value.isFinite, !label.isEmpty, label.utf8.count <= maxLabelBytes, let collector = Collector.current else { return }
+        guard value.isFinite, isLabel(label), let collector = Collector.current else { return }
         collector.observe(value, label)
     }
+
+    /// Whether `label` may name a target: 1 to `maxLabelBytes` bytes. The
+    /// one rule, for Swift's `observe` and for an app's `targets`.
+    public static func isLabel(_ label: String) -> Bool { !label.isEmpty && label.utf8.count <= maxLabelBytes }
 
     /// Runs `body` with observations collected; returns its result and the
     /// largest value reported per label (empty when nothing was).

@@ -165,7 +165,7 @@ func replayReplicaDatabase(_ directory: String, options: ReplicaFuzzOptions) thr
     // Past `--time` the rest is not replayed; apps' waits end at the
     // deadline, so their result reached past it is the deadline's.
     let deadline = options.deadline(from: options.started ?? MonotonicClock.now().seconds)
-    func pastDeadline() -> Bool { deadline.map { MonotonicClock.now().seconds >= $0 } ?? false }
+    func pastDeadline() -> Bool { MonotonicClock.isPast(deadline) }
     for path in try RecordingPaths.expand([directory]) {
         if let header = try? RecordingReader(path: path).header, header.replicas == nil {
             skipped += 1

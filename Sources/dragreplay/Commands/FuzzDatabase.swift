@@ -23,7 +23,7 @@ func replayDatabase(
     options.rules = World.judgement(header:)  // a finding made in a world is judged by its rules
     let replayer = Replayer(options: options)
     var subject: (any ReorderSubject<StringID, StringID?>)? = app
-    func pastDeadline() -> Bool { deadline.map { MonotonicClock.now().seconds >= $0 } ?? false }
+    func pastDeadline() -> Bool { MonotonicClock.isPast(deadline) }
     for path in try RecordingPaths.expand([directory]) {
         if pastDeadline() {
             report.notReplayed.append(path)
