@@ -52,10 +52,13 @@ struct ByteIDCLITests {
         let swapped = try writeTemporary(Self.both(expect: #"["e\u0301","b","\u00e9"]"#))
         let fail = try runCLI(["replay", swapped])
         #expect(fail.code == 1)
+        // Both lists print alike: each says which is which.
         #expect(
             Self.bytes(fail.stdout).firstRange(
-                of: Self.bytes(#"expected order ["e\#u{301}", "b", "\#u{E9}"], got ["\#u{E9}", "b", "e\#u{301}"]"#))
-                != nil, "\(fail.stdout)")
+                of: Self.bytes(
+                    #"expected order ["e\#u{301}", "b", "\#u{E9}"] ("e\#u{301}" is U+0065 U+0301, "\#u{E9}" is U+00E9), "#
+                        + #"got ["\#u{E9}", "b", "e\#u{301}"] ("\#u{E9}" (U+00E9) where "e\#u{301}" (U+0065 U+0301) was expected: "#
+                        + "the same text in other bytes is another ID)")) != nil, "\(fail.stdout)")
         // The app host sends and reads both spellings as given.
         let app = try runCLI(["replay", "--app", "python3 examples/apps/plain_lists.py", right])
         #expect(app.code == 0, "\(app.stdout)\(app.stderr)")

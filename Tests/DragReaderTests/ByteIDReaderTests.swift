@@ -123,6 +123,20 @@ import Testing
                         + "names are text, and the same text in other bytes is one name").utf8))
     }
 
+    @Test("a list holding one text in two spellings says which is which; other lists print as before")
+    func listsSayWhichIsWhich() {
+        let nfc: StringID = "\u{E9}"
+        let nfd: StringID = "e\u{301}"
+        #expect(Format.ids(["a", "b"]) == #"["a", "b"]"#)
+        #expect(Format.ids([nfc, "x"]) == "[\"\u{E9}\", \"x\"]")
+        #expect(
+            Array(Format.ids([nfd, "b", nfc]).utf8)
+                == Array("[\"e\u{301}\", \"b\", \"\u{E9}\"] (\"e\u{301}\" is U+0065 U+0301, \"\u{E9}\" is U+00E9)".utf8))
+        // Past the scan's bound a list prints plain, whatever it holds.
+        let long = (0..<Format.spellingScanLimit).map { StringID("x\($0)") } + [nfd, nfc]
+        #expect(!Format.ids(long).hasSuffix(")"))
+    }
+
     @Test("what was refused as another spelling reads: every line, every ID in its bytes")
     func onceRefusedRead() throws {
         for (name, text) in Self.onceRefused {

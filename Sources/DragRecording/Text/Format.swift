@@ -149,8 +149,35 @@ public enum Format {
     /// A collection as messages name it: `"todo"`, or `(single collection)`.
     public static func collection(_ id: StringID?) -> String { id.map(quoted) ?? "(single collection)" }
 
-    /// `["a", "b"]`.
-    public static func ids(_ ids: [StringID]) -> String { "[" + ids.map(quoted).joined(separator: ", ") + "]" }
+    /// `["a", "b"]`. Two IDs of the list that are one text in other bytes
+    /// print alike, so the first such pair is named by scalar after it:
+    /// `["é", "é"] ("é" is U+00E9, "é" is U+0065 U+0301)`. Lists longer than
+    /// `spellingScanLimit` are not scanned.
+    public static func ids(_ ids: [StringID]) -> String {
+        let list = plainIDs(ids)
+        guard let (a, b) = firstTwoSpellings(ids) else { return list }
+        return list + " (\(quoted(a)) is \(_scalarsText(a) ?? ""), \(quoted(b)) is \(_scalarsText(b) ?? ""))"
+    }
+
+    private static func plainIDs(_ ids: [StringID]) -> String { "[" + ids.map(quoted).joined(separator: ", ") + "]" }
+
+    /// The longest list `ids(_:)` looks into for two spellings of one text.
+    public static let spellingScanLimit = 4096
+
+    /// The first two IDs of `ids` that are the same text in other bytes.
+    /// ASCII IDs are their own only spelling but for U+212A, U+037E and
+    /// U+1FEF, whose one-scalar IDs are not ASCII: only non-ASCII IDs and
+    /// those they may equal are hashed.
+    /// - Complexity: O(n) for n <= `spellingScanLimit`.
+    static func firstTwoSpellings(_ ids: [StringID]) -> (StringID, StringID)? {
+        guard ids.count > 1, ids.count <= spellingScanLimit, ids.contains(where: { !$0.string.utf8.allSatisfy { $0 < 0x80 } })
+        else { return nil }
+        var seen: [String: StringID] = [:]
+        for id in ids {
+            if let earlier = seen.updateValue(id, forKey: id.string), earlier != id { return (earlier, id) }
+        }
+        return nil
+    }
 
     /// `actual` as `ids(_:)` writes it, for a message that expected
     /// `expected`: when the two are the same text and differ in bytes (an
@@ -161,7 +188,8 @@ public enum Format {
     ///     // ["café"] ("café" (U+0063 U+0061 U+0066 U+00E9) where "café" (U+0063 U+0061 U+0066 U+0065 U+0301) was expected: ...)
     public static func ids(_ actual: [StringID], against expected: [StringID]) -> String {
         guard let (e, a) = _firstRespelling([expected], [actual]) else { return ids(actual) }
-        return ids(actual) + " (\(quoted(a)) (\(_scalarsText(a) ?? "")) where \(quoted(e)) (\(_scalarsText(e) ?? "")) was expected: "
+        // One note, the one about what was expected: not the list's own too.
+        return plainIDs(actual) + " (\(quoted(a)) (\(_scalarsText(a) ?? "")) where \(quoted(e)) (\(_scalarsText(e) ?? "")) was expected: "
             + "the same text in other bytes is another ID)"
     }
 
