@@ -233,20 +233,9 @@ struct JSONObject {
         for (k, v) in o.value.members {
             let field = Format.field(o.path, key: k)
             guard let v else { throw FieldError(field: field, "field \"\(field)\" must be a finite number > 0, got null") }
-            try keyed(try _number(v, field), at: k, in: &result, "item ID", field: o.path)
+            // json-c keeps one member per key (its bytes): no key is seen twice.
+            result[StringID(k)] = try _number(v, field)
         }
         return result
     }
-}
-
-/// `map[key] = value` for a member of one JSON object: a key `map` holds
-/// already is refused, never one value lost. (json-c keeps a repeated key
-/// once; IDs are compared on their bytes, so two spellings of one text are
-/// two keys.)
-@inline(__always)
-func keyed<Value>(_ value: Value, at key: String, in map: inout [StringID: Value], _ what: String, field: @autoclosure () -> String)
-    throws(FieldError)
-{
-    guard map.updateValue(value, forKey: StringID(key)) != nil else { return }
-    throw FieldError(field: field(), "\(what) \(Format.quoted(key)) appears twice")
 }

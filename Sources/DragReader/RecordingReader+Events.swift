@@ -217,7 +217,7 @@ private func decodeExpectation(_ o: JSONObject, version: Int) throws(FieldError)
                 throw FieldError(
                     field: "collections", "field \"\(Format.field("collections", key: k))\" must be an array of ID strings, got null")
             }
-            try keyed(try cs._ids(v, Format.field("collections", key: k)), at: k, in: &map, "collection id", field: "collections")
+            map[StringID(k)] = try cs._ids(v, Format.field("collections", key: k))
         }
         e.collections = map
     }
@@ -260,7 +260,7 @@ private func decodeExpectation(_ o: JSONObject, version: Int) throws(FieldError)
                     guard let items else {
                         throw FieldError(field: "replicas", "field \"\(inner)\" must be an array of ID strings, got null")
                     }
-                    try keyed(try rs._ids(items, inner), at: c, in: &cs, "collection id", field: "replicas")
+                    cs[StringID(c)] = try rs._ids(items, inner)
                 }
                 map[k] = .collections(cs)
             } else {

@@ -159,15 +159,14 @@ public enum Format {
         return list + " (\(quoted(a)) is \(_scalarsText(a) ?? ""), \(quoted(b)) is \(_scalarsText(b) ?? ""))"
     }
 
-    private static func plainIDs(_ ids: [StringID]) -> String { "[" + ids.map(quoted).joined(separator: ", ") + "]" }
+    private static func plainIDs(_ ids: [StringID]) -> String { Self.ids(ids.map(\.string)) }
 
     /// The longest list `ids(_:)` looks into for two spellings of one text.
     public static let spellingScanLimit = 4096
 
     /// The first two IDs of `ids` that are the same text in other bytes.
-    /// ASCII IDs are their own only spelling but for U+212A, U+037E and
-    /// U+1FEF, whose one-scalar IDs are not ASCII: only non-ASCII IDs and
-    /// those they may equal are hashed.
+    /// Two spellings of one text are never both ASCII (an ASCII text has one
+    /// spelling in ASCII), so a list of ASCII IDs alone is not hashed.
     /// - Complexity: O(n) for n <= `spellingScanLimit`.
     static func firstTwoSpellings(_ ids: [StringID]) -> (StringID, StringID)? {
         guard ids.count > 1, ids.count <= spellingScanLimit, ids.contains(where: { !$0.string.utf8.allSatisfy { $0 < 0x80 } })
