@@ -344,19 +344,18 @@ extension Applier where ItemID == StringID, CollectionID == StringID? {
         return .orders(name: name) { orders, collections, d in
             let single = collections.count == 1
             func collection(_ c: Int) -> StringID? { naming.map { $0.collection(c) } ?? (single ? nil : "c\(c)") }
-            func item(_ i: Int) -> StringID { names.itemName(i) }
-            let difference = d.mapIDs(item: item, collection: collection)
+            let difference = d.mapIDs(item: names.itemName, collection: collection)
             let answer: [[StringID]]
             // An app's own `apply` over the orders: called on them, with no
             // container to build and read back.
             if let direct = base.orders(
-                applying: difference, to: orders.map { $0.map(item) }, collections: collections.map(collection))
+                applying: difference, to: orders.map { $0.map(names.itemName) }, collections: collections.map(collection))
             {
                 answer = direct
             } else {
                 var container = ReorderContainer<StringID, StringID?>(
                     collections: zip(collections, orders).map { c, items in
-                        ReorderCollection(id: collection(c), items: items.map(item))
+                        ReorderCollection(id: collection(c), items: items.map(names.itemName))
                     })
                 var warnings: [ReorderWarning<StringID, StringID?>] = []
                 base.apply(base.capture(difference, container), &container, &warnings)
