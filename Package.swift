@@ -51,6 +51,7 @@ let package = Package(
         .library(name: "ReorderSwipe", targets: ["ReorderSwipe"]),
         .library(name: "ReorderConformance", targets: ["ReorderConformance"]),
         .library(name: "ReorderReplicas", targets: ["ReorderReplicas"]),
+        .library(name: "DragSystem", targets: ["DragSystem"]),
         .library(name: "DragRecording", targets: ["DragRecording"]),
         .library(name: "DragFuzz", targets: ["DragFuzz"]),
         .library(name: "DragReplay", targets: ["DragReplay"]),
@@ -78,8 +79,11 @@ let package = Package(
         .target(
             name: "KnownBugs", dependencies: ["ReorderCore", "ReorderSwipe", "ReorderConformance", "ReorderReplicas"],
             swiftSettings: optimized),
-        // Every C library call of the project, wrapped (standard library and Glibc only).
-        .target(name: "DragSystem", swiftSettings: optimized),
+        // Every C library call of the project, wrapped, and the file layer
+        // over them: descriptors, paths, atomic writes, their errors and the
+        // one diagnostic. Glibc, and ReorderCore only for its one stable
+        // hash (`FNV1a64`), which names a long file's temporaries.
+        .target(name: "DragSystem", dependencies: ["ReorderCore"], swiftSettings: optimized),
         .target(
             name: "DragRecording", dependencies: ["ReorderCore", "ReorderSwipe", "ReorderReplicas", "DragSystem"], swiftSettings: optimized),
         .systemLibrary(
@@ -88,10 +92,13 @@ let package = Package(
             providers: [.apt(["libjson-c-dev"])]
         ),
         .target(
-            name: "DragReader", dependencies: ["CJSONC", "DragRecording", "ReorderSwipe", "ReorderReplicas", "DragSystem"],
+            name: "DragReader", dependencies: ["CJSONC", "DragRecording", "ReorderSwipe", "ReorderReplicas", "DragSystem", "ReorderCore"],
             swiftSettings: optimized),
         .target(
-            name: "DragReplay", dependencies: ["ReorderCore", "ReorderSwipe", "ReorderReplicas", "DragRecording", "ReorderConformance"],
+            name: "DragReplay",
+            dependencies: [
+                "ReorderCore", "ReorderSwipe", "ReorderReplicas", "DragRecording", "DragReader", "ReorderConformance", "DragSystem",
+            ],
             swiftSettings: optimized),
         .target(
             name: "DragFuzz",
@@ -104,6 +111,7 @@ let package = Package(
             name: "DragCorpus",
             dependencies: [
                 "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragRender", "ReorderConformance", "DragSystem", "KnownBugs",
+                "ReorderCore",
             ],
             swiftSettings: optimized),
         // The page and the SVG need only their own types; `DragRender/Replay` adapts a
@@ -114,7 +122,8 @@ let package = Package(
         .target(
             name: "DragRender",
             dependencies: [
-                "DragRecording", "DragReplay", "ReorderCore", "ReorderSwipe", "ReorderConformance", "ReorderReplicas", "DragSystem",
+                "DragRecording", "DragReader", "DragReplay", "ReorderCore", "ReorderSwipe", "ReorderConformance", "ReorderReplicas",
+                "DragSystem",
             ],
             resources: [.embedInCode("Page/page.js"), .embedInCode("Page/page.css"), .embedInCode("Page/errors.js")],
             swiftSettings: optimized),
@@ -122,20 +131,23 @@ let package = Package(
         // reports and the shrunk recording written next to the test.
         .target(
             name: "DragTesting",
-            dependencies: ["DragFuzz", "DragCorpus", "DragReplay", "DragRecording", "ReorderCore", "ReorderReplicas"],
+            dependencies: [
+                "DragFuzz", "DragCorpus", "DragReplay", "DragRecording", "DragSystem", "ReorderCore", "ReorderReplicas",
+                "ReorderConformance",
+            ],
             swiftSettings: optimized),
         .executableTarget(
             name: "dragreplay",
             dependencies: [
-                "DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "DragRender", "ReorderCore", "ReorderConformance",
-                "KnownBugs", "DragSystem",
+                "DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "DragReader", "DragRender", "ReorderCore",
+                "ReorderConformance", "KnownBugs", "DragSystem", "ReorderReplicas",
             ],
             swiftSettings: valueOperations),
         .executableTarget(
             name: "dragreplay-bench",
             dependencies: [
                 "ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragCorpus", "DragApp", "DragRender",
-                "ReorderConformance", "KnownBugs", "DragSystem",
+                "ReorderConformance", "DragSystem",
             ],
             path: "Sources/Benchmarks",
             swiftSettings: valueOperations
@@ -144,7 +156,7 @@ let package = Package(
         // scripts/fuzz-reader, scripts/fuzz-libfuzzer and scripts/fuzz-cli; a plain build gives
         // tools that replay saved inputs (crash reproducers).
         .executableTarget(name: "ReaderFuzzer", dependencies: ["DragReader"], path: "Sources/Harnesses/ReaderFuzzer"),
-        .executableTarget(name: "SessionFuzzer", dependencies: ["DragFuzz", "KnownBugs"], path: "Sources/Harnesses/SessionFuzzer"),
+        .executableTarget(name: "SessionFuzzer", dependencies: ["DragFuzz", "ReorderCore"], path: "Sources/Harnesses/SessionFuzzer"),
         // The whole command line: libFuzzer's bytes become arguments and a
         // recording for the built `dragreplay`, run in a child (scripts/fuzz-cli).
         .executableTarget(name: "CLIFuzzer", dependencies: ["DragReader", "DragSystem"], path: "Sources/Harnesses/CLIFuzzer"),
@@ -156,7 +168,7 @@ let package = Package(
             ],
             swiftSettings: optimized),
         .target(name: "TestSupport", dependencies: ["ReorderCore", "ReorderSwipe", "DragSystem"]),
-        .testTarget(name: "DragSystemTests", dependencies: ["DragSystem"]),
+        .testTarget(name: "DragSystemTests", dependencies: ["DragSystem", "TestSupport"]),
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "TestSupport", "ReorderConformance", "KnownBugs"]),
         .testTarget(name: "ReorderSwipeTests", dependencies: ["ReorderSwipe", "ReorderCore", "TestSupport", "ReorderConformance"]),
         .testTarget(name: "ReorderReplicasTests", dependencies: ["ReorderReplicas", "ReorderCore", "KnownBugs"]),
@@ -164,34 +176,40 @@ let package = Package(
         .testTarget(
             name: "KnownBugsTests", dependencies: ["KnownBugs", "ReorderConformance", "ReorderCore", "ReorderSwipe", "TestSupport"]),
         .testTarget(
-            name: "DragRecordingTests", dependencies: ["DragRecording", "ReorderSwipe", "ReorderReplicas", "DragReader", "TestSupport"]),
+            name: "DragRecordingTests",
+            dependencies: ["DragRecording", "ReorderSwipe", "ReorderReplicas", "DragReader", "TestSupport", "DragSystem", "ReorderCore"]),
         .testTarget(
             name: "DragReaderTests",
-            dependencies: ["DragReader", "DragRecording", "ReorderSwipe", "ReorderReplicas", "DragReplay", "TestSupport"],
+            dependencies: [
+                "DragReader", "DragRecording", "ReorderSwipe", "ReorderReplicas", "DragReplay", "TestSupport", "DragSystem", "ReorderCore",
+            ],
             exclude: ["BadInput"]),
         .testTarget(
             name: "DragReplayTests",
-            dependencies: [
-                "DragReplay", "DragReader", "DragRecording", "TestSupport", "ReorderConformance", "KnownBugs", "ReorderReplicas",
-            ]),
+            dependencies: ["DragReplay", "DragReader", "DragRecording", "TestSupport", "KnownBugs", "ReorderReplicas", "ReorderCore"]),
         .testTarget(
             name: "DragFuzzTests",
             dependencies: [
                 "DragFuzz", "DragRecording", "DragReader", "DragCorpus", "DragReplay", "TestSupport", "ReorderConformance", "KnownBugs",
+                "ReorderCore", "ReorderReplicas", "ReorderSwipe",
             ]),
         .testTarget(
             name: "DragCorpusTests",
-            dependencies: ["DragCorpus", "DragReplay", "DragFuzz", "TestSupport", "ReorderConformance", "KnownBugs"]),
+            dependencies: [
+                "DragCorpus", "DragReplay", "DragFuzz", "TestSupport", "ReorderConformance", "KnownBugs", "DragReader", "DragRecording",
+                "DragSystem", "ReorderCore",
+            ]),
         .testTarget(name: "DragTestingTests", dependencies: ["DragTesting", "DragFuzz", "ReorderReplicas", "ReorderCore"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden", "Apps"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "ReorderCore"], exclude: ["Golden", "Apps"]),
         .testTarget(
-            name: "DragAppTests", dependencies: ["DragApp", "ReorderConformance", "ReorderReplicas", "DragRecording", "DragSystem"],
+            name: "DragAppTests",
+            dependencies: ["DragApp", "ReorderConformance", "ReorderReplicas", "DragRecording", "DragSystem", "ReorderCore"],
             exclude: ["Apps"]),
         .testTarget(
             name: "DragRenderTests",
             dependencies: [
                 "DragRender", "DragCorpus", "DragReader", "DragReplay", "DragRecording", "ReorderCore", "TestSupport", "ReorderConformance",
-                "KnownBugs",
+                "KnownBugs", "DragSystem", "ReorderSwipe",
             ]),
     ],
     swiftLanguageModes: [.v6]

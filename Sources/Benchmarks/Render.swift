@@ -2,6 +2,7 @@ import DragCorpus
 import DragRecording
 import DragRender
 import DragReplay
+import DragSystem
 import Foundation
 import ReorderConformance
 import ReorderCore

@@ -180,10 +180,8 @@ func verifyReadable(_ file: AtomicFile, as path: String, command: String) throws
         let result = try checkRecording(path: file.temporaryPath)
         guard let tail = result.warnings.first(where: { $0.line > 0 }) else { return }
         problem = tail
-    } catch .recording(let e) {
-        problem = e.diagnostic
     } catch {
-        problem = Diagnostic(path: path, line: 0, message: error.description)
+        problem = error.diagnostic
     }
     problem.path = path
     problem.severity = .error

@@ -1,6 +1,7 @@
 import DragFuzz
 import DragReader
 import DragRecording
+import DragSystem
 
 /// The shards' summaries added up into the campaign's. Each shard's
 /// summary is found as `summary.json` in its `--out` folder (the name the
@@ -92,7 +93,7 @@ public struct CampaignSummaries: Sendable {
                         Diagnostic(
                             path: s.path, line: 0,
                             message:
-                                "not a shard of the campaign of \(Format.path(first.path)): \(differences.joined(separator: ", ")) (\(agreed))"
+                                "not a shard of the campaign of \(SafeText.path(first.path)): \(differences.joined(separator: ", ")) (\(agreed))"
                         )))
                 continue
             }
@@ -101,7 +102,8 @@ public struct CampaignSummaries: Sendable {
                     .mismatchedShards(
                         Diagnostic(
                             path: s.path, line: 0,
-                            message: "shard \(s.shard) again: \(Format.path(other)) is shard \(s.shard) too (each shard is merged once)")))
+                            message: "shard \(s.shard) again: \(SafeText.path(other)) is shard \(s.shard) too (each shard is merged once)"))
+                )
                 continue
             }
             seen[s.shard.index] = s.path

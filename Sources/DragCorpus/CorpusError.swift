@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 
 /// The errors of working with recordings on disk: a recording's own error
 /// (`RecordingError`: bad input, a failed system call), wrapped, or one of
@@ -35,21 +36,31 @@ public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noSuchPath(let p): "\(Format.path(p)): error: no such file or directory"
         case .recording(let e): e.description
         case .invalidSummary(let d), .mismatchedShards(let d): d.description
-        case .undecodableName(let directory, let name):
-            "\(Format.path(directory))/\(Self.escaped(name)): error: the file name is not valid UTF-8 "
-                + "(shown with \\x escapes); rename it so it can be checked"
-        case .changedUnderneath(let p):
-            "\(Format.path(p)): error: the file changed while it was being blessed; it was left as it is (run bless again)"
-        case .beingRecorded(let p):
-            "\(Format.path(p)): error: a recorder is writing the file; it was left as it is (bless it when the recording ends)"
         case .unreadableOutput(let command, let d):
             "\(d.description) (\(command) would have written this; check refuses it, so the file was not written)"
-        case .appendedDuringCommit(let p):
-            "\(Format.path(p)): error: something appended to the file while bless replaced it; "
+        case .undecodableName(let directory, let name):
+            // The directory as paths are shown, the name's bytes as `\x` escapes.
+            Diagnostic(path: directory + "/" + Self.escaped(name), line: 0, message: Self.message(self))
+                .text(path: SafeText.path(directory) + "/" + Self.escaped(name))
+        case .noSuchPath(let p), .changedUnderneath(let p), .beingRecorded(let p), .appendedDuringCommit(let p):
+            Diagnostic(path: p, line: 0, message: Self.message(self)).description
+        }
+    }
+
+    /// The message of an error about a whole file, without its path.
+    private static func message(_ error: CorpusError) -> String {
+        switch error {
+        case .noSuchPath: "no such file or directory"
+        case .undecodableName: "the file name is not valid UTF-8 (shown with \\x escapes); rename it so it can be checked"
+        case .changedUnderneath: "the file changed while it was being blessed; it was left as it is (run bless again)"
+        case .beingRecorded: "a recorder is writing the file; it was left as it is (bless it when the recording ends)"
+        case .appendedDuringCommit:
+            "something appended to the file while bless replaced it; "
                 + "what it appended is not in the blessed file (stop the writer, restore it, run bless again)"
+        case .recording(let e): e.diagnostic.message
+        case .invalidSummary(let d), .mismatchedShards(let d), .unreadableOutput(_, let d): d.message
         }
     }
 

@@ -1,6 +1,7 @@
 import DragFuzz
 import DragReader
 import DragRecording
+import DragSystem
 import ReorderCore
 
 /// What `corpus merge` did.

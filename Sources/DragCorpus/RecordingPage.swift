@@ -1,6 +1,7 @@
 import DragRecording
 import DragRender
 import DragReplay
+import DragSystem
 import ReorderConformance
 import ReorderCore
 
@@ -49,8 +50,8 @@ public struct RecordingPage: Sendable, CustomStringConvertible {
     /// `FAIL found/placement.jsonl: 2 events, 2 steps, 1 failing -> found/placement.html`
     /// (as `dragreplay render` says it).
     public var description: String {
-        "\(result.status.rawValue.uppercased()) \(Format.path(result.path)): \(eventCount) events, \(stepCount) steps, "
-            + "\(failingStepCount) failing -> \(Format.path(path))"
+        "\(result.status.rawValue.uppercased()) \(SafeText.path(result.path)): \(eventCount) events, \(stepCount) steps, "
+            + "\(failingStepCount) failing -> \(SafeText.path(path))"
     }
 }
 

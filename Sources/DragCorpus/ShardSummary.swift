@@ -1,6 +1,7 @@
 import DragFuzz
 import DragReader
 import DragRecording
+import DragSystem
 import KnownBugs
 import ReorderCore
 
@@ -96,7 +97,7 @@ struct SummaryFields {
             throw invalid(nil, "\(key): missing: a summary written before it was recorded; run the shard again with this dragreplay")
         }
         if o["campaignRuns"] != .null { campaignRuns = try count(o, "campaignRuns", min: 1, max: ShardSummary.maxRuns) }
-        guard case .string(let version)? = o["version"], !version.isEmpty, version.utf8.count <= 64, Format.isPlain(version) else {
+        guard case .string(let version)? = o["version"], !version.isEmpty, version.utf8.count <= 64, SafeText.isPlain(version) else {
             throw invalid("version", "expected the version of the dragreplay that wrote it (a short plain string)")
         }
         var database: (Int, Int, Int)?

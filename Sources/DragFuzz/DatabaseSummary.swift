@@ -33,7 +33,7 @@ public struct DatabaseSummary: Hashable, Sendable {
         case .pass: nowPassing.append(path)
         case .error:
             unreadable.append(path)
-            unreadableReasons.append(result.error.map { "\($0)" } ?? "\(Format.path(path)): error: not replayed")
+            unreadableReasons.append(result.error.map { "\($0)" } ?? Diagnostic(path: path, line: 0, message: "not replayed").description)
         }
     }
 

@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 import ReorderCore
 
 /// The raw line while it is decoded: for columns.

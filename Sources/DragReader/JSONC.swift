@@ -120,7 +120,7 @@ struct JSONCValue {
     var text: String {
         let json = String(cString: json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN))
         let shown = json.unicodeScalars.count <= 64 ? json : String(String.UnicodeScalarView(json.unicodeScalars.prefix(60))) + " ..."
-        return Format.escapingControls(shown)
+        return SafeText.escapingControls(shown)
     }
 }
 

@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 
 #if arch(x86_64)
 import _Builtin_intrinsics.intel
@@ -506,7 +507,7 @@ struct StrictScanner {
     /// Bytes of the line as text, for messages (numbers and escapes; any
     /// control character in them escaped).
     func text(_ range: Range<Int>) -> String {
-        Format.escapingControls(String(decoding: UnsafeRawBufferPointer(rebasing: line[range]), as: UTF8.self))
+        SafeText.escapingControls(String(decoding: UnsafeRawBufferPointer(rebasing: line[range]), as: UTF8.self))
     }
 }
 

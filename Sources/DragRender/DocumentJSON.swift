@@ -85,7 +85,7 @@ enum DocumentJSON {
         // script never spells the list of events.
         w.key("mutations")
         w.strings(EventKind.allCases.filter(\.isMutation).map(\.rawValue))
-        // The scalars the page writes as escapes: `Format.isUnsafe`'s, as
+        // The scalars the page writes as escapes: `SafeText.isUnsafe`'s, as
         // ranges, so the script has no list of its own.
         w.key("unsafe")
         w.openArray()

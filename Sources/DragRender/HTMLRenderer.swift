@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 
 /// Writes a document as one self-contained HTML page: the document as JSON
 /// in the page, drawn by an inline script (see `PageTemplate` for the DOM

@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 
 /// Escaping for the three contexts recording strings end up in. IDs are
 /// arbitrary strings (spec 1: 1 to 256 bytes): `<`, `"`, `</script>`,
@@ -25,20 +26,20 @@ enum Markup {
     static func xml(_ s: String) -> String { Format.xml(s) }
 
     /// Text (an ID, a collection's name) as the SVG shows it: every scalar
-    /// `Format.isUnsafe` names written as `Format.escapingControls` writes
+    /// `SafeText.isUnsafe` names written as `SafeText.escapingControls` writes
     /// it, in a `tspan` of class `esc` drawn apart from the text around it,
     /// so "pay\u{200B}-rent" never reads as "pay-rent" and U+FFFE is
     /// `\ufffe`, not U+FFFD; the rest as `xml`. Text content only.
     static func shownXML(_ s: String) -> String {
-        if Format.isPlain(s) { return xml(s) }
+        if SafeText.isPlain(s) { return xml(s) }
         var out = ""
         var plain = ""
         for scalar in s.unicodeScalars {
-            guard Format.isUnsafe(scalar) else {
+            guard SafeText.isUnsafe(scalar) else {
                 plain.unicodeScalars.append(scalar)
                 continue
             }
-            out += xml(plain) + escapeStart + Format.escapingControls(String(scalar)) + "</tspan>"
+            out += xml(plain) + escapeStart + SafeText.escapingControls(String(scalar)) + "</tspan>"
             plain = ""
         }
         return out + xml(plain)
@@ -47,7 +48,7 @@ enum Markup {
     /// How an escape is set apart in the SVG (the page's `tspan.esc` in page.css).
     static let escapeStart = ##"<tspan class="esc" fill="#7c3aed" font-style="italic" text-decoration="underline">"##
 
-    /// The scalars `Format.isUnsafe` names, as ranges `[first, last]` in
+    /// The scalars `SafeText.isUnsafe` names, as ranges `[first, last]` in
     /// order: the page's document carries them (`unsafe`), so the page
     /// escapes what the terminal escapes without a list of its own.
     /// - Complexity: O(1) after the first call (which asks the predicate
@@ -56,7 +57,7 @@ enum Markup {
         var out: [ClosedRange<UInt32>] = []
         var first: UInt32? = nil
         for v in UInt32(0)...0x10FFFF {
-            let unsafe = Unicode.Scalar(v).map(Format.isUnsafe) ?? false
+            let unsafe = Unicode.Scalar(v).map(SafeText.isUnsafe) ?? false
             if unsafe, first == nil { first = v }
             if !unsafe, let f = first {
                 out.append(f...(v - 1))

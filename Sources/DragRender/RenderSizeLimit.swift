@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 
 /// How big a page may grow for a recording of a given size: a multiple of
 /// the recording's bytes plus a constant (the page's own code and a small

@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 
 /// Where a `RenderBuilder` puts the steps it has closed and the finger
 /// paths that have ended, so that memory while rendering stays flat in the

@@ -1,5 +1,6 @@
 import DragFuzz
 import DragRecording
+import DragSystem
 import Foundation
 import ReorderCore
 import Synchronization

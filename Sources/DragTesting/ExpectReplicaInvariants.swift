@@ -1,6 +1,7 @@
 import DragFuzz
 import DragRecording
 import DragReplay
+import DragSystem
 import Foundation
 import ReorderCore
 import ReorderReplicas

@@ -118,7 +118,7 @@ public enum Mounts {
 /// U+200E-200F, U+202A-202E, U+2066-2069), and the invisible ones a forged
 /// line could hide behind (U+00AD, U+180E, U+200B-200D, U+2028-2029,
 /// U+2060-206F, U+FEFF, U+FFF9-FFFB, tags U+E0000-E007F, noncharacters).
-/// Written apart from `Format.isUnsafe`, as the tests' own oracle.
+/// Written apart from `SafeText.isUnsafe`, as the tests' own oracle.
 public func rawControlOffset(_ bytes: [UInt8]) -> Int? {
     func invisible(_ v: UInt32) -> Bool {
         switch v {

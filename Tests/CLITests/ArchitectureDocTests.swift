@@ -20,7 +20,7 @@ struct ArchitectureDocTests {
         let core = try #require(targets.first { $0.name == "ReorderCore" })
         #expect(core.kind == "target" && core.dependencies.isEmpty)
         let reader = try #require(targets.first { $0.name == "DragReader" })
-        #expect(reader.dependencies == ["CJSONC", "DragRecording", "ReorderSwipe", "ReorderReplicas", "DragSystem"])
+        #expect(reader.dependencies == ["CJSONC", "DragRecording", "ReorderSwipe", "ReorderReplicas", "DragSystem", "ReorderCore"])
         #expect(targets.first { $0.name == "CJSONC" }?.kind == "systemLibrary")
         #expect(targets.first { $0.name == "CLITests" }?.kind == "testTarget")
         #expect(Set(targets.map(\.name)).count == targets.count)

@@ -1,6 +1,7 @@
 import DragCorpus
 import DragRecording
 import DragReplay
+import DragSystem
 import Foundation
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import DragCorpus
 import DragRecording
+import DragSystem
 import Foundation
 import TestSupport
 import Testing

@@ -1,6 +1,8 @@
 import DragCorpus
 import DragFuzz
+import DragReader
 import DragRecording
+import DragSystem
 import Foundation
 import ReorderCore
 import TestSupport

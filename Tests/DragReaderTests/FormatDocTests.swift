@@ -1,6 +1,7 @@
 import DragReader
 import DragRecording
 import DragReplay
+import DragSystem
 import Foundation
 import ReorderCore
 import ReorderSwipe

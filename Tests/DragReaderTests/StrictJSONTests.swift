@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 import Foundation
 import ReorderCore
 import TestSupport
@@ -297,7 +298,7 @@ struct StrictJSONTests {
             let text = "\(error)"
             #expect(text.count < 300, "\(text.count)")
             #expect(text.contains(#"\u007f\u009b31m"#))
-            #expect(Format.isPlain(text))
+            #expect(SafeText.isPlain(text))
         }
     }
 }

@@ -1,5 +1,6 @@
 import DragReader
 import DragRecording
+import DragSystem
 import Foundation
 import ReorderCore
 import ReorderReplicas

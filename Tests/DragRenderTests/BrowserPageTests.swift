@@ -1,5 +1,6 @@
 import DragRecording
 import DragRender
+import DragSystem
 import Foundation
 import Testing
 
@@ -38,11 +39,11 @@ import Testing
         // Each entry's text element holds its ID as Format shows it: up to
         // its first escape as text, each escape in a tspan.esc (PageEscapeTests).
         let texts = layout.filter { $0.name == "text" && !$0.has(class: "area-label") && !$0.has(class: "finger-label") }
-        let plainStart = expected.map { String(String.UnicodeScalarView($0.id.string.unicodeScalars.prefix { !Format.isUnsafe($0) })) }
+        let plainStart = expected.map { String(String.UnicodeScalarView($0.id.string.unicodeScalars.prefix { !SafeText.isUnsafe($0) })) }
         #expect(Array(texts.prefix(expected.count)).map(\.text) == plainStart)
         let escapes = layout.filter { $0.name == "tspan" && $0.has(class: "esc") }.map(\.text)
         let expectedEscapes = expected.flatMap {
-            $0.id.string.unicodeScalars.filter(Format.isUnsafe).map { Format.escapingControls(String($0)) }
+            $0.id.string.unicodeScalars.filter(SafeText.isUnsafe).map { SafeText.escapingControls(String($0)) }
         }
         #expect(escapes.starts(with: expectedEscapes), "\(escapes)")
         for (element, entry) in zip(entries, expected) {

@@ -1,5 +1,6 @@
 import DragRecording
 import DragRender
+import DragSystem
 import Foundation
 import ReorderCore
 import TestSupport
@@ -11,15 +12,15 @@ import FoundationXML
 
 /// Issue 44 class 12, the page side: IDs that print alike ("pay-rent" and
 /// "pay\u{200B}-rent") are drawn apart. The page's document carries the
-/// scalars `Format.isUnsafe` names (`unsafe`), and the page and the SVG
-/// show each as `Format.escapingControls` writes it, in a `.esc` span.
+/// scalars `SafeText.isUnsafe` names (`unsafe`), and the page and the SVG
+/// show each as `SafeText.escapingControls` writes it, in a `.esc` span.
 /// Tests/page/escapes.json (written here, `DRAGREPLAY_BLESS_PAGE_FIXTURES=1`)
 /// holds a document of such IDs and what Swift's `Format` makes of each:
 /// `node --test Tests/page` checks the script's equal them.
 @Suite struct PageEscapeTests {
     static let file = Browser.packageRoot.appendingPathComponent("Tests/page/escapes.json")
 
-    /// One of each kind `Format.isUnsafe` names, beside the plain ID they imitate.
+    /// One of each kind `SafeText.isUnsafe` names, beside the plain ID they imitate.
     static let ids = [
         "pay-rent", "pay\u{200B}-rent", "pay\u{2060}-rent", "pay\u{AD}-rent", "pay\u{202E}-rent", "pay\u{E0041}-rent",
         noncharacter(0xFFFE), noncharacter(0xFDD0), "pay\u{1B}[31m-rent", "pay\n-rent", "pay\"\\-rent", "pay-r\u{E9}nt",
@@ -40,7 +41,7 @@ import FoundationXML
 
     @Test func theFixtureHoldsFormatsEscapes() throws {
         let document = try JSONSerialization.jsonObject(with: Data(HTMLRenderer.json(Self.document()).utf8))
-        let samples = Self.ids.map { [$0, Format.escapingControls($0), Format.quoted($0)] }
+        let samples = Self.ids.map { [$0, SafeText.escapingControls($0), Format.quoted($0)] }
         let json = try JSONSerialization.data(withJSONObject: ["document": document, "samples": samples], options: [.sortedKeys])
         let text = String(decoding: json, as: UTF8.self) + "\n"
         if ProcessInfo.processInfo.environment["DRAGREPLAY_BLESS_PAGE_FIXTURES"] == "1" { try Data(text.utf8).write(to: Self.file) }
@@ -49,19 +50,19 @@ import FoundationXML
         let ranges = try #require((document as? [String: Any])?["unsafe"] as? [[Int]])
         #expect(ranges.count > 10 && ranges.first == [0, 0x1F])
         for r in ranges {
-            #expect([r[0], r[1]].allSatisfy { Unicode.Scalar(UInt32($0)).map(Format.isUnsafe) ?? false }, "\(r)")
-            #expect(r[1] == 0x10FFFF || !(Unicode.Scalar(UInt32(r[1] + 1)).map(Format.isUnsafe) ?? true), "\(r)")
+            #expect([r[0], r[1]].allSatisfy { Unicode.Scalar(UInt32($0)).map(SafeText.isUnsafe) ?? false }, "\(r)")
+            #expect(r[1] == 0x10FFFF || !(Unicode.Scalar(UInt32(r[1] + 1)).map(SafeText.isUnsafe) ?? true), "\(r)")
         }
     }
 
-    /// The static SVG: each entry's text is its ID as `Format.escapingControls`
+    /// The static SVG: each entry's text is its ID as `SafeText.escapingControls`
     /// writes it, the escapes in `tspan.esc`; U+FFFE is `\ufffe`, not U+FFFD.
     @Test func theSVGDrawsEachEscapeApart() throws {
         let svg = SVGRenderer.svg(Self.document())
         let xml = SVGRendererTests.Elements(svg)
         #expect(xml.error == nil, "\(String(describing: xml.error))")
         let entries = xml.elements.filter { $0.name == "g" && $0.classes.contains("entry") }
-        #expect(entries.map(\.text) == Self.ids.map { Format.escapingControls($0) })
+        #expect(entries.map(\.text) == Self.ids.map { SafeText.escapingControls($0) })
         #expect(Set(entries.map(\.text)).count == Self.ids.count, "two entries read alike")
         let escapes = xml.elements.filter { $0.name == "tspan" && $0.classes.contains("esc") }.map(\.text)
         #expect(escapes.prefix(4) == ["\\u200b", "\\u2060", "\\u00ad", "\\u202e"], "\(escapes)")
@@ -73,7 +74,7 @@ import FoundationXML
     }
 
     /// In Chromium: the drawing and the data table show each ID as
-    /// `Format.escapingControls` writes it, the escapes in `.esc`, so
+    /// `SafeText.escapingControls` writes it, the escapes in `.esc`, so
     /// "pay-rent" and "pay\u{200B}-rent" read apart.
     @Test func thePageShowsEachEscapeApart() throws {
         _ = try Browser.require()

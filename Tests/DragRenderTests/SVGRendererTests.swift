@@ -1,5 +1,6 @@
 import DragRecording
 import DragRender
+import DragSystem
 import Foundation
 import Testing
 
@@ -68,8 +69,9 @@ import FoundationXML
             let entries = xml.elements.filter { $0.name == "g" && $0.classes.contains("entry") }
             let expected = doc.snapshot(after: step).collections.flatMap(\.entries)
             #expect(entries.compactMap { $0.attributes["data-id"] } == expected.map { visible($0.id.string) }, "\(name) step \(step)")
-            // Drawn, every character `Format.isUnsafe` names is its escape (PageEscapeTests).
-            #expect(entries.map { $0.text } == expected.map { Format.escapingControls($0.id.string) }, "\(name) step \(step): entry texts")
+            // Drawn, every character `SafeText.isUnsafe` names is its escape (PageEscapeTests).
+            #expect(
+                entries.map { $0.text } == expected.map { SafeText.escapingControls($0.id.string) }, "\(name) step \(step): entry texts")
             #expect(entries.map { $0.classes.contains("fixed") } == expected.map(\.fixed))
             #expect(entries.map { $0.classes.contains("locked") } == expected.map(\.locked))
             let forbidden = !xml.withClass("forbidden").isEmpty

@@ -1,7 +1,7 @@
 // Issue 44 class 12, the page side: IDs that print alike are shown apart.
 // Tests/page/escapes.json (PageEscapeTests writes it) holds a document of
-// such IDs, with the unsafe scalars' ranges Swift's Format.isUnsafe gives
-// (`unsafe`), and what Format.escapingControls and Format.quoted make of
+// such IDs, with the unsafe scalars' ranges Swift's SafeText.isUnsafe (DragSystem) gives
+// (`unsafe`), and what SafeText.escapingControls and Format.quoted make of
 // each ID: the script's must be equal, from the document's ranges alone.
 import test from 'node:test';
 import assert from 'node:assert/strict';

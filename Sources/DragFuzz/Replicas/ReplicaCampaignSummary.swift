@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 
 /// What a replicated campaign ran and found. Its `text` is byte-identical
 /// for the same options and `runs`, whatever `jobs` is (timings are apart).
@@ -87,7 +88,7 @@ public struct ReplicaCampaignSummary: Sendable {
         if stoppedAtDeadline { line += "; stopped at the deadline (--time)" }
         var lines = [line]
         for f in findings {
-            let name = f.path.map(Format.path) ?? f.fileName
+            let name = f.path.map(SafeText.path) ?? f.fileName
             lines.append(
                 "  \(f.check): \(name) (case \(f.caseIndex), shrunk from \(f.originalOps) ops and \(f.originalEvents) events to \(f.ops) and \(f.events))"
             )

@@ -1,3 +1,4 @@
+import DragSystem
 import ReorderCore
 
 /// One event line (spec 2), without its line number.
@@ -89,7 +90,7 @@ extension RecordedEvent {
         // A replica's drag event names it first; any other line is its
         // canonical line, which holds `replica` itself.
         guard let replica, kind.isDragEvent else { return localSummary }
-        return Format.escapingControls(replica) + ": " + localSummary
+        return SafeText.escapingControls(replica) + ": " + localSummary
     }
 
     private var localSummary: String {
@@ -104,7 +105,7 @@ extension RecordedEvent {
         case .cancel: return "cancel s\(s)"
         case .apply: return "apply s\(s)"
         case .mutation, .viaApplier, .expect, .swipe, .scroll, .tap, .channel:
-            return Format.escapingControls(CanonicalWriter.line(for: self))  // JSON escapes C0 only
+            return SafeText.escapingControls(CanonicalWriter.line(for: self))  // JSON escapes C0 only
         }
     }
 }

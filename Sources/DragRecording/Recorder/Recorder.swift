@@ -1,3 +1,5 @@
+import DragSystem
+
 /// Records a drag session from an app, one canonical line per event, each
 /// handed to the OS with its own `write(2)` as it happens: a crash of the app
 /// loses at most the line being written, and the reader drops that

@@ -1,3 +1,5 @@
+import DragSystem
+
 /// Where a replay's events come from, one located event at a time: the
 /// json-c file reader (`DragReader`), a recording held in memory, a fuzz
 /// finding. The replayer depends on this, not on any parser.

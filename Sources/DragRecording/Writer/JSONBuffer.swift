@@ -249,7 +249,7 @@ package struct _JSONBuffer: ~Copyable {
     }
 
     /// A string as `Format.quoted` escapes it: also every scalar a terminal
-    /// could act on (`Format.isUnsafe`), for JSON a person may read in a
+    /// could act on (`SafeText.isUnsafe`), for JSON a person may read in a
     /// terminal (the replay report). It reads back as the same string.
     package mutating func shownString(_ s: String) {
         separate()

@@ -1,5 +1,6 @@
 import DragRecording
 import DragReplay
+import DragSystem
 import ReorderCore
 import ReorderReplicas
 import ReorderSwipe

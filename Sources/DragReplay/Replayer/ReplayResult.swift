@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 import ReorderCore
 import ReorderSwipe
 

@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 import ReorderCore
 import ReorderSwipe
 
@@ -120,7 +121,7 @@ public struct ReplayStep: Sendable {
     /// An ID as the data line shows it: bare when it is plain text, quoted
     /// (escaped) when it holds anything a terminal could act on.
     static func plain(_ id: StringID) -> String {
-        id.string.unicodeScalars.allSatisfy { $0 != " " && $0 != "\"" && $0 != "|" && $0 != "*" && !Format.isUnsafe($0) }
+        id.string.unicodeScalars.allSatisfy { $0 != " " && $0 != "\"" && $0 != "|" && $0 != "*" && !SafeText.isUnsafe($0) }
             ? id.string : Format.quoted(id)
     }
 

@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 import ReorderConformance
 import ReorderCore
 import ReorderReplicas
@@ -173,7 +174,7 @@ extension Replayer {
                 Self.sync(&lanes, with: system)
             }
             for w in checked.result.drag.warnings where result.warnings.count < options.maxMessages {
-                result.warnings.append(LineMessage(line: line, message: Format.escapingControls(id) + ": " + Format.warning(w)))
+                result.warnings.append(LineMessage(line: line, message: SafeText.escapingControls(id) + ": " + Format.warning(w)))
             }
             record(failures, at: line, into: &result)
             return wantsStep ? step(event, at: line, lane: lanes[id]!, result: checked.result, failures: failures) : nil
@@ -360,7 +361,7 @@ extension Replayer {
     }
 
     static func describeMessage(_ m: ReplicaMessage) -> String {
-        "#\(m.sendNumber) \(Format.escapingControls(m.from))>\(Format.escapingControls(m.to)) " + carrying(m)
+        "#\(m.sendNumber) \(SafeText.escapingControls(m.from))>\(SafeText.escapingControls(m.to)) " + carrying(m)
             + (m.number.map { " (server number \($0))" } ?? "")
     }
 
@@ -373,7 +374,7 @@ extension Replayer {
 
     /// An op's ID as a terminal may show it: its replica's name is the
     /// recording's text, escaped like any other (`A#1`).
-    static func shown(_ id: OpID) -> String { Format.escapingControls(id.description) }
+    static func shown(_ id: OpID) -> String { SafeText.escapingControls(id.description) }
 
     /// A channel error in the file's words.
     static func describe(_ error: ChannelError) -> String {
@@ -399,7 +400,7 @@ extension Replayer {
         var text = v.check.rawValue + ": "
         switch v.check {
         case .appError, .appTimeout, .appCrash, .appProtocol:
-            return text + "replica \(v.replicas.map(Format.quoted).joined(separator: ", ")): " + Format.escapingControls(v.detail ?? "")
+            return text + "replica \(v.replicas.map(Format.quoted).joined(separator: ", ")): " + SafeText.escapingControls(v.detail ?? "")
         case .reference:
             let replica = v.replicas.map(Format.quoted).joined()
             return text + "replica \(replica) holds \(v.data.first.map(describe) ?? "?"); the model holds "
@@ -445,7 +446,7 @@ extension Replayer {
         if result.status != .error {
             for id in replicas.ids {
                 for w in lanes[id]!.engine.finish() {
-                    closing.append(LineMessage(line: lastLine, message: Format.escapingControls(id) + ": " + Format.warning(w)))
+                    closing.append(LineMessage(line: lastLine, message: SafeText.escapingControls(id) + ": " + Format.warning(w)))
                 }
             }
         }

@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 import ReorderConformance
 import ReorderCore
 import ReorderSwipe

@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 
 /// Where a report goes: standard output, or a file (`-o`) written
 /// atomically, so a reader never sees half a report. A device or a FIFO

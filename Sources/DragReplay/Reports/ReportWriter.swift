@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 
 /// The report formats of `replay --format`.
 public enum ReportFormat: String, CaseIterable, Sendable { case text, json, junit }
@@ -23,12 +24,15 @@ extension ReportWriter {
     public var wantsSteps: Bool { false }
 }
 
-/// A writer of `format` onto `out`.
-public func makeReportWriter(_ format: ReportFormat, _ out: ReportOutput, trace: Bool) -> ReportWriter {
+/// A writer of `format` onto `out`. `page` says where a recording's page
+/// is, when it has one (JUnit links it).
+public func makeReportWriter(
+    _ format: ReportFormat, _ out: ReportOutput, trace: Bool, page: @escaping (String) -> String? = { _ in nil }
+) -> ReportWriter {
     switch format {
     case .text: TextReport(out, trace: trace)
     case .json: JSONReport(out)
-    case .junit: JUnitReport(out)
+    case .junit: JUnitReport(out, page: page)
     }
 }
 
@@ -40,17 +44,17 @@ public final class TextReport: ReportWriter {
         self.out = out
         self.showTrace = trace
     }
-    public func beginRecording(path: String) { if showTrace { out.write("== \(Format.path(path))\n") } }
+    public func beginRecording(path: String) { if showTrace { out.write("== \(SafeText.path(path))\n") } }
     public func step(_ step: ReplayStep) { if showTrace { out.write(step.text) } }
     public var wantsSteps: Bool { showTrace }
     public func endRecording(_ r: ReplayResult) {
         let notes = r.warnings.isEmpty ? "" : " (\(r.warnings.count) warning\(r.warnings.count == 1 ? "" : "s"))"
         // Paths and messages are shown, not trusted: a file name or a
         // message cannot put a raw control character on the terminal.
-        out.write("\(r.status.rawValue.uppercased()) \(Format.path(r.path))\(notes)\n")
+        out.write("\(r.status.rawValue.uppercased()) \(SafeText.path(r.path))\(notes)\n")
         if let e = r.error { out.write("  \(e)\n") }
         func shown(_ m: LineMessage, _ severity: Diagnostic.Severity) -> String {
-            "  \(Diagnostic(path: r.path, line: m.line, severity: severity, message: Format.escapingControls(m.message)))\n"
+            "  \(Diagnostic(path: r.path, line: m.line, severity: severity, message: SafeText.escapingControls(m.message)))\n"
         }
         for f in r.failures { out.write(shown(f, .error)) }
         // Warnings are shown on a pass too: "(1 warning)" alone would say
@@ -164,18 +168,22 @@ public final class JSONReport: ReportWriter {
 }
 
 /// JUnit XML: one test suite, one test case per recording; failures and
-/// input errors with their line and message. A recording with its page
-/// beside it (`RenderedPage`, as `render` writes it) links the page: a
-/// `page` property and an `[[ATTACHMENT|path]]` line, which Jenkins and
-/// GitLab show as a link.
+/// input errors with their line and message. A recording whose page
+/// `page` names (the CLI names the one `render` wrote beside it) links the
+/// page: a `page` property and an `[[ATTACHMENT|path]]` line, which
+/// Jenkins and GitLab show as a link.
 public final class JUnitReport: ReportWriter {
     let out: ReportOutput
+    let page: (String) -> String?
     private var cases: [String] = []
-    public init(_ out: ReportOutput) { self.out = out }
+    public init(_ out: ReportOutput, page: @escaping (String) -> String? = { _ in nil }) {
+        self.out = out
+        self.page = page
+    }
 
     public func endRecording(_ r: ReplayResult) {
         var c = "  <testcase classname=\"dragreplay.replay\" name=\"\(xml(r.path))\">\n"
-        let page = RenderedPage.existing(forRecording: r.path)
+        let page = page(r.path)
         if let page { c += "    <properties><property name=\"page\" value=\"\(xml(page))\"/></properties>\n" }
         if let e = r.error {
             // The exact path and message (XML escapes them), not the

@@ -266,7 +266,7 @@ func complain(_ message: String) {
 /// nothing for: C0 controls other than tab and newline, DEL, C1 controls,
 /// the bidirectional marks, embeddings, overrides and isolates, and the
 /// invisible ones (soft hyphen, zero-width characters, word joiner, BOM,
-/// tags, noncharacters): what `Format.isUnsafe` escapes (issue 44).
+/// tags, noncharacters): what `SafeText.isUnsafe` escapes (issue 44).
 func firstRawControl(_ bytes: [UInt8]) -> Int? {
     func invisible(_ v: UInt32) -> Bool {
         switch v {

@@ -1,4 +1,5 @@
 import DragRecording
+import DragSystem
 
 /// A usage error: exit code 2, message on stderr.
 struct UsageError: Error, CustomStringConvertible {
@@ -108,7 +109,7 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String) throws
 }
 
 /// A user's word in a message: quoted, escaped if it holds a character a
-/// terminal could act on (`Format.isUnsafe`) or a quote.
+/// terminal could act on (`SafeText.isUnsafe`) or a quote.
 func quote(_ s: String) -> String {
-    s.unicodeScalars.allSatisfy({ !Format.isUnsafe($0) && $0 != "'" }) ? "'\(s)'" : Format.quoted(s)
+    s.unicodeScalars.allSatisfy({ !SafeText.isUnsafe($0) && $0 != "'" }) ? "'\(s)'" : Format.quoted(s)
 }

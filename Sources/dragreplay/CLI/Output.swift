@@ -31,7 +31,7 @@ enum Output {
     /// as one line with no raw control character: the last guard, after
     /// every message quoted its untrusted parts already.
     static func diagnose(_ line: String) {
-        var text = Format.escapingControls(line)
+        var text = SafeText.escapingControls(line)
         if useColor(FileDescriptor.standardError) {
             text = text.replacingAll(": error: ", with: ": \u{1B}[1;31merror:\u{1B}[0m ")
                 .replacingAll(": warning: ", with: ": \u{1B}[1;33mwarning:\u{1B}[0m ")

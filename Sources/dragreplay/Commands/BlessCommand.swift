@@ -2,6 +2,7 @@ import DragCorpus
 import DragFuzz
 import DragRecording
 import DragReplay
+import DragSystem
 import KnownBugs
 import ReorderCore
 
@@ -29,7 +30,7 @@ let blessCommand = Command(
                     ? "rewrote expect line\(r.rewrittenCount == 1 ? "" : "s") \(shown)"
                     : "rewrote \(r.rewrittenCount) expect lines (\(shown), ...)"
             try Output.out(
-                "\(Format.path(path)): \(what)\(r.appendedFinal ? "; added a final expect" : "")\(r.droppedTruncatedTail ? "; removed a truncated tail" : "")\n"
+                "\(SafeText.path(path)): \(what)\(r.appendedFinal ? "; added a final expect" : "")\(r.droppedTruncatedTail ? "; removed a truncated tail" : "")\n"
             )
         } catch let error as CorpusError {
             Output.diagnose(error.description)

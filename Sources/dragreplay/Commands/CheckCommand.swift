@@ -1,4 +1,5 @@
 import DragCorpus
+import DragReader
 import DragRecording
 
 let checkCommand = Command(
@@ -14,7 +15,7 @@ let checkCommand = Command(
     let paths = try recordingPaths(args.positional, command: "check")
     var bad = 0
     for path in paths {
-        do throws(CorpusError) {
+        do throws(RecordingError) {
             let result = try checkRecording(path: path)
             for w in result.warnings { Output.diagnose(w.description) }
         } catch {

@@ -1,5 +1,6 @@
 import DragCorpus
 import DragRecording
+import DragSystem
 
 let corpusMergeCommand = Command(
     name: "corpus merge",
@@ -42,9 +43,9 @@ let corpusMergeCommand = Command(
     var inputs: [String] = []
     for input in args.positional where !(summaryPath != nil && input.hasSuffix(".json")) {
         if !FileSystem.exists(input) {
-            Output.diagnose("\(Format.path(input)): note: no such folder; merged as an empty shard")
+            Output.diagnose("\(SafeText.path(input)): note: no such folder; merged as an empty shard")
         } else if (try? RecordingPaths.expand([input]))?.isEmpty == true {
-            Output.diagnose("\(Format.path(input)): note: no recordings; merged as an empty shard")
+            Output.diagnose("\(SafeText.path(input)): note: no recordings; merged as an empty shard")
         } else {
             inputs.append(input)
         }
@@ -54,7 +55,7 @@ let corpusMergeCommand = Command(
     for e in summary.writeFailures { Output.diagnose(e.description) }
     try Output.out(
         "merged \(summary.read) recordings: \(summary.kept.count) kept, \(summary.duplicates) duplicates, \(summary.invalid.count) invalid, "
-            + "\(summary.writeFailures.count) not written -> \(Format.path(out))\n")
+            + "\(summary.writeFailures.count) not written -> \(SafeText.path(out))\n")
     if let summaryPath, let shards {
         let findings = summary.kept.count
         for u in shards.unreadable { Output.diagnose(u) }

@@ -141,7 +141,7 @@ func fuzzReplicas(_ args: ParsedArguments) throws -> Int32 {
     for failure in summary.writeFailures { Output.diagnose(failure.description) }
     if let dbPath, var report = db {
         addToDatabase(dbPath, files: summary.findings.map { ($0.fileName, $0.text) }, report: &report)
-        Output.diagnose("db: \(Format.path(dbPath)): \(report.added.count) new finding\(report.added.count == 1 ? "" : "s") added")
+        Output.diagnose("db: \(SafeText.path(dbPath)): \(report.added.count) new finding\(report.added.count == 1 ? "" : "s") added")
         for e in report.addFailures { Output.diagnose(e.description) }
         db = report
     }
@@ -184,7 +184,7 @@ func replayReplicaDatabase(_ directory: String, options: ReplicaFuzzOptions) thr
     }
     if skipped > 0 {
         Output.diagnose(
-            "db: \(Format.path(directory)): \(skipped) recording\(skipped == 1 ? "" : "s") of one replica not replayed (they replay with 'fuzz --db' without --replicas)"
+            "db: \(SafeText.path(directory)): \(skipped) recording\(skipped == 1 ? "" : "s") of one replica not replayed (they replay with 'fuzz --db' without --replicas)"
         )
     }
     return report

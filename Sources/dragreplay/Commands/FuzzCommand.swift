@@ -187,7 +187,7 @@ let fuzzCommand = Command(
     for failure in summary.writeFailures { Output.diagnose(failure.description) }
     if let dbPath, var report = db {
         addToDatabase(dbPath, files: summary.findings.map { ($0.finding.fileName, $0.finding.text) }, report: &report)
-        Output.diagnose("db: \(Format.path(dbPath)): \(report.added.count) new finding\(report.added.count == 1 ? "" : "s") added")
+        Output.diagnose("db: \(SafeText.path(dbPath)): \(report.added.count) new finding\(report.added.count == 1 ? "" : "s") added")
         for e in report.addFailures { Output.diagnose(e.description) }
         summary.database = report
     }

@@ -66,10 +66,10 @@ func addToDatabase(_ directory: String, files: [(name: String, text: String)], r
 /// `db: DIR: 3 replayed, 1 still fails, 2 now pass` and a line for each.
 func printDatabaseReplay(_ directory: String, _ report: DatabaseSummary) {
     Output.diagnose(
-        "db: \(Format.path(directory)): \(report.replayed) replayed, \(report.stillFailing.count) still fail, "
+        "db: \(SafeText.path(directory)): \(report.replayed) replayed, \(report.stillFailing.count) still fail, "
             + "\(report.nowPassing.count) now pass\(report.unreadable.isEmpty ? "" : ", \(report.unreadable.count) unreadable")"
             + (report.notReplayed.isEmpty ? "" : ", \(report.notReplayed.count) not replayed (--time ran out)"))
-    for path in report.stillFailing { Output.diagnose("db: still fails: \(Format.path(path))") }
-    for path in report.nowPassing { Output.diagnose("db: now passes: \(Format.path(path))") }
+    for path in report.stillFailing { Output.diagnose("db: still fails: \(SafeText.path(path))") }
+    for path in report.nowPassing { Output.diagnose("db: now passes: \(SafeText.path(path))") }
     for reason in report.unreadableReasons { Output.diagnose("db: unreadable: \(reason)") }
 }

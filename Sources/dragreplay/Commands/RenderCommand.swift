@@ -4,6 +4,7 @@ import DragFuzz
 import DragRecording
 import DragRender
 import DragReplay
+import DragSystem
 import KnownBugs
 import ReorderConformance
 import ReorderCore
@@ -73,7 +74,7 @@ let renderCommand = Command(
         path, applierName: args.value("--applier") ?? "canonical", handler: handler(args), mergeBug: args.value("--merge-bug"),
         app: apps.app, replicaApps: apps, spool: spool)
     guard let document = drawn.document else {
-        Output.diagnose(drawn.result.error?.description ?? "\(Format.path(path)): error: nothing to draw")
+        Output.diagnose(drawn.result.error?.description ?? Diagnostic(path: path, line: 0, message: "nothing to draw").description)
         return 2
     }
     if let tooLarge = document.tooLarge {
@@ -142,7 +143,7 @@ func renderFindings(
         do {
             let page = try RecordingPage.write(
                 render(path, applierName: applierName, handler: handler, app: app), to: RenderedPage.path(forRecording: path))
-            Output.diagnose("\(tool): page \(Format.path(page.path)) (\(page.result.status.rawValue), \(page.stepCount) steps)")
+            Output.diagnose("\(tool): page \(SafeText.path(page.path)) (\(page.result.status.rawValue), \(page.stepCount) steps)")
         } catch {
             Output.diagnose(error.description)
             ok = false

@@ -3,6 +3,7 @@ import DragCorpus
 import DragFuzz
 import DragRecording
 import DragReplay
+import DragSystem
 import KnownBugs
 import ReorderCore
 
@@ -51,7 +52,11 @@ let replayCommand = Command(
     defer { apps.close() }
     apps.configure(&options)
     let out = try ReportOutput(path: output)
-    let writer = makeReportWriter(ReportFormat(rawValue: args.value("--format") ?? "text")!, out, trace: args.has("--trace"))
+    // JUnit links a recording's page when `render` wrote one beside it.
+    let writer = makeReportWriter(ReportFormat(rawValue: args.value("--format") ?? "text")!, out, trace: args.has("--trace")) {
+        let page = RenderedPage.path(forRecording: $0)
+        return FileSystem.exists(page) ? page : nil
+    }
     let totals = Replayer(options: options).run(paths: paths, subject: apps.app, writer: writer)
     try out.close()
     return totals.exitCode

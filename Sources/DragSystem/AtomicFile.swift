@@ -1,4 +1,3 @@
-import DragSystem
 import ReorderCore
 
 /// Writes a file so that a reader sees the old file or the new one, never

@@ -1,6 +1,5 @@
 import DragReader
 import DragRecording
-import DragRender
 import DragReplay
 import DragSystem
 import ReorderConformance

@@ -1,5 +1,3 @@
-import DragSystem
-
 /// An open file descriptor and the path it names in messages: every read,
 /// write and close of the package goes through here, each a thin wrapper
 /// over `SystemCall` (which retries `EINTR`) that adds the path to the

@@ -1,5 +1,3 @@
-import DragSystem
-
 /// A system call that failed: which call, on which path, and the `Errno` it
 /// failed with (wrapped: the text and the number are the `Errno`'s).
 ///

@@ -1,5 +1,3 @@
-import DragSystem
-
 /// Path-level system calls, each a thin wrapper over `SystemCall` that adds
 /// the path to the `Errno` in a `SystemError`.
 public enum FileSystem {
