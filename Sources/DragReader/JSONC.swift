@@ -100,6 +100,31 @@ struct JSONCValue {
         json_object_array_get_idx(object, i).map(JSONCValue.init)
     }
 
+    /// An object's number of members (distinct keys).
+    var memberCount: Int { Int(json_object_object_length(object)) }
+
+    /// The members of every object in the tree, each object counted once
+    /// per distinct key (json-c keeps one member per key).
+    /// - Complexity: O(n) for n values in the tree.
+    var distinctKeysInTree: Int {
+        switch json_object_get_type(object) {
+        case json_type_object:
+            guard let table = json_object_get_object(object) else { return 0 }
+            var total = Int(table.pointee.count)
+            var entry = lh_table_head(table)
+            while let e = entry {
+                if let v = lh_entry_v(e) { total += JSONCValue(OpaquePointer(v)).distinctKeysInTree }
+                entry = lh_entry_next(e)
+            }
+            return total
+        case json_type_array:
+            var total = 0
+            for i in 0..<count { total += element(i)?.distinctKeysInTree ?? 0 }
+            return total
+        default: return 0
+        }
+    }
+
     /// Every member, in file order.
     var members: [(String, JSONCValue?)] {
         var result: [(String, JSONCValue?)] = []
@@ -144,9 +169,9 @@ struct JSONCObject {
     /// A small object (an event line has 3 to 7 members) is searched along
     /// json-c's entry list in file order, comparing key bytes: no hash of
     /// the key per lookup, and the decoders ask for fields in about the
-    /// order files write them. json-c keeps one entry per key (a repeated
-    /// key replaces the value in place), so the answer is the hash
-    /// lookup's. A larger object gets the hash lookup.
+    /// order files write them. json-c keeps one entry per key, and the
+    /// reader refuses a line that repeats one (`parseStrictly`), so the
+    /// answer is the hash lookup's. A larger object gets the hash lookup.
     /// - Complexity: O(m) for an object of m <= `linearMembers` members, O(1) expected above.
     @inline(__always)
     func member(_ key: StaticString) -> (present: Bool, value: JSONCValue?) {

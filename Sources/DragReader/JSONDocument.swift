@@ -2,7 +2,8 @@ import DragRecording
 
 /// Parses one JSON value from bytes, strictly (what the reader checks of a
 /// recording's lines: no single quotes, no raw control characters, no
-/// `NaN`, nothing after the value, nesting within `maxDepth`), into a
+/// `NaN`, nothing after the value, nesting within `maxDepth`, no key twice in
+/// an object), into a
 /// `JSONValue`. The app host reads an app's answers with it, so json-c stays
 /// behind the reader's one wrapper.
 ///
@@ -11,11 +12,8 @@ import DragRecording
 /// - Throws: `FieldError` naming what is wrong, with no field.
 package func parseJSON(_ bytes: [UInt8], maxDepth: Int = 32) throws(FieldError) -> JSONValue {
     let result: Result<JSONValue, FieldError> = bytes.withUnsafeBytes { raw in
-        if let problem = strictProblem(raw, maxDepth: maxDepth) {
-            return .failure(FieldError(field: nil, "not valid JSON at byte \(problem.offset + 1): \(problem.message)"))
-        }
         let tokener = JSONCTokener(maxDepth: Int32(maxDepth))
-        switch tokener.parse(raw) {
+        switch tokener.parseStrictly(raw, maxDepth: maxDepth) {
         case .value(let root):
             defer { root.release() }
             return .success(jsonValue(root.value))

@@ -157,10 +157,8 @@ public final class RecordingReader: RecordingSource {
                 let parsed: JSONCTokener.Result?
                 if isBlank(line) {
                     parsed = nil
-                } else if let problem = strictProblem(line, maxDepth: Int(Self.maxDepth)) {
-                    parsed = .failure(offset: problem.offset, message: problem.message)
                 } else {
-                    parsed = tokener.parse(line)
+                    parsed = tokener.parseStrictly(line, maxDepth: Int(Self.maxDepth))
                 }
                 switch parsed {
                 case nil: continue

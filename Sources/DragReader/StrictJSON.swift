@@ -22,10 +22,22 @@ func isBlank(_ line: UnsafeRawBufferPointer) -> Bool {
 /// What makes a line unacceptable before json-c parses it: its offset and the
 /// whole message. One fast pass (16 bytes at a time) proves most lines
 /// plain; only a line it cannot clear gets the exact byte-by-byte scan.
+/// Either way `shape` gets the line's keys and objects, for the check of
+/// repeated keys after json-c (`JSONCTokener.parseStrictly`).
 /// - Complexity: O(n) for a line of n bytes, whatever it holds.
-func strictProblem(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> (offset: Int, message: String)? {
-    if looksPlain(line, maxDepth: maxDepth) { return nil }
-    return StrictScanner(line: line, maxDepth: maxDepth).firstProblem()
+func strictProblem(_ line: UnsafeRawBufferPointer, maxDepth: Int, shape: inout LineShape) -> (offset: Int, message: String)? {
+    if looksPlain(line, maxDepth: maxDepth, shape: &shape) { return nil }
+    shape = LineShape()
+    return StrictScanner(line: line, maxDepth: maxDepth).firstProblem(shape: &shape)
+}
+
+/// What the strict checks count outside strings: a colon for each key and a
+/// `{` for each object (exact for a line json-c then parses). json-c keeps
+/// one member per key, so fewer keys in its tree than here means a key was
+/// repeated.
+struct LineShape: Equatable {
+    var keys = 0
+    var objects = 0
 }
 
 // MARK: - The fast pass
@@ -78,7 +90,7 @@ func anyLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
 /// 3% of `check`'s time. With SSE2's byte mask and no copy of a line's
 /// last block: 450 instructions a line, from 550 (callgrind).
 @inline(__always)
-func looksPlain(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Bool {
+func looksPlain(_ line: UnsafeRawBufferPointer, maxDepth: Int, shape: inout LineShape) -> Bool {
     guard let base = line.baseAddress else { return true }
     let n = line.count
     @inline(__always) func isDigit(_ k: Int) -> Bool { k >= 0 && k < n && base.load(fromByteOffset: k, as: UInt8.self) &- 0x30 < 10 }
@@ -103,6 +115,7 @@ func looksPlain(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Bool {
     let brace = SIMD16<UInt8>(repeating: 0x7B)
     let smallE = SIMD16<UInt8>(repeating: 0x65)
     let capitalE = SIMD16<UInt8>(repeating: 0x45)
+    let colon = SIMD16<UInt8>(repeating: 0x3A)
     while i < n {
         let (v, seen) = block(base, from: i, count: n)
         let tabOrCR = (v .== tab) .| (v .== carriageReturn)
@@ -116,6 +129,7 @@ func looksPlain(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Bool {
         parity ^= insideString
         insideString = parity & 0x8000 != 0 ? 0xFFFF : 0
         let outside = ~(parity | quotes)
+        shape.keys += ((laneBits(v .== colon) &>> seen) & outside).nonzeroBitCount
         // Tabs and CRs are fine between values, not raw inside a string.
         if anyLane(tabOrCR) && (laneBits(tabOrCR) &>> seen) & parity & ~quotes != 0 { return false }
         // The few bytes outside strings that numbers and nesting hinge on,
@@ -128,7 +142,10 @@ func looksPlain(_ line: UnsafeRawBufferPointer, maxDepth: Int) -> Bool {
             let k = i + special.trailingZeroBitCount
             special &= special &- 1
             switch base.load(fromByteOffset: k, as: UInt8.self) {
-            case 0x5B, 0x7B: opens += 1
+            case 0x5B: opens += 1
+            case 0x7B:
+                opens += 1
+                shape.objects += 1
             case 0x2E: if !(isDigit(k - 1) && isDigit(k + 1)) { return false }
             case 0x2D: if !isDigit(k + 1) { return false }
             // An exponent could overflow a double; `e` in true and false is fine.
@@ -181,7 +198,8 @@ struct StrictScanner {
 
     typealias Problem = (offset: Int, message: String)
 
-    func firstProblem() -> Problem? {
+    /// The first problem in line order; `shape` counts what it passed.
+    func firstProblem(shape: inout LineShape) -> Problem? {
         let n = line.count
         var i = 0
         var depth = 0
@@ -207,6 +225,7 @@ struct StrictScanner {
                 continue
             case 0x27: return (i, "not valid JSON: single-quoted string (JSON strings use double quotes)")
             case 0x5B, 0x7B:
+                if b == 0x7B { shape.objects += 1 }
                 depth += 1
                 if depth > maxDepth { return (i, "not valid JSON: nesting too deep: more than \(maxDepth) levels") }
                 path.open(array: b == 0x5B)
@@ -214,7 +233,9 @@ struct StrictScanner {
                 depth -= 1
                 path.close()
             case 0x2C: path.comma()
-            case 0x3A: path.colon()
+            case 0x3A:
+                shape.keys += 1
+                path.colon()
             case 0x09, 0x0D, 0x20: break
             case 0..<0x20: return (i, "not valid JSON: control character \(hexByte(b)) outside a string")
             case 0x4E, 0x49:

@@ -71,6 +71,26 @@ struct ArchitectureDocTests {
         }
     }
 
+    @Test("every target's dependencies are exactly the package's modules its files import")
+    func dependenciesAreImports() throws {
+        let local = Set(targets.map(\.name))
+        var checked = 0
+        for target in targets where target.kind != "systemLibrary" {
+            let imported = try target.imports(root: packageRoot).intersection(local)
+            let declared = Set(target.dependencies)
+            #expect(
+                imported.subtracting(declared).isEmpty,
+                "Package.swift: \(target.name) imports \(imported.subtracting(declared).sorted()) without depending on them")
+            #expect(
+                declared.intersection(local).subtracting(imported).isEmpty,
+                "Package.swift: \(target.name) depends on \(declared.intersection(local).subtracting(imported).sorted()) and imports none of them"
+            )
+            checked += imported.isEmpty ? 0 : 1
+        }
+        // The walk itself: if it stopped finding files, the check would pass on nothing.
+        #expect(checked >= 30, "only \(checked) targets import a module of the package")
+    }
+
     @Test("Tests/README.md names every test target")
     func testsReadme() throws {
         let text = try String(contentsOfFile: packageRoot + "/Tests/README.md", encoding: .utf8)
@@ -145,12 +165,34 @@ struct ManifestTarget {
     var name: String
     /// Target names as written; a product is `package/name`.
     var dependencies: [String]
+    /// The sources' directory, from the package's root: `path:`, or
+    /// `Sources/NAME` (`Tests/NAME` for a test target).
+    var directory: String
 
     static func read(_ path: String) throws -> [ManifestTarget] {
         try calls(in: packageArgument("targets", path)).map { kind, name, arguments in
             let dependencies = try arguments.first { $0.label == "dependencies" }.map { try elements(of: $0.value).map(dependency) } ?? []
-            return ManifestTarget(kind: kind, name: name, dependencies: dependencies)
+            let directory =
+                arguments.first { $0.label == "path" }.flatMap { literal($0.value) }
+                ?? (kind == "testTarget" ? "Tests/" : "Sources/") + name
+            return ManifestTarget(kind: kind, name: name, dependencies: dependencies, directory: directory)
         }
+    }
+
+    /// The modules the target's Swift files import (`import X`,
+    /// `@testable import X`), wherever they are, `#if` blocks included.
+    func imports(root: String) throws -> Set<String> {
+        let base = root + "/" + directory
+        guard let walker = FileManager.default.enumerator(atPath: base) else { throw DocError("cannot list \(base)") }
+        var modules: Set<String> = []
+        for case let file as String in walker where file.hasSuffix(".swift") {
+            for line in try String(contentsOfFile: base + "/" + file, encoding: .utf8).split(separator: "\n") {
+                var words = line.split(separator: " ")
+                if words.first == "@testable" { words.removeFirst() }
+                if words.count == 2, words[0] == "import" { modules.insert(String(words[1])) }
+            }
+        }
+        return modules
     }
 
     /// The products: `.library(name:targets:)`, `.executable(name:targets:)`.

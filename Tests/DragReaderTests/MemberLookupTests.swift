@@ -3,9 +3,10 @@ import DragRecording
 import Testing
 
 /// The reader finds a member by walking a small object's entries and by
-/// json-c's hash above 16 members; both must answer alike, for a repeated
-/// key (the last value, as json-c keeps it), a `null` member (absent), a
-/// key that is a prefix of another, and a type name that is a prefix of one.
+/// json-c's hash above 16 members; both must answer alike, for a `null`
+/// member (absent), a key that is a prefix of another, and a type name that
+/// is a prefix of one. A repeated key never reaches either: the line is
+/// refused first, whatever its size.
 @Suite("Member lookup along the entry list and by hash")
 struct MemberLookupTests {
     /// `count` unknown members before the line's own: 0 keeps the object
@@ -17,10 +18,23 @@ struct MemberLookupTests {
         return "{" + extra + body + "}"
     }
 
-    @Test("a repeated key gives its last value, null is absent, a longer key is not its prefix", arguments: padding)
+    @Test("a repeated key is refused at the second, for a small and a large object", arguments: padding)
+    func repeatedKey(padding: Int) {
+        let line = Self.line(#""type":"lift","t":0,"items":["a"],"x":1,"x":7,"y":2"#, padding: padding)
+        let second = line.utf8.count - #""x":7,"y":2}"#.utf8.count + 1
+        #expect {
+            _ = try readAll(header + "\n" + line + "\n")
+        } throws: { error in
+            guard case .input(let d) = error as? RecordingError else { return false }
+            return d.line == 2 && d.column == second
+                && d.message.hasPrefix("field x appears twice in its object (first at column \(second - 6))")
+        }
+    }
+
+    @Test("null is absent, a longer key is not its prefix", arguments: padding)
     func members(padding: Int) throws {
         let lines = [
-            Self.line(#""type":"lift","t":0,"items":["a"],"x":1,"x":7,"y":2,"yy":9,"session":null"#, padding: padding),
+            Self.line(#""type":"lift","t":0,"items":["a"],"x":7,"y":2,"yy":9,"session":null"#, padding: padding),
             Self.line(#""type":"move","t":1,"xx":0,"x":3,"y":4,"session":0"#, padding: padding),
         ]
         let (_, events) = try readAll(header + "\n" + lines.joined(separator: "\n") + "\n")

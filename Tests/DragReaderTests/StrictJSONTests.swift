@@ -14,14 +14,19 @@ import Testing
 struct StrictJSONTests {
     func problem(_ line: String) -> (offset: Int, message: String)? {
         var bytes = Array(line.utf8)
-        return bytes.withUnsafeMutableBytes { strictProblem(UnsafeRawBufferPointer($0), maxDepth: 32) }
+        var shape = LineShape()
+        return bytes.withUnsafeMutableBytes { strictProblem(UnsafeRawBufferPointer($0), maxDepth: 32, shape: &shape) }
     }
 
     func exact(_ bytes: [UInt8]) -> (offset: Int, message: String)? {
-        bytes.withUnsafeBytes { StrictScanner(line: $0, maxDepth: 32).firstProblem() }
+        var shape = LineShape()
+        return bytes.withUnsafeBytes { StrictScanner(line: $0, maxDepth: 32).firstProblem(shape: &shape) }
     }
 
-    func plain(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBytes { looksPlain($0, maxDepth: 32) } }
+    func plain(_ bytes: [UInt8]) -> Bool {
+        var shape = LineShape()
+        return bytes.withUnsafeBytes { looksPlain($0, maxDepth: 32, shape: &shape) }
+    }
 
     @Test(
         "numbers in JSON's grammar pass, wherever they stand",
@@ -165,7 +170,10 @@ struct StrictJSONTests {
         mutating func string() -> String {
             "\""
                 + (0..<Int(rng.next() % 4)).map { _ in
-                    pick(["a", "item-7", "é", "\\n", "\\u0041", "\\ud834\\udd1e", "\\ud800", "\\u0000", "N", "I", ".", "-", "0", "'", " "])
+                    pick([
+                        "a", "item-7", "é", "\\n", "\\u0041", "\\ud834\\udd1e", "\\ud800", "\\u0000", "N", "I", ".", "-", "0", "'", " ",
+                        ":", "{",
+                    ])
                 }.joined() + "\""
         }
         mutating func value(_ depth: Int) -> String {
@@ -222,7 +230,8 @@ struct StrictJSONTests {
         for _ in 0..<5_000 {
             let line = g.line()
             let ours: Bool = line.withUnsafeBytes { raw in
-                guard strictProblem(raw, maxDepth: 32) == nil else { return false }
+                var shape = LineShape()
+                guard strictProblem(raw, maxDepth: 32, shape: &shape) == nil else { return false }
                 guard case .value(let root) = tokener.parse(raw) else { return false }
                 root.release()
                 return true
