@@ -109,6 +109,40 @@ struct ReplicaFuzzCLITests {
         #expect(fixed.stderr.contains("db: \(db): 1 replayed, 0 still fail, 1 now pass"), "\(fixed.stderr)")
     }
 
+    /// The summary's "(C by a drop, of D drags)".
+    static func drops(_ stdout: String) -> (committed: Int, drags: Int)? {
+        guard let open = stdout.range(of: " local changes ("), let end = stdout[open.upperBound...].range(of: ")") else { return nil }
+        let words = stdout[open.upperBound..<end.lowerBound].split(separator: " ")
+        guard words.count == 6, let c = Int(words[0]), let d = Int(words[4]) else { return nil }
+        return (c, d)
+    }
+
+    @Test("a campaign whose world refuses every drop says so on stderr; every campaign prints its depth")
+    func refusedDrops() throws {
+        let dir = try temporaryDirectory("rrefused")
+        let world = dir + "/world.jsonl"
+        try Self.world.replacingOccurrences(of: #"{"drops":{"archive":[]}}"#, with: #"{"drops":{"todo":[],"doing":[],"archive":[]}}"#)
+            .write(toFile: world, atomically: true, encoding: .utf8)
+        #expect(try runCLI(["check", world]).code == 0)
+        let r = try runCLI(["fuzz", "--replicas", "2", "--world", world, "--runs", "60", "--jobs", "1", "--out", dir + "/found"])
+        #expect(r.code == 0, "\(r.stdout)\(r.stderr)")
+        let (committed, drags) = try #require(Self.drops(r.stdout), "\(r.stdout)")
+        #expect(committed == 0 && drags > 10, "\(r.stdout)")
+        #expect(
+            r.stderr.contains(
+                "fuzz --replicas: warning: no drop committed a change (\(drags) drags, each refused), so only local mutations reached the code under test"
+            ), "\(r.stderr)")
+        // The depth line follows the summary line, each figure one case's largest.
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count >= 2 && lines[1].hasPrefix("depth: longest case "), "\(r.stdout)")
+        #expect(lines[1].hasSuffix(" in one case"), "\(r.stdout)")
+        // Without a world a drop commits unless its items were deleted meanwhile.
+        let plain = try runCLI(["fuzz", "--replicas", "2", "--runs", "40", "--jobs", "1", "--out", dir + "/plain"])
+        let (c2, d2) = try #require(Self.drops(plain.stdout), "\(plain.stdout)")
+        #expect(c2 > 0 && c2 <= d2, "\(plain.stdout)")
+        #expect(!plain.stderr.contains("warning"), "\(plain.stderr)")
+    }
+
     /// A world of three columns, one of them with a fixed header entry and
     /// a capacity, whose rules allow no drop into "archive"; items named
     /// `n1` and `n2`, the generator's own names for new items.
@@ -132,6 +166,10 @@ struct ReplicaFuzzCLITests {
         #expect(clean.code == 0, "\(clean.stdout)\(clean.stderr)")
         #expect(clean.stdout.hasPrefix("fuzz --replicas 2 --merge server: 300 cases, 300 replicated sessions, "), "\(clean.stdout)")
         #expect(!clean.stdout.contains("invalid"))
+        // Drops into todo and doing commit: the run says how many, and no warning.
+        let (committed, drags) = try #require(Self.drops(clean.stdout))
+        #expect(committed > 0 && committed < drags, "\(clean.stdout)")
+        #expect(!clean.stderr.contains("warning"), "\(clean.stderr)")
         // A buggy merge in the same world: the finding starts from the world and replays.
         let found = dir + "/bug"
         let bug = try runCLI([

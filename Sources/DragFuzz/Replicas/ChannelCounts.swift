@@ -24,6 +24,11 @@ public struct ChannelCounts: Hashable, Sendable {
     /// Pairs of concurrent ops that placed items into one gap (the same
     /// neighbours on their origins).
     public var concurrentInGap = 0
+    /// Drags the cases made (one per lift).
+    public var drags = 0
+    /// Drags whose drop (or `apply`) committed a change: in a world whose
+    /// rules, capacities or locks refuse a drop, fewer than `drags`.
+    public var committedDrags = 0
 
     public init() {}
 
@@ -41,5 +46,7 @@ public struct ChannelCounts: Hashable, Sendable {
         concurrentOnItem += other.concurrentOnItem
         concurrentOnAnchor += other.concurrentOnAnchor
         concurrentInGap += other.concurrentInGap
+        drags += other.drags
+        committedDrags += other.committedDrags
     }
 }

@@ -89,8 +89,14 @@ public struct ReplicaCampaign: Sendable {
             return false
         }
         summary.cases += 1
-        summary.localChanges += ReplicaShrinker.committedChanges(generated.recording)
+        let changes = ReplicaShrinker.committedChanges(generated.recording)
+        summary.localChanges += changes
         summary.channel.add(generated.channel)
+        var depth = ReplicaCampaignSummary.Depth()
+        depth.longestCase = generated.recording.events.count
+        depth.changesInOneCase = changes
+        depth.deliveriesInOneCase = generated.channel.delivered
+        summary.depth.formMax(depth)
         summary.channel.repairRounds += result.repairRounds
         summary.countIntent(result.intentStates)
         summary.undecided += result.undecided

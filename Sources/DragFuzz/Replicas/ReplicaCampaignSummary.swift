@@ -26,6 +26,39 @@ public struct ReplicaCampaignSummary: Sendable {
     public var interrupted = false
     /// `--time` ran out before `runs` cases (or, without `runs`, as meant).
     public var stoppedAtDeadline = false
+    /// How deep the cases went, each figure the largest of one case.
+    public var depth = Depth()
+
+    /// The largest of one case: its events, its committed local changes,
+    /// its deliveries. Shards and jobs combine by `max`.
+    public struct Depth: Hashable, Sendable {
+        public var longestCase = 0
+        public var changesInOneCase = 0
+        public var deliveriesInOneCase = 0
+
+        public init() {}
+
+        mutating func formMax(_ other: Depth) {
+            longestCase = max(longestCase, other.longestCase)
+            changesInOneCase = max(changesInOneCase, other.changesInOneCase)
+            deliveriesInOneCase = max(deliveriesInOneCase, other.deliveriesInOneCase)
+        }
+
+        /// `depth: longest case 61 events, 6 local changes and 14 deliveries in one case`.
+        public var text: String {
+            "depth: longest case \(longestCase) event\(longestCase == 1 ? "" : "s"), \(changesInOneCase) local change"
+                + "\(changesInOneCase == 1 ? "" : "s") and \(deliveriesInOneCase) deliver\(deliveriesInOneCase == 1 ? "y" : "ies") in one case"
+        }
+    }
+
+    /// Why a campaign exercised less than it seems to, for stderr: every
+    /// drag's drop refused (a world's rules, capacities or locks), so no
+    /// drop reached the code under test; `nil` otherwise.
+    public var shallowness: String? {
+        guard cases > 0, channel.drags > 0, channel.committedDrags == 0 else { return nil }
+        return "no drop committed a change (\(channel.drags) drag\(channel.drags == 1 ? "" : "s"), each refused), "
+            + "so only local mutations reached the code under test: the world's rules, capacities or locks refuse every drop"
+    }
 
     public init() {}
 
@@ -61,6 +94,7 @@ public struct ReplicaCampaignSummary: Sendable {
         intentStates.merge(other.intentStates, uniquingKeysWith: +)
         undecided += other.undecided
         for (check, k) in other.firstFailure { firstFailure[check] = min(k, firstFailure[check] ?? k) }
+        depth.formMax(other.depth)
     }
 
     /// The summary lines: the campaign, then each finding and how to replay it.
@@ -77,6 +111,7 @@ public struct ReplicaCampaignSummary: Sendable {
             line += " --merge-bug \(bug.name)"
         }
         line += ": \(cases) cases, \(cases - invalid) replicated sessions, \(localChanges) local changes"
+        line += " (\(c.committedDrags) by a drop, of \(c.drags) drag\(c.drags == 1 ? "" : "s"))"
         if invalid > 0 { line += ", \(invalid) invalid" }
         line += "; channel: \(c.delivered) delivered (\(c.reordered) reordered), \(c.duplicated) duplicated, \(c.lost) lost, "
         line +=
@@ -87,6 +122,7 @@ public struct ReplicaCampaignSummary: Sendable {
         line += "\(failingCases) failing case\(failingCases == 1 ? "" : "s"), \(findings.count) finding\(findings.count == 1 ? "" : "s")"
         if stoppedAtDeadline { line += "; stopped at the deadline (--time)" }
         var lines = [line]
+        if cases > 0 { lines.append(depth.text) }
         for f in findings {
             let name = f.path.map(SafeText.path) ?? f.fileName
             lines.append(

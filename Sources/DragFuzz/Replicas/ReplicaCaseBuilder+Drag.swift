@@ -12,6 +12,7 @@ extension ReplicaCaseBuilder {
     /// one time in five a deferred drop with a later `apply`. The mirror
     /// commits the move the drop applies, when a lifted item is still there.
     mutating func drag(_ c: inout ChoiceSequence, on r: String, from: Int) {
+        counts.drags += 1
         if inWorld { return worldDrag(&c, on: r, from: from) }
         let session = sessions[r, default: 1]
         sessions[r] = session + 1
@@ -40,7 +41,10 @@ extension ReplicaCaseBuilder {
             emit(.apply, replica: r, session: session)
         }
         let present = lifted.filter { mirror.data(of: r).contains($0) }
-        if !present.isEmpty { commit(.relocate(present, in: collection, before: before), on: r) }
+        if !present.isEmpty {
+            commit(.relocate(present, in: collection, before: before), on: r)
+            counts.committedDrags += 1
+        }
     }
 }
 
@@ -109,7 +113,10 @@ extension ReplicaCaseBuilder {
         guard let drag = event.dragEvent(in: header) else { return }
         var checked = CheckedStep<StringID, StringID?>(result: SessionStep())
         engine.handle(drag, into: &checked)
-        if let change = Replayer.localChange(event, step: checked.result.drag, header: header) { commit(change, on: r) }
+        if let change = Replayer.localChange(event, step: checked.result.drag, header: header) {
+            commit(change, on: r)
+            counts.committedDrags += 1
+        }
     }
 
     /// After channel events during a drag: the engine gets the replica's
