@@ -131,7 +131,9 @@ struct CaseGenerator {
             coverage.count(event, step, before: before, inFlight: inFlight)
             // The gap a drag's drop landed in (a direct difference is no drag).
             if let d = step.result.drag.applied {
-                if case .drag(.deliver) = event {} else { coverage.countGap(d, in: checked.container) }
+                if case .drag(.deliver) = event {} else if let gap = CoverageCounter.gap(d, in: checked.container) {
+                    coverage.count(gap)
+                }
             }
         }
         // Recorded last, moved in: nothing above reads the case's steps.
