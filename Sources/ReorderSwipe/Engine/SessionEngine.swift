@@ -122,7 +122,8 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             let after = _swipe!.dataChanged(geometry: rows)
             result.closed = result.closed ?? after.closed
         }
-        step.swipe = result.isEmpty ? nil : result
+        // `step` is new: its `swipe` is already `nil`.
+        if !result.isEmpty { step.swipe = result }
         return step
     }
 
