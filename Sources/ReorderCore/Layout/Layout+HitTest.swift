@@ -118,7 +118,8 @@ extension Layout {
         let start = sectionTop + header
         if sizes.isEmpty {
             return HitTarget(
-                collection: index, slot: _uniformSlot(coordinate, start: start, length: uniform, pitch: pitch, count: collections[index].entryCount)
+                collection: index,
+                slot: _uniformSlot(coordinate, start: start, length: uniform, pitch: pitch, count: collections[index].entryCount)
             )
         }
         // Fixed entries first, one by one (a handful).
