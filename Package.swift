@@ -14,34 +14,20 @@ import PackageDescription
 let internalChecks: [SwiftSetting] =
     Context.environment["DRAGREPLAY_INTERNAL_CHECKS"] == "1" ? [.define("DRAGREPLAY_INTERNAL_CHECKS")] : []
 
-// The libraries run optimised in debug builds too: a test target's `swift
-// test` builds its dependencies in debug, where unspecialised generic code at
-// -Onone spends most of a fuzz run in the runtime's metadata lookups (issue
-// 20: the library's default 2-second budget bought about 500 runs). `-O` with
-// assertions kept (`-assert-config Debug`) changes nothing but speed; the
-// app's own code stays at -Onone. SwiftPM allows unsafe flags in a root
-// package and in a path or branch dependency only, not in a versioned one,
-// whose manifest is read from a checkout (`.build/checkouts/`, Xcode's
-// `SourcePackages/checkouts/`) or a registry download: there the flags are
-// left out and the libraries build as SwiftPM chooses.
-// `DRAGREPLAY_DEBUG_OPTIMIZE=0` turns it off (to step through the libraries
-// in a debugger).
+// The libraries run optimised (`-O`, assertions kept with `-assert-config
+// Debug`) in debug builds too, the app's own code at -Onone: a test
+// target's `swift test` builds its dependencies in debug, where the
+// libraries' generic code runs unspecialised, and a fuzz budget given in
+// seconds would buy a small fraction of the cases. SwiftPM allows unsafe
+// flags only in a root package or a path or branch dependency, not in a
+// versioned one (read from `.build/checkouts/`, Xcode's
+// `SourcePackages/checkouts/` or a registry download): there the flag is
+// left out. `DRAGREPLAY_DEBUG_OPTIMIZE=0` turns it off (to step through the
+// libraries in a debugger).
 let checkout = ["/checkouts/", "/SourcePackages/", "/registry/downloads/"].contains { Context.packageDirectory.contains($0) }
-// Copies and destroys of the generic types, specialised (a `CheckedStep<Int,
-// Int>`, a `ReorderContainer<String, String?>`), are emitted field by field
-// (retains and releases) instead of as calls to the unspecialised type's
-// value witnesses, which walk its fields through runtime metadata: hundreds
-// of instructions per copy of a step or a container. Code generation only,
-// no change of layout or behaviour (issue 24: the fuzzer's sessions -7%, the
-// replay's work over reading -28%, in callgrind instructions; see
-// docs/decisions.md). Where unsafe flags are allowed, as above;
-// `DRAGREPLAY_TYPE_LAYOUT=1` builds with the compiler's default.
-let valueOperations: [SwiftSetting] =
-    checkout || Context.environment["DRAGREPLAY_TYPE_LAYOUT"] == "1" ? [] : [.unsafeFlags(["-Xfrontend", "-disable-type-layout"])]
 let optimized: [SwiftSetting] =
-    valueOperations
-    + (checkout || Context.environment["DRAGREPLAY_DEBUG_OPTIMIZE"] == "0"
-        ? [] : [.unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))])
+    checkout || Context.environment["DRAGREPLAY_DEBUG_OPTIMIZE"] == "0"
+    ? [] : [.unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))]
 
 let package = Package(
     name: "DragReplay",
@@ -141,16 +127,14 @@ let package = Package(
             dependencies: [
                 "DragApp", "DragCorpus", "DragReplay", "DragFuzz", "DragRecording", "DragReader", "DragRender", "ReorderCore",
                 "ReorderConformance", "KnownBugs", "DragSystem", "ReorderReplicas",
-            ],
-            swiftSettings: valueOperations),
+            ]),
         .executableTarget(
             name: "dragreplay-bench",
             dependencies: [
                 "ReorderCore", "DragRecording", "DragReader", "DragReplay", "DragFuzz", "DragCorpus", "DragApp", "DragRender",
                 "ReorderConformance", "DragSystem",
             ],
-            path: "Sources/Benchmarks",
-            swiftSettings: valueOperations
+            path: "Sources/Benchmarks"
         ),
         // libFuzzer harnesses: built with -sanitize=fuzzer -DFUZZING by
         // scripts/fuzz-reader, scripts/fuzz-libfuzzer and scripts/fuzz-cli; a plain build gives

@@ -130,8 +130,9 @@ struct CaseGenerator {
         if asked {
             coverage.count(event, step, before: before, inFlight: inFlight)
             // The gap a drag's drop landed in (a direct difference is no drag).
-            if let d = step.result.drag.applied {
-                if case .drag(.deliver) = event {} else { coverage.countGap(d, in: checked.container) }
+            let delivered = if case .drag(.deliver) = event { true } else { false }
+            if !delivered, let d = step.result.drag.applied, let gap = CoverageCounter.gap(d, in: checked.container) {
+                coverage.count(gap)
             }
         }
         // Recorded last, moved in: nothing above reads the case's steps.

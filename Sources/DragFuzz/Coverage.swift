@@ -311,24 +311,30 @@ struct CoverageCounter {
         counts[c] += 1
     }
 
-    /// Counts the gap a drag's difference `d` landed in, read from `data`
-    /// after it was applied: the entry right before the first of its
-    /// sources in the destination collection (`nil`: it stands first).
+    /// The gap a drag's difference `d` landed in, read from `data` after it
+    /// was applied: the entry right before the first of its sources in the
+    /// destination collection (`after` is `nil`: it stands first). Static,
+    /// so that the caller reads the data in place while `count(_:)` changes
+    /// the counter: a mutating method taking the data copied it per call.
     /// - Complexity: O(k (B + log c)) for k sources.
-    mutating func countGap(_ d: ReorderDifference<Int, Int>, in data: borrowing FuzzContainer) {
+    static func gap(_ d: ReorderDifference<Int, Int>, in data: borrowing FuzzContainer) -> Gap? {
         let c = d.destination.collectionID
-        guard c >= 0, c < data.collections.count else { return }
+        guard c >= 0, c < data.collections.count else { return nil }
         var first: Int?
         for id in d.sources {
             guard let at = data.location(of: id), at.collection == c, !at.isFixed else { continue }
             first = min(first ?? at.index, at.index)
         }
-        guard let first else { return }
+        guard let first else { return nil }
         let items = data.collections[c].items
         let fixed = data.collections[c].fixed
-        let after = first > 0 ? items[first - 1] : fixed.last
-        let n = gaps[Gap(collection: c, after: after), default: 0] + 1
-        gaps[Gap(collection: c, after: after)] = n
+        return Gap(collection: c, after: first > 0 ? items[first - 1] : fixed.last)
+    }
+
+    /// Counts a drop into `gap` (`gap(_:in:)`).
+    mutating func count(_ gap: Gap) {
+        let n = gaps[gap, default: 0] + 1
+        gaps[gap] = n
         mostIntoOneGap = max(mostIntoOneGap, n)
     }
 
@@ -336,7 +342,9 @@ struct CoverageCounter {
     static func isFullOrLocked(_ c: Int, _ container: FuzzContainer) -> Bool {
         guard c < container.collections.count else { return false }
         if let capacity = container.collections[c].capacity, container.collections[c].items.count >= capacity { return true }
-        return container.locked.contains { container.home(of: $0)?.collection == c }
+        // A loop, not `contains` with a closure: the closure captured (copied) the data.
+        for id in container.locked where container.home(of: id)?.collection == c { return true }
+        return false
     }
 
     /// The case's coverage with its collections named by `naming`.

@@ -25,7 +25,8 @@ extension CheckedEngine {
         // No row changed and no swipe to ask about: nothing to send (and no
         // copy of the swipe model to read).
         if result.swipe._isNone, !{ if case .swipe = event { true } else { false } }() { return [] }
-        let model = _model.swipe!
+        // `_model.swipe!` read in place at each use: bound to a local, the
+        // whole model (its flags, reports and configuration) was copied.
         var list: [SubjectRequest<ItemID, CollectionID>] = []
         if let swipe = result.swipe {
             for message in swipe.messages {
@@ -33,16 +34,16 @@ extension CheckedEngine {
                 case .perform(let a): list.append(.perform(item: a.item, edge: a.edge, action: a.action))
                 case .close(let item): list.append(.close(item: item))
                 case .open(let row):
-                    let labels = model.labels(item: row.item, edge: row.edge, geometry: _model.rows)
+                    let labels = _model.swipe!.labels(item: row.item, edge: row.edge, geometry: _model.rows)
                     list.append(.open(item: row.item, edge: row.edge, labels: labels))
                     list.append(.labels(item: row.item, edge: row.edge))
                 }
             }
         }
         if case .swipe(_, let dx) = event, swipedRowIsReorderable,
-            model.configuration.hasActions(on: .leading) || model.configuration.hasActions(on: .trailing)
+            _model.swipe!.configuration.hasActions(on: .leading) || _model.swipe!.configuration.hasActions(on: .trailing)
         {
-            list.append(.gesture(dx: dx, direction: model.configuration.direction))
+            list.append(.gesture(dx: dx, direction: _model.swipe!.configuration.direction))
         }
         return list
     }

@@ -307,12 +307,16 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         before: _Before, openBefore: SwipeOpenRow<ItemID>?, aim: Aim?
     ) {
         let sources = session?.sources ?? []
-        // 3. The model's own answers (the core's oracles).
-        if checksModel && step.violation._isNone {
-            step.violation = checkModel(event, step.result, before: before, session: session, aim: aim)
+        // 3. The model's own answers (the core's oracles). A violation is
+        // stored only when there is one: storing `nil` over `nil` destroyed
+        // the old value through the type's value witness, per event.
+        if checksModel && step.violation._isNone,
+            let v = checkModel(event, step.result, before: before, session: session, aim: aim)
+        {
+            step.violation = v
         }
-        if checksModel && step.violation._isNone && _model.hasSwipe {
-            step.violation = checkSwipeModel(event, step.result, openBefore: openBefore)
+        if checksModel && step.violation._isNone && _model.hasSwipe, let v = checkSwipeModel(event, step.result, openBefore: openBefore) {
+            step.violation = v
         }
 
         // 4. The code under test's answer against the model's.

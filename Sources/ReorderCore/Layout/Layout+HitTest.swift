@@ -107,36 +107,38 @@ extension Layout {
         // empty section without a header has no area and loses to the next.
         var top = 0.0
         var chosen: (index: Int, top: Double)?
-        for (index, collection) in collections.enumerated() {
+        // Indices, not `for collection in`, and `collections[index]` below,
+        // not a local: the collections are borrowed in place, not copied.
+        for index in collections.indices {
             if top > coordinate { break }
             chosen = (index, top)
-            top += sectionLength(collection)
+            top += sectionLength(collections[index])
         }
         guard let (index, sectionTop) = chosen else { return nil }
-        let collection = collections[index]
         let start = sectionTop + header
         if sizes.isEmpty {
             return HitTarget(
-                collection: index, slot: _uniformSlot(coordinate, start: start, length: uniform, pitch: pitch, count: collection.entryCount)
+                collection: index,
+                slot: _uniformSlot(coordinate, start: start, length: uniform, pitch: pitch, count: collections[index].entryCount)
             )
         }
         // Fixed entries first, one by one (a handful).
         var position = start
         var slot = 0
-        for id in collection.fixed {
+        for id in collections[index].fixed {
             let length = extent(id)
             if position + length / 2 > coordinate { return HitTarget(collection: index, slot: slot) }
             slot += 1
             position += length + spacing
         }
-        var entries = collection.items.makeIterator()
+        var entries = collections[index].items.makeIterator()
         if measured {
             // The chunk whose first item's top is the last at or above the
             // coordinate; the slot is then within that chunk.
-            let found = collection.items._chunk(atOffset: coordinate - position, pitch: pitch)
+            let found = collections[index].items._chunk(atOffset: coordinate - position, pitch: pitch)
             slot += found.itemsBefore
             position += found.offset
-            entries = ChunkedList<ItemID>.Iterator(chunks: collection.items._chunks, chunk: found.chunk, offset: 0)
+            entries = ChunkedList<ItemID>.Iterator(chunks: collections[index].items._chunks, chunk: found.chunk, offset: 0)
         }
         while let id = entries.next() {
             let length = extent(id)

@@ -20,7 +20,10 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
     /// The swipe-actions state (`swipe-v1`): the open row, flags, reports and
     /// the last performed action; `nil` for a container without swipe (a
     /// version 1 recording).
-    @inlinable public var swipe: SwipeModel<ItemID>? { _swipe }
+    @inlinable public var swipe: SwipeModel<ItemID>? {
+        // Read in place: a checker reading one field of the model copies nothing.
+        _read { yield _swipe }
+    }
     /// Whether there is a swipe model (`swipe != nil`), without copying it.
     @inlinable public var hasSwipe: Bool { !_swipe._isNone }
     /// The open row (`swipe?.open`), without copying the swipe model.
@@ -119,7 +122,8 @@ public struct SessionEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
             let after = _swipe!.dataChanged(geometry: rows)
             result.closed = result.closed ?? after.closed
         }
-        step.swipe = result.isEmpty ? nil : result
+        // `step` is new: its `swipe` is already `nil`.
+        if !result.isEmpty { step.swipe = result }
         return step
     }
 
