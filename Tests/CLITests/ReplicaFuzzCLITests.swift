@@ -113,7 +113,7 @@ struct ReplicaFuzzCLITests {
     static func drops(_ stdout: String) -> (committed: Int, drags: Int)? {
         guard let open = stdout.range(of: " local changes ("), let end = stdout[open.upperBound...].range(of: ")") else { return nil }
         let words = stdout[open.upperBound..<end.lowerBound].split(separator: " ")
-        guard words.count == 6, let c = Int(words[0]), let d = Int(words[4]) else { return nil }
+        guard words.count == 7, let c = Int(words[0]), let d = Int(words[5]) else { return nil }
         return (c, d)
     }
 
