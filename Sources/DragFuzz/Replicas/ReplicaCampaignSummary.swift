@@ -44,7 +44,7 @@ public struct ReplicaCampaignSummary: Sendable {
             deliveriesInOneCase = max(deliveriesInOneCase, other.deliveriesInOneCase)
         }
 
-        /// `depth: longest case 61 events, 6 local changes and 14 deliveries in one case`.
+        /// `depth: longest case 33 events, 6 local changes and 8 deliveries in one case`.
         public var text: String {
             "depth: longest case \(longestCase) event\(longestCase == 1 ? "" : "s"), \(changesInOneCase) local change"
                 + "\(changesInOneCase == 1 ? "" : "s") and \(deliveriesInOneCase) deliver\(deliveriesInOneCase == 1 ? "y" : "ies") in one case"
