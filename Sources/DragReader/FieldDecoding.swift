@@ -56,8 +56,8 @@ struct LineContext {
 ///
 /// The accessors that look a key up are inlined where they are called: the
 /// key is then a constant, and comparing it with each member's key takes a
-/// few instructions (a third of a line's decoding went to lookups). What
-/// they throw is built out of line.
+/// few instructions, where a lookup through a runtime key would be a large
+/// part of a line's decoding. What they throw is built out of line.
 struct JSONObject {
     private let members: JSONCObject
     let path: String

@@ -84,11 +84,10 @@ func anyLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
 /// scan; it never clears a line the exact scan would reject (a test checks
 /// the two agree on generated lines).
 ///
-/// Measured on the 10^6-event benchmark file (about 48 bytes a line): 48 ns
-/// a line, as fast as the exact scan alone and 31 ns more than the
-/// screening it replaced, which checked neither numbers nor escapes; about
-/// 3% of `check`'s time. With SSE2's byte mask and no copy of a line's
-/// last block: 450 instructions a line, from 550 (callgrind).
+/// It runs on every line, so it looks at 16 bytes at a time and moves each
+/// lane's verdict into a bit mask (SSE2's byte mask where there is one),
+/// and loads a line's last block without a copy; its cost is in
+/// docs/performance.md.
 @inline(__always)
 func looksPlain(_ line: UnsafeRawBufferPointer, maxDepth: Int, shape: inout LineShape) -> Bool {
     guard let base = line.baseAddress else { return true }
