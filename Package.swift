@@ -42,6 +42,7 @@ let package = Package(
         .library(name: "DragFuzz", targets: ["DragFuzz"]),
         .library(name: "DragReplay", targets: ["DragReplay"]),
         .library(name: "DragReader", targets: ["DragReader"]),
+        .library(name: "DragRender", targets: ["DragRender"]),
         .library(name: "DragCorpus", targets: ["DragCorpus"]),
         .library(name: "DragTesting", targets: ["DragTesting"]),
     ],

@@ -26,6 +26,10 @@ final class JSONCTokener {
         /// A parse error at a byte offset, with the whole message (json-c's
         /// description after "not valid JSON: ").
         case failure(offset: Int, message: String)
+        /// A complete JSON value the reader refuses (a key given twice,
+        /// `parseStrictly`): an error even on a last line with no newline,
+        /// which is no truncated tail.
+        case refused(offset: Int, message: String)
     }
 
     /// Parses one complete JSON text.

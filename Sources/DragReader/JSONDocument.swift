@@ -17,7 +17,7 @@ package func parseJSON(_ bytes: [UInt8], maxDepth: Int = 32) throws(FieldError) 
         case .value(let root):
             defer { root.release() }
             return .success(jsonValue(root.value))
-        case .failure(let offset, let message):
+        case .failure(let offset, let message), .refused(let offset, let message):
             return .failure(FieldError(field: nil, "not valid JSON at byte \(offset + 1): \(message)"))
         }
     }

@@ -163,6 +163,8 @@ public final class RecordingReader: RecordingSource {
                 switch parsed {
                 case nil: continue
                 case .value(let root)?: return (number, root)
+                case .refused(let offset, let message)?:
+                    throw .input(Diagnostic(path: path, line: number, column: offset + 1, message: message))
                 case .failure(let offset, let message)?:
                     if !newline {
                         truncatedTail(number, message)

@@ -28,7 +28,7 @@ extension JSONCTokener {
         let (offset, message) =
             firstRepeatedKey(line)
             ?? (0, "a key appears twice in one object (\(shape.keys) keys, \(distinct) distinct): a key may appear once in an object")
-        return .failure(offset: offset, message: message)
+        return .refused(offset: offset, message: message)
     }
 }
 
@@ -61,7 +61,7 @@ func firstRepeatedKey(_ line: UnsafeRawBufferPointer) -> (offset: Int, message: 
             if let first = frames[last].keys[key] {
                 return (
                     i,
-                    "field \(path.name) appears twice in its object (first at column \(first + 1)): "
+                    "field \"\(path.name)\" appears twice in its object (first at column \(first + 1)): "
                         + "a key may appear once in an object, since JSON readers disagree on which value counts"
                 )
             }

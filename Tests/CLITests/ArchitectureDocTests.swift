@@ -71,6 +71,16 @@ struct ArchitectureDocTests {
         }
     }
 
+    @Test("an import is read with its attributes, access level, kind and a comment after it")
+    func importLines() {
+        #expect(ManifestTarget.importedModule("import DragReader") == "DragReader")
+        #expect(ManifestTarget.importedModule("@testable import DragReader") == "DragReader")
+        #expect(ManifestTarget.importedModule("@preconcurrency public import DragSystem // the files") == "DragSystem")
+        #expect(ManifestTarget.importedModule("import struct ReorderCore.StringID") == "ReorderCore")
+        #expect(ManifestTarget.importedModule("let important = 1") == nil)
+        #expect(ManifestTarget.importedModule("// import DragFuzz") == nil)
+    }
+
     @Test("every target's dependencies are exactly the package's modules its files import")
     func dependenciesAreImports() throws {
         let local = Set(targets.map(\.name))
@@ -179,20 +189,32 @@ struct ManifestTarget {
         }
     }
 
-    /// The modules the target's Swift files import (`import X`,
-    /// `@testable import X`), wherever they are, `#if` blocks included.
+    /// The modules the target's Swift files import, wherever they are
+    /// (`#if` blocks included): `import X`, with attributes (`@testable`,
+    /// `@preconcurrency`), an access level (`public import X`), a kind
+    /// (`import struct X.Y`) or a comment after it.
     func imports(root: String) throws -> Set<String> {
         let base = root + "/" + directory
         guard let walker = FileManager.default.enumerator(atPath: base) else { throw DocError("cannot list \(base)") }
         var modules: Set<String> = []
         for case let file as String in walker where file.hasSuffix(".swift") {
             for line in try String(contentsOfFile: base + "/" + file, encoding: .utf8).split(separator: "\n") {
-                var words = line.split(separator: " ")
-                if words.first == "@testable" { words.removeFirst() }
-                if words.count == 2, words[0] == "import" { modules.insert(String(words[1])) }
+                if let module = Self.importedModule(String(line)) { modules.insert(module) }
             }
         }
         return modules
+    }
+
+    /// The module a line imports, or `nil` when it is no import.
+    static func importedModule(_ line: String) -> String? {
+        let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        var words = code.split(separator: " ").map(String.init)
+        let modifiers: Set = ["public", "package", "internal", "fileprivate", "private"]
+        while let first = words.first, first.hasPrefix("@") || modifiers.contains(first) { words.removeFirst() }
+        guard words.first == "import", words.count >= 2 else { return nil }
+        let kinds: Set = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
+        let path = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
+        return path.split(separator: ".").first.map(String.init)
     }
 
     /// The products: `.library(name:targets:)`, `.executable(name:targets:)`.

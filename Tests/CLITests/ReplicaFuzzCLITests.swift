@@ -66,6 +66,7 @@ struct ReplicaFuzzCLITests {
         let whole = try runCLI(["fuzz", "--replicas", "2", "--runs", "61", "--seed", "9", "--jobs", "1", "--out", dir + "/all"])
         #expect(whole.code == 0, "\(whole.stderr)")
         var sum = [0, 0, 0]
+        var dropSum = (0, 0)
         for i in 0..<3 {
             let r = try runCLI([
                 "fuzz", "--replicas", "2", "--runs", "61", "--seed", "9", "--jobs", "2", "--shard", "\(i)/3", "--out", dir + "/s\(i)",
@@ -75,8 +76,13 @@ struct ReplicaFuzzCLITests {
             let c = Self.counts(r.stdout)
             #expect(c[0] == [21, 20, 20][i])
             sum = zip(sum, c).map { $0 + $1 }
+            let (committed, drags) = try #require(Self.drops(r.stdout), "\(r.stdout)")
+            dropSum = (dropSum.0 + committed, dropSum.1 + drags)
         }
         #expect(sum == Self.counts(whole.stdout))
+        // The drags and the drops that committed add up too.
+        let (committed, drags) = try #require(Self.drops(whole.stdout), "\(whole.stdout)")
+        #expect(dropSum == (committed, drags) && drags > 0)
     }
 
     @Test("--db: a finding is added, then replayed first and still failing (exit 1); one replica's recordings are left alone")
@@ -130,7 +136,8 @@ struct ReplicaFuzzCLITests {
         #expect(committed == 0 && drags > 10, "\(r.stdout)")
         #expect(
             r.stderr.contains(
-                "fuzz --replicas: warning: no drop committed a change (\(drags) drags, each refused), so only local mutations reached the code under test"
+                "fuzz --replicas: warning: no drop committed a change (\(drags) drags, none committed), so only local mutations reached the code under test: "
+                    + "the world's rules, capacities or locks refuse every drop"
             ), "\(r.stderr)")
         // The depth line follows the summary line, each figure one case's largest.
         let lines = r.stdout.split(separator: "\n")

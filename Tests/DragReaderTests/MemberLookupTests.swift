@@ -27,7 +27,7 @@ struct MemberLookupTests {
         } throws: { error in
             guard case .input(let d) = error as? RecordingError else { return false }
             return d.line == 2 && d.column == second
-                && d.message.hasPrefix("field x appears twice in its object (first at column \(second - 6))")
+                && d.message.hasPrefix("field \"x\" appears twice in its object (first at column \(second - 6))")
         }
     }
 

@@ -21,7 +21,10 @@ struct RepeatedKeyTests {
         case .value(let root):
             root.release()
             return nil
-        case .failure(let offset, let message): return (offset + 1, message)
+        case .refused(let offset, let message): return (offset + 1, message)
+        case .failure(let offset, let message):
+            Issue.record("a repeated key is refused, not a parse failure: \(message)")
+            return (offset + 1, message)
         }
     }
 
@@ -31,18 +34,18 @@ struct RepeatedKeyTests {
         #expect(top.column == 22)
         #expect(
             top.message
-                == "field t appears twice in its object (first at column 2): a key may appear once in an object, since JSON readers disagree on which value counts"
+                == "field \"t\" appears twice in its object (first at column 2): a key may appear once in an object, since JSON readers disagree on which value counts"
         )
         let nested = try #require(refusal(#"{"layout":{"heights":{"a":12,"b":3,"a":14}}}"#))
         #expect(nested.column == 36)
-        #expect(nested.message.hasPrefix("field layout.heights.a appears twice in its object (first at column 23)"))
+        #expect(nested.message.hasPrefix("field \"layout.heights.a\" appears twice in its object (first at column 23)"))
         let inArray = try #require(refusal(#"{"collections":[{"id":"x"},{"id":"y","items":[],"id":"z"}]}"#))
         #expect(inArray.column == 49)
-        #expect(inArray.message.hasPrefix("field collections[1].id appears twice in its object (first at column 29)"))
+        #expect(inArray.message.hasPrefix("field \"collections[1].id\" appears twice in its object (first at column 29)"))
         // The same key escaped is the same key, as json-c decodes it.
         let escaped = try #require(refusal(#"{"x":5,"\u0078":50}"#))
         #expect(escaped.column == 8)
-        #expect(escaped.message.hasPrefix("field x appears twice in its object (first at column 2)"))
+        #expect(escaped.message.hasPrefix("field \"x\" appears twice in its object (first at column 2)"))
     }
 
     @Test("what is not a repeated key is taken: one key in two objects, colons in strings, two spellings of one text")
@@ -64,6 +67,17 @@ struct RepeatedKeyTests {
         #expect(r.column == line.utf8.count - 44)
     }
 
+    @Test("a repeated key on a last line with no newline is an error, not a truncated tail")
+    func lastLine() throws {
+        let text = header + "\n" + #"{"type":"lift","t":0,"items":["a"],"x":5,"y":5,"x":6}"#
+        #expect {
+            _ = try readAll(text)
+        } throws: { error in
+            guard case .input(let d) = error as? RecordingError else { return false }
+            return d.line == 2 && d.column == 48 && d.message.hasPrefix("field \"x\" appears twice in its object (first at column 36)")
+        }
+    }
+
     @Test("an app's answer with a key twice is refused like a recording's line")
     func appAnswers() {
         #expect(throws: FieldError.self) { try parseJSON(Array(#"{"ok":true,"ok":false}"#.utf8)) }
@@ -76,6 +90,8 @@ struct RepeatedKeyTests {
         let tokener = JSONCTokener(maxDepth: 32)
         var repeated = 0
         var taken = 0
+        var cleared = 0
+        var single = 0
         for _ in 0..<20_000 {
             let line = g.line()
             line.withUnsafeBytes { raw in
@@ -86,13 +102,23 @@ struct RepeatedKeyTests {
                 let scanned = firstRepeatedKey(raw) != nil
                 #expect(counted == scanned, "\(String(decoding: line, as: UTF8.self))")
                 if scanned { repeated += 1 } else { taken += 1 }
-                // The fast pass and the exact scan count alike.
+                // The shortcut for a line of one object: its member count is the tree's.
+                if shape.objects == 1 {
+                    single += 1
+                    #expect(root.value.memberCount == root.value.distinctKeysInTree, "\(String(decoding: line, as: UTF8.self))")
+                }
+                // The fast pass, where it clears the line, counts as the exact scan does.
+                var fast = LineShape()
+                guard looksPlain(raw, maxDepth: 32, shape: &fast) else { return }
+                cleared += 1
                 var exact = LineShape()
                 _ = StrictScanner(line: raw, maxDepth: 32).firstProblem(shape: &exact)
-                #expect(exact.keys == shape.keys && exact.objects == shape.objects, "\(String(decoding: line, as: UTF8.self))")
+                #expect(exact == fast, "\(String(decoding: line, as: UTF8.self))")
             }
         }
-        // Both kinds were met, so neither side of the check ran empty.
-        #expect(repeated > 200 && taken > 500, "repeated \(repeated), taken \(taken)")
+        // Every kind was met, so no side of the checks ran empty.
+        #expect(
+            repeated > 200 && taken > 500 && cleared > 500 && single > 100,
+            "repeated \(repeated), taken \(taken), cleared \(cleared), single \(single)")
     }
 }

@@ -24,6 +24,9 @@ public struct ChannelCounts: Hashable, Sendable {
     /// Pairs of concurrent ops that placed items into one gap (the same
     /// neighbours on their origins).
     public var concurrentInGap = 0
+    /// Local changes that committed an op on their replica (mutations and
+    /// drops alike; a drop a world refuses commits none).
+    public var committedChanges = 0
     /// Drags the cases made (one per lift).
     public var drags = 0
     /// Drags whose drop (or `apply`) committed a change: in a world whose
@@ -46,6 +49,7 @@ public struct ChannelCounts: Hashable, Sendable {
         concurrentOnItem += other.concurrentOnItem
         concurrentOnAnchor += other.concurrentOnAnchor
         concurrentInGap += other.concurrentInGap
+        committedChanges += other.committedChanges
         drags += other.drags
         committedDrags += other.committedDrags
     }

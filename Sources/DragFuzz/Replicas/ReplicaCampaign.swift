@@ -89,7 +89,7 @@ public struct ReplicaCampaign: Sendable {
             return false
         }
         summary.cases += 1
-        let changes = ReplicaShrinker.committedChanges(generated.recording)
+        let changes = generated.channel.committedChanges
         summary.localChanges += changes
         summary.channel.add(generated.channel)
         var depth = ReplicaCampaignSummary.Depth()

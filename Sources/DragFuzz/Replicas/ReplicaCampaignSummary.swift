@@ -5,7 +5,7 @@ import DragSystem
 /// for the same options and `runs`, whatever `jobs` is (timings are apart).
 public struct ReplicaCampaignSummary: Sendable {
     public var cases = 0
-    /// Local changes that commit an op, over every case.
+    /// Local changes that committed an op, over every case (`ChannelCounts.committedChanges`).
     public var localChanges = 0
     /// Cases the replay refused as input errors (the generator's mirror
     /// and the replay disagreed): not run, counted to keep the generator honest.
@@ -51,13 +51,17 @@ public struct ReplicaCampaignSummary: Sendable {
         }
     }
 
-    /// Why a campaign exercised less than it seems to, for stderr: every
-    /// drag's drop refused (a world's rules, capacities or locks), so no
-    /// drop reached the code under test; `nil` otherwise.
-    public var shallowness: String? {
+    /// Why a campaign exercised less than it seems to, for stderr: no
+    /// drag's drop committed a change (a world's rules, capacities or
+    /// locks refused each, or its items were gone), so no drop reached the
+    /// code under test; `nil` otherwise.
+    public func shallowness(inWorld: Bool) -> String? {
         guard cases > 0, channel.drags > 0, channel.committedDrags == 0 else { return nil }
-        return "no drop committed a change (\(channel.drags) drag\(channel.drags == 1 ? "" : "s"), each refused), "
-            + "so only local mutations reached the code under test: the world's rules, capacities or locks refuse every drop"
+        let why =
+            inWorld
+            ? "the world's rules, capacities or locks refuse every drop" : "every drag's items were deleted before its drop"
+        return "no drop committed a change (\(channel.drags) drag\(channel.drags == 1 ? "" : "s"), none committed), "
+            + "so only local mutations reached the code under test: \(why)"
     }
 
     public init() {}

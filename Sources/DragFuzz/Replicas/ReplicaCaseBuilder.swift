@@ -86,7 +86,7 @@ struct ReplicaCaseBuilder {
 
     /// Commits `change` on the mirror, as the replay will.
     mutating func commit(_ change: LocalChange<StringID, StringID?>, on replica: String) {
-        _ = try? mirror.commit(change, on: replica)
+        if (try? mirror.commit(change, on: replica)) != nil { counts.committedChanges += 1 }
     }
 
     /// One local change on a random replica: relocate (3 in 10), insert,

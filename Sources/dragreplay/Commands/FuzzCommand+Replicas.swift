@@ -138,7 +138,7 @@ func fuzzReplicas(_ args: ParsedArguments) throws -> Int32 {
     if summary.cases == 0 {
         Output.diagnose(notExercised("fuzz --replicas", interrupted: summary.interrupted, timed: options.seconds != nil))
     }
-    if let shallow = summary.shallowness { Output.diagnose("fuzz --replicas: warning: " + shallow) }
+    if let shallow = summary.shallowness(inWorld: options.world != nil) { Output.diagnose("fuzz --replicas: warning: " + shallow) }
     for failure in summary.writeFailures { Output.diagnose(failure.description) }
     if let dbPath, var report = db {
         addToDatabase(dbPath, files: summary.findings.map { ($0.fileName, $0.text) }, report: &report)
