@@ -24,6 +24,10 @@ struct CaseGenerator {
     var profile: CaseProfile
     /// What the code under test has been exercised with so far.
     var coverage = CoverageCounter()
+    /// The step of the event in hand, kept across events and emptied in
+    /// place (`CheckedStep._clear`): one made and destroyed per event went
+    /// through its unspecialised value witness each time.
+    var step = CheckedStep<Int, Int>(result: SessionStep())
 
     let code: CodeUnderTest
 
@@ -125,7 +129,8 @@ struct CaseGenerator {
         let before = CoverageCounter.Before(checked.container, drop: event.isDrop)
         let inFlight: [Int] = event.kind.isMutation ? Array(checked.model.sessions.keys) : []
         let asked = !checked.subjectFailed
-        let step = checked.handle(event, aim: aim)
+        step._clear()
+        checked.handle(event, aim: aim, into: &step)
         // Only what the code under test was given: nothing after it failed to answer.
         if asked {
             coverage.count(event, step, before: before, inFlight: inFlight)
@@ -137,7 +142,9 @@ struct CaseGenerator {
         }
         // Recorded last, moved in: nothing above reads the case's steps.
         stepCount += 1
-        if runner.recordsSteps { fuzzCase.steps.append(consume event) }
+        // Otherwise ended case by case (`SessionEvent._discard`), not
+        // through the enum's value witness.
+        if runner.recordsSteps { fuzzCase.steps.append(consume event) } else { (consume event)._discard() }
         return step.violation.map { Violation($0, step: stepCount - 1) }
     }
 }

@@ -70,6 +70,8 @@ public struct Replayer: Sendable {
         let prefix = subject.map { "\($0.name): " } ?? ""
         if let v = engine.start() { result.failures.append(LineMessage(line: source.headerLine, message: prefix + v.description)) }
 
+        // Made once: per event, its destroy went through its value witness.
+        var checked = CheckedStep<StringID, StringID?>(result: SessionStep())
         while true {
             let next: Located<RecordedEvent>?
             do { next = try source.next() } catch {
@@ -84,9 +86,8 @@ public struct Replayer: Sendable {
             lastLine = line
             state.lastT = event.t
             result.eventCount += 1
-            // Filled in place, and `checked.result` read in place: a copy of
-            // the step would retain and release every field of it, once per event.
-            var checked = CheckedStep<StringID, StringID?>(result: SessionStep())
+            // Emptied, filled and read in place (`CheckedStep._clear`); a copy retains every field.
+            checked._clear()
             // A drag event or mutation goes in as itself (see `CheckedEngine.handle(_:into:)`).
             if let drag = event.dragEvent(in: header) {
                 engine.handle(drag, into: &checked)

@@ -16,16 +16,20 @@ public struct Aim: Hashable, Sendable {
 public struct CheckedStep<ItemID: Hashable & Sendable, CollectionID: Hashable & Sendable>: Sendable {
     /// What the model did.
     public var result: SessionStep<ItemID, CollectionID>
+    // The optional fields are spelled `Optional<...>`: a `var` spelled `T?`
+    // starts as `nil`, so the initialiser's assignment destroyed that `nil`
+    // first, through `Optional`'s unspecialised value witness (without
+    // `-disable-type-layout`); spelled out, the initialiser initialises it.
     /// The first broken invariant, or the code under test's failure to answer.
-    public var violation: InvariantViolation<ItemID, CollectionID>?
+    public var violation: Optional<InvariantViolation<ItemID, CollectionID>>
     /// The code under test's data after the event, when it was asked.
-    public var subjectData: [[ItemID]]?
+    public var subjectData: Optional<[[ItemID]]>
     /// The model's own result where it differs from the code under test's
     /// (the screen then shows the latter).
-    public var modelData: [[ItemID]]?
+    public var modelData: Optional<[[ItemID]]>
     /// The operation the code under test answered at this `move` or `drop`
     /// when it configures (it may differ from the model's: a violation).
-    public var answered: DropOperation?
+    public var answered: Optional<DropOperation>
 
     @inlinable
     public init(
@@ -36,6 +40,23 @@ public struct CheckedStep<ItemID: Hashable & Sendable, CollectionID: Hashable & 
         self.violation = violation
         self.subjectData = subjectData
         self.modelData = modelData
+        self.answered = nil
+    }
+
+    /// Empties the step in place, as `CheckedStep(result: SessionStep())`
+    /// would, for a caller that keeps one step across events and fills it
+    /// with `CheckedEngine.handle(_:aim:into:)`: a step made and destroyed
+    /// per event cost about 500 instructions in its value witness alone
+    /// (docs/performance.md, "Without `-disable-type-layout`"). Public for
+    /// the other modules' hot paths; not API.
+    ///
+    /// - Complexity: O(1), plus releasing what was set.
+    @inlinable public mutating func _clear() {
+        result._clear()
+        if !violation._isNone { violation = nil }
+        if !subjectData._isNone { subjectData = nil }
+        if !modelData._isNone { modelData = nil }
+        if !answered._isNone { answered = nil }
     }
 }
 
@@ -278,22 +299,26 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
         // `_model.container` is read in place each time: bound to a local,
         // the data would be copied (every buffer retained) per event.
         let holds = hasSubject && !_subjectFailed && !_mirrorsModel || answered != nil && oracle.followsAnswer
-        var before = _Before(held: holds ? _model.container : nil, writes: _model.container._writes)
+        var aimed: _Before.Aimed?
         if checksModel, let aim, let session, event.location != nil, aim.collection < _model.container.collections.count,
             aim.entry < _model.container.collections[aim.collection].entryCount
         {
             // The leading half of entry k targets slot k: the first entry
             // from max(k, fixed) that is not a source.
             let target = HitTarget(collection: aim.collection, slot: aim.entry)
-            before.aimed = (
+            aimed = (
                 _model.container.destination(for: target, excludingSources: session.sources),
                 _model.container.collections[aim.collection].id
             )
         }
+        var swipedRowIsReorderable = false
         if _model.hasSwipe, case .swipe(let item, _) = event {
-            before.swipedRowIsReorderable = _model.container.home(of: item)?.isFixed == false
+            swipedRowIsReorderable = _model.container.home(of: item)?.isFixed == false
         }
-        return before
+        // Made in one go, every field initialised once (see `_Before`).
+        return _Before(
+            held: holds ? _model.container : nil, writes: _model.container._writes, aimed: aimed,
+            swipedRowIsReorderable: swipedRowIsReorderable)
     }
 
     /// Steps 3 to 5 of `handle`, once the model has acted: the model's own
@@ -625,23 +650,31 @@ public struct CheckedEngine<ItemID: Hashable & Sendable, CollectionID: Hashable 
 extension CheckedEngine {
     /// What the checks of one event read of the data the model met (see
     /// `before(_:session:answered:aim:)`).
+    ///
+    /// Its fields are `let`s, set once by the one initialiser: a `var` of an
+    /// optional type starts as `nil`, so setting it in the initialiser or
+    /// after destroyed that `nil` first, through `Optional`'s unspecialised
+    /// value witness (without `-disable-type-layout`), once per event.
     @usableFromInline
     struct _Before {
+        @usableFromInline typealias Aimed = (ReorderDifference<ItemID, CollectionID>.Destination, CollectionID)
         /// The data, where an answer is compared with it.
-        @usableFromInline var held: ReorderContainer<ItemID, CollectionID>?
+        @usableFromInline let held: ReorderContainer<ItemID, CollectionID>?
         /// Its write count: the same count after the step means the step
         /// left the data alone (the no-op oracle).
-        @usableFromInline var writes: UInt
+        @usableFromInline let writes: UInt
         /// For a move or drop aimed at an entry's leading half: the
         /// destination it targets and the collection's ID (the hit-test oracle).
-        @usableFromInline var aimed: (ReorderDifference<ItemID, CollectionID>.Destination, CollectionID)?
+        @usableFromInline let aimed: Aimed?
         /// For a swipe: whether its row is a reorderable item (the gesture is asked about only then).
-        @usableFromInline var swipedRowIsReorderable = false
+        @usableFromInline let swipedRowIsReorderable: Bool
 
         @inlinable
-        init(held: ReorderContainer<ItemID, CollectionID>?, writes: UInt) {
+        init(held: ReorderContainer<ItemID, CollectionID>?, writes: UInt, aimed: Aimed?, swipedRowIsReorderable: Bool) {
             self.held = held
             self.writes = writes
+            self.aimed = aimed
+            self.swipedRowIsReorderable = swipedRowIsReorderable
         }
     }
 }

@@ -8,12 +8,24 @@ public struct SessionStep<ItemID: Hashable & Sendable, CollectionID: Hashable & 
     public var drag: StepResult<ItemID, CollectionID>
     /// What the swipe model did at this event (a row closed or opened, an
     /// action performed); `nil` when it did nothing or there is none.
-    public var swipe: SwipeStepResult<ItemID>?
+    /// Spelled `Optional<...>` so that it has no implicit `nil` for the
+    /// initialiser to destroy (through `Optional`'s unspecialised value
+    /// witness, without `-disable-type-layout`) before setting it.
+    public var swipe: Optional<SwipeStepResult<ItemID>>
 
     @inlinable
     public init(drag: StepResult<ItemID, CollectionID> = StepResult(), swipe: SwipeStepResult<ItemID>? = nil) {
         self.drag = drag
         self.swipe = swipe
+    }
+
+    /// Empties the step in place, as `SessionStep()` would (see
+    /// `StepResult._clear`). Public for the other modules' hot paths; not API.
+    ///
+    /// - Complexity: O(1), plus releasing what was set.
+    @inlinable public mutating func _clear() {
+        drag._clear()
+        if !swipe._isNone { swipe = nil }
     }
 
     @inlinable
