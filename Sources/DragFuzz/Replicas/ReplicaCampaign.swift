@@ -89,12 +89,10 @@ public struct ReplicaCampaign: Sendable {
             return false
         }
         summary.cases += 1
-        let changes = generated.channel.committedChanges
-        summary.localChanges += changes
         summary.channel.add(generated.channel)
         var depth = ReplicaCampaignSummary.Depth()
         depth.longestCase = generated.recording.events.count
-        depth.changesInOneCase = changes
+        depth.changesInOneCase = generated.channel.committedChanges
         depth.deliveriesInOneCase = generated.channel.delivered
         summary.depth.formMax(depth)
         summary.channel.repairRounds += result.repairRounds

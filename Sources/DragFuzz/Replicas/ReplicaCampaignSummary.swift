@@ -5,8 +5,9 @@ import DragSystem
 /// for the same options and `runs`, whatever `jobs` is (timings are apart).
 public struct ReplicaCampaignSummary: Sendable {
     public var cases = 0
-    /// Local changes that committed an op, over every case (`ChannelCounts.committedChanges`).
-    public var localChanges = 0
+    /// Local changes that committed an op, over every case: the
+    /// generator's count (`ChannelCounts.committedChanges`), kept once.
+    public var localChanges: Int { channel.committedChanges }
     /// Cases the replay refused as input errors (the generator's mirror
     /// and the replay disagreed): not run, counted to keep the generator honest.
     public var invalid = 0
@@ -91,7 +92,6 @@ public struct ReplicaCampaignSummary: Sendable {
     /// Adds a job's counts (findings are made after the cases).
     mutating func add(_ other: ReplicaCampaignSummary) {
         cases += other.cases
-        localChanges += other.localChanges
         invalid += other.invalid
         failingCases += other.failingCases
         channel.add(other.channel)
